@@ -1,0 +1,114 @@
+import { type Static, Type } from 'typebox';
+import { CoinSymbol, DecimalString, FundPassField } from './common.js';
+
+export const AccountModeName = Type.Union([
+  Type.Literal('classic'),
+  Type.Literal('multi_currency'),
+  Type.Literal('single_currency'),
+]);
+export type AccountModeName = Static<typeof AccountModeName>;
+
+export const Wallet = Type.Union([Type.Literal('spot'), Type.Literal('unified')]);
+export type Wallet = Static<typeof Wallet>;
+
+export const FundPassPolicy = Type.Union([Type.Literal('always'), Type.Literal('every_2h'), Type.Literal('never')]);
+export type FundPassPolicy = Static<typeof FundPassPolicy>;
+
+export const Credentials = Type.Object({
+  email: Type.String({ format: 'email', maxLength: 254 }),
+  password: Type.String({ minLength: 8, maxLength: 128 }),
+});
+export type Credentials = Static<typeof Credentials>;
+
+export const Me = Type.Object({
+  uid: Type.Integer(),
+  email: Type.String(),
+  role: Type.Union([Type.Literal('user'), Type.Literal('admin')]),
+  tier: Type.Integer({ description: 'VIP tier level; 5 and above is VIP' }),
+  is_vip: Type.Boolean(),
+  region: Type.String(),
+  kyc_level: Type.Integer(),
+  is_new_user: Type.Boolean(),
+  verified: Type.Boolean(),
+  mode: AccountModeName,
+  has_fundpass: Type.Boolean(),
+  fundpass_policy: FundPassPolicy,
+});
+export type Me = Static<typeof Me>;
+
+export const FundPassBody = Type.Object({
+  fundpass: Type.String({ description: 'the new fund password: 6 digits' }),
+  old_fundpass: Type.Optional(Type.String({ maxLength: 64 })),
+  policy: Type.Optional(FundPassPolicy),
+});
+export type FundPassBody = Static<typeof FundPassBody>;
+
+export const FundPassState = Type.Object({ has_fundpass: Type.Boolean(), fundpass_policy: FundPassPolicy });
+
+export const OutableBody = Type.Object({ assets: Type.Array(CoinSymbol, { minItems: 1, maxItems: 50 }) });
+export const OutableItem = Type.Object({
+  asset: Type.String(),
+  outable: DecimalString,
+  lend_earn_available: DecimalString,
+  mode: AccountModeName,
+  available: DecimalString,
+});
+export type OutableItem = Static<typeof OutableItem>;
+
+export const LentAvailable = Type.Object({ asset: Type.String(), available: DecimalString });
+
+export const ComplianceMenuItem = Type.Object({ key: Type.String(), hidden: Type.Boolean() });
+export const Compliance = Type.Object({
+  business: Type.Array(Type.String()),
+  menu: Type.Array(ComplianceMenuItem),
+});
+export type Compliance = Static<typeof Compliance>;
+
+export const BorrowCoinSetting = Type.Object({
+  coin: Type.String(),
+  is_support_launchpool: Type.Integer(),
+  is_support_staking: Type.Integer(),
+});
+export type BorrowCoinSetting = Static<typeof BorrowCoinSetting>;
+
+export const AccountMode = Type.Object({
+  mode: AccountModeName,
+  first_open: Type.Boolean(),
+  settings: Type.Object({ use_funding: Type.Boolean() }),
+});
+export type AccountMode = Static<typeof AccountMode>;
+
+export const ReferralInfo = Type.Object({ encrypted_uid: Type.String(), kol_code: Type.String() });
+
+export const CurrencyCallSetting = Type.Object({ symbol: Type.String(), new_coin_start: Type.Integer() });
+export type CurrencyCallSetting = Static<typeof CurrencyCallSetting>;
+
+export const LoanProperty = Type.Record(Type.String(), DecimalString);
+export type LoanProperty = Static<typeof LoanProperty>;
+
+export const SpotTradingHome = Type.Object({
+  market: Type.String(),
+  use_funding: Type.Boolean(),
+  locked: Type.Boolean(),
+  spot_restricted: Type.Boolean(),
+});
+export type SpotTradingHome = Static<typeof SpotTradingHome>;
+
+export const MaintenanceMarginRate = Type.Object({
+  maintenance_margin_rate: DecimalString,
+  maintenance_margin: DecimalString,
+  equity: DecimalString,
+});
+
+export const Balance = Type.Object({ asset: Type.String(), spot: DecimalString, unified: DecimalString });
+export type Balance = Static<typeof Balance>;
+
+export const TransferBody = Type.Object({
+  asset: CoinSymbol,
+  amount: DecimalString,
+  from: Wallet,
+  to: Wallet,
+  fundpass: FundPassField,
+});
+export type TransferBody = Static<typeof TransferBody>;
+export const TransferResult = Type.Object({ asset: Type.String(), amount: DecimalString, tx_id: Type.String() });

@@ -1,0 +1,30 @@
+import { type Static, type TSchema, Type } from 'typebox';
+
+/** The envelope every response travels in. */
+export function Envelope<T extends TSchema>(data: T) {
+  return Type.Object({
+    code: Type.Integer(),
+    message: Type.String(),
+    data,
+    require_fundpass: Type.Optional(Type.Boolean()),
+  });
+}
+
+/** Amounts and rates travel as decimal strings; the use case parses them with the domain's rules. */
+export const DecimalString = Type.String({ description: 'decimal number as a string, e.g. "12.5"' });
+export const CoinSymbol = Type.String({ minLength: 1, maxLength: 20, description: 'coin symbol, e.g. BTC' });
+
+/** `fundpass` may ride along on any fund-moving call, after the gate asked for it. */
+export const FundPassField = Type.Optional(Type.String({ maxLength: 64 }));
+
+export function Paged<T extends TSchema>(item: T) {
+  return Type.Object({ list: Type.Array(item), total: Type.Integer() });
+}
+
+export const PageQuery = {
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+};
+
+export const Empty = Type.Object({});
+export type Empty = Static<typeof Empty>;

@@ -1,0 +1,5 @@
+export * from './account.js';
+export * from './admin.js';
+export * from './common.js';
+export * from './market.js';
+export * from './notifications.js';

@@ -1,0 +1,78 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { normalizeDecimalInput, sanitizeDecimalInput } from './input.js';
+
+const p8 = { precision: 8 };
+
+describe('sanitizeDecimalInput', () => {
+  it.each([
+    ['12.5', '12.5'],
+    ['abc1x2', '12'],
+    ['.5', '0.5'],
+    ['.', '0.'],
+    ['007', '7'],
+    ['00.5', '0.5'],
+    ['0', '0'],
+    ['1.2.3', '1.23'],
+    ['1.123456789', '1.12345678'],
+    ['-5', '5'],
+    ['1e5', '15'],
+    ['9999999999999', '999999999999'],
+    ['999999999999.5', '999999999999'],
+    ['999999999999.0', '999999999999.0'],
+    ['', ''],
+  ])('%j -> %j', (raw, shown) => {
+    expect(sanitizeDecimalInput(raw, p8)).toBe(shown);
+  });
+
+  it('keeps a sign only when negatives are allowed', () => {
+    expect(sanitizeDecimalInput('-5.5', { precision: 2, allowNegative: true })).toBe('-5.5');
+    expect(sanitizeDecimalInput('5-', { precision: 2, allowNegative: true })).toBe('5');
+  });
+
+  it('allows integers only at precision 0', () => {
+    expect(sanitizeDecimalInput('12.34', { precision: 0 })).toBe('12');
+  });
+
+  it('honours a custom cap', () => {
+    expect(sanitizeDecimalInput('150', { precision: 2, max: '100' })).toBe('100');
+  });
+
+  it('always yields digits with at most the precision and never above the cap', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30 }), fc.integer({ min: 0, max: 10 }), (raw, precision) => {
+        const out = sanitizeDecimalInput(raw, { precision });
+        if (out === '') return true;
+        const pattern = precision === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{0,${precision}})?$`);
+        if (!pattern.test(out)) return false;
+        if (/^0\d/.test(out)) return false;
+        return Number(out.split('.')[0]) <= 999999999999;
+      }),
+    );
+  });
+
+  it('is idempotent', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30 }), (raw) => {
+        const once = sanitizeDecimalInput(raw, p8);
+        return sanitizeDecimalInput(once, p8) === once;
+      }),
+    );
+  });
+});
+
+describe('normalizeDecimalInput', () => {
+  it.each([
+    ['5.', '5'],
+    ['0.', '0'],
+    ['0.00', '0'],
+    ['-0', '0'],
+    ['-', ''],
+    ['1.50', '1.50'],
+    ['5.000', '5'],
+    ['-3.0', '-3'],
+    ['', ''],
+  ])('%j -> %j on blur', (text, out) => {
+    expect(normalizeDecimalInput(text)).toBe(out);
+  });
+});

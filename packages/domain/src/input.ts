@@ -1,0 +1,48 @@
+import { MAX_AMOUNT } from './money.js';
+
+export interface DecimalInputRules {
+  /** Most digits after the point. 0 allows integers only. */
+  precision: number;
+  allowNegative?: boolean;
+  max?: string;
+}
+
+/**
+ * The shared decimal-input rule, applied on every keystroke: digits only with at most `precision`
+ * places, no sign unless allowed, a leading '.' becomes '0.', leading zeros are stripped, and the
+ * value is capped at the maximum. Returns the text the input should show.
+ */
+export function sanitizeDecimalInput(raw: string, rules: DecimalInputRules): string {
+  const max = rules.max ?? MAX_AMOUNT;
+  let text = raw.replace(/[^\d.-]/g, '');
+  const negative = rules.allowNegative === true && text.startsWith('-');
+  text = text.replace(/-/g, '');
+  const dot = text.indexOf('.');
+  let intPart = dot === -1 ? text : text.slice(0, dot);
+  let fracPart = dot === -1 ? undefined : text.slice(dot + 1).replace(/\./g, '');
+  if (rules.precision <= 0) fracPart = undefined;
+  else if (fracPart !== undefined) fracPart = fracPart.slice(0, rules.precision);
+  if (fracPart !== undefined && intPart === '') intPart = '0';
+  intPart = intPart.replace(/^0+(?=\d)/, '');
+  let result = fracPart === undefined ? intPart : `${intPart}.${fracPart}`;
+  if (result !== '' && exceeds(result, max)) result = max;
+  return negative ? `-${result}` : result;
+}
+
+/** On blur: a trailing '.' is removed and integers are normalised ('5.' -> '5', '5.000' -> '5', '-0' -> '0'). */
+export function normalizeDecimalInput(text: string): string {
+  const result = text.endsWith('.') ? text.slice(0, -1) : text;
+  if (result === '-' || result === '') return '';
+  const integer = /^(-?)(\d+)(\.0*)?$/.exec(result);
+  if (!integer) return result;
+  const digits = integer[2] ?? '0';
+  return digits === '0' ? '0' : `${integer[1]}${digits}`;
+}
+
+function exceeds(value: string, max: string): boolean {
+  const [intPart = '', fracPart = ''] = value.split('.');
+  const [maxInt = '', maxFrac = ''] = max.split('.');
+  if (intPart.length !== maxInt.length) return intPart.length > maxInt.length;
+  if (intPart !== maxInt) return intPart > maxInt;
+  return fracPart.replace(/0+$/, '') > maxFrac.replace(/0+$/, '');
+}
