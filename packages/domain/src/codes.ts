@@ -28,3 +28,6 @@ export interface Envelope<T> {
   data: T;
   require_fundpass?: boolean;
 }
+
+/** The herald switch that turns Launchpool notifications on or off. */
+export const STARTUP_MINING_SWITCH_KEY = 'startup_mining_switch';

@@ -1,3 +1,4 @@
+export * from './account/security.js';
 export * from './amount.js';
 export * from './codes.js';
 export * from './dates.js';

@@ -13,16 +13,14 @@ export const HodlerConfigBody = Type.Object({ action: Type.Literal('config') });
 export const HodlerConfig = Type.Object({ hodler_notify: Type.Integer(), hodler_gt_exchange: Type.Integer() });
 export type HodlerConfig = Static<typeof HodlerConfig>;
 
-/** Candy-drop subscription: 1 subscribed, 2 not subscribed. */
+/** Candy-drop subscription: 1 subscribed, 2 not subscribed. Sent as a form, so numbers may come as text. */
 export const CandySubscribeBody = Type.Object({
-  aid: Type.Literal(-1),
-  status: Type.Union([Type.Literal(1), Type.Literal(2)]),
+  aid: Type.Union([Type.Literal(-1), Type.Literal('-1')]),
+  status: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal('1'), Type.Literal('2')]),
 });
 export const CandyStatus = Type.Object({ global_subscribe_status: Type.Integer() });
 export type CandyStatus = Static<typeof CandyStatus>;
 
-/** The herald switch that turns launchpool notifications on or off. */
-export const STARTUP_MINING_SWITCH = 'startup_mining_switch';
 export const HeraldItem = Type.Object({
   msg_switch: Type.String(),
   switch_status: Type.Integer(),

@@ -1,0 +1,32 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL URL; unset means the embedded PGlite in dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  demo: boolean;
+  clock: 'system' | 'manual';
+  /** Where the built web app lives; served as static files when present. */
+  webDist: string;
+  logLevel: string;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const clock = env.EARN_CLOCK ?? 'system';
+  if (clock !== 'system' && clock !== 'manual') throw new Error(`EARN_CLOCK must be system or manual, not ${clock}`);
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, not ${env.PORT}`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.EARN_DATA_DIR ?? '.data'),
+    demo: env.EARN_DEMO === '1' || env.EARN_DEMO === 'true',
+    clock,
+    webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

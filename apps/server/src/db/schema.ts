@@ -1,0 +1,210 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+
+/** Money and rates: numeric(38,18), read back as strings, never as JavaScript numbers. */
+const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
+/** Instants come from the clock, never from the database's now(). */
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role', { enum: ['user', 'admin'] })
+    .notNull()
+    .default('user'),
+  tier: integer('tier').notNull().default(0),
+  region: text('region').notNull().default('SG'),
+  kycLevel: integer('kyc_level').notNull().default(1),
+  isNewUser: boolean('is_new_user').notNull().default(true),
+  verified: boolean('verified').notNull().default(true),
+  accountMode: text('account_mode', { enum: ['classic', 'multi_currency', 'single_currency'] })
+    .notNull()
+    .default('classic'),
+  modeFirstOpen: boolean('mode_first_open').notNull().default(true),
+  useFunding: boolean('use_funding').notNull().default(false),
+  locked: boolean('locked').notNull().default(false),
+  tradingVolume60d: money('trading_volume_60d').notNull().default('0'),
+  referralCode: text('referral_code').notNull(),
+  fundpassHash: text('fundpass_hash'),
+  fundpassPolicy: text('fundpass_policy', { enum: ['always', 'every_2h', 'never'] })
+    .notNull()
+    .default('always'),
+  fundpassVerifiedAt: instant('fundpass_verified_at'),
+  createdAt: instant('created_at').notNull(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** sha256 of the cookie's token: a stolen table gives no usable session. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed login and fund-password tries, counted in a window for lockouts. */
+export const failedAttempts = pgTable(
+  'failed_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    scope: text('scope', { enum: ['login', 'fundpass'] }).notNull(),
+    subject: text('subject').notNull(),
+    at: instant('at').notNull(),
+  },
+  (t) => [index('failed_attempts_subject_idx').on(t.scope, t.subject, t.at)],
+);
+
+export const coins = pgTable('coins', {
+  symbol: text('symbol').primaryKey(),
+  name: text('name').notNull(),
+  decimals: integer('decimals').notNull(),
+  icon: text('icon').notNull(),
+  /** Anchor of the seeded price walk, in USDT. */
+  basePrice: money('base_price').notNull(),
+  isSupportLaunchpool: boolean('is_support_launchpool').notNull().default(true),
+  isSupportStaking: boolean('is_support_staking').notNull().default(true),
+  /** When spot trading opens for a newly listed coin; null for established coins. */
+  newCoinStart: instant('new_coin_start'),
+  spotRestricted: boolean('spot_restricted').notNull().default(false),
+  /** Maintenance margin required per unit of value borrowed in this coin (unified accounts). */
+  maintenanceMarginRate: money('maintenance_margin_rate').notNull().default('0.05'),
+  sortOrder: integer('sort_order').notNull().default(100),
+});
+
+/** What the compliance check answers per region: businesses offered and entry points hidden. */
+export const complianceRules = pgTable('compliance_rules', {
+  region: text('region').primaryKey(),
+  business: jsonb('business').$type<string[]>().notNull(),
+  menu: jsonb('menu').$type<{ key: string; hidden: boolean }[]>().notNull(),
+});
+
+export const userLoans = pgTable(
+  'user_loans',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    coin: text('coin')
+      .notNull()
+      .references(() => coins.symbol),
+    amount: money('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.coin] }), check('user_loans_positive', sql`${t.amount} >= 0`)],
+);
+
+export const notificationSettings = pgTable('notification_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Candy-drop: 1 subscribed, 2 not subscribed. */
+  candyDropStatus: integer('candy_drop_status').notNull().default(2),
+  startupMiningSwitch: integer('startup_mining_switch').notNull().default(0),
+  hodlerNotify: integer('hodler_notify').notNull().default(0),
+  hodlerGtExchange: integer('hodler_gt_exchange').notNull().default(0),
+});
+
+/**
+ * Ledger accounts: user wallets and holdings (user_id set) and platform accounts (user_id null).
+ * A user account never goes below zero; platform sources such as deposits may.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').references(() => users.id),
+    wallet: text('wallet').notNull(),
+    coin: text('coin')
+      .notNull()
+      .references(() => coins.symbol),
+    balance: money('balance').notNull().default('0'),
+  },
+  (t) => [
+    unique('ledger_accounts_owner_uq').on(t.userId, t.wallet, t.coin).nullsNotDistinct(),
+    check('ledger_accounts_user_non_negative', sql`${t.userId} IS NULL OR ${t.balance} >= 0`),
+  ],
+);
+
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Reason code: deposit, transfer, interest, reward, ... */
+    kind: text('kind').notNull(),
+    ref: text('ref'),
+    userId: integer('user_id'),
+    at: instant('at').notNull(),
+  },
+  (t) => [index('ledger_transactions_user_idx').on(t.userId, t.at)],
+);
+
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    txId: bigint('tx_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    coin: text('coin').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [index('ledger_postings_account_idx').on(t.accountId), index('ledger_postings_tx_idx').on(t.txId)],
+);
+
+/** The first answer to an Idempotency-Key, written in the same transaction as the work it answers for. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    response: jsonb('response'),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/** Where each periodic job resumes: the start of the first period it has not settled yet. */
+export const jobs = pgTable('jobs', {
+  name: text('name').primaryKey(),
+  nextPeriodStart: instant('next_period_start').notNull(),
+});
+
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text('job').notNull(),
+    periodStart: instant('period_start').notNull(),
+    finishedAt: instant('finished_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.periodStart] })],
+);
+
+/** The manual clock's time, so a restarted server keeps the time an operator moved to. */
+export const clockState = pgTable('clock_state', {
+  id: integer('id').primaryKey(),
+  nowMs: bigint('now_ms', { mode: 'number' }).notNull(),
+});

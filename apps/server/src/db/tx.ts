@@ -1,0 +1,46 @@
+import { and, eq } from 'drizzle-orm';
+import { conflict } from '../errors.js';
+import type { Db, Tx } from './client.js';
+import { idempotencyKeys } from './schema.js';
+
+export interface IdempotencyRequest {
+  userId: number;
+  key: string;
+  /** Hash of what the request asks for; the same key with another body is refused. */
+  requestHash: string;
+  now: Date;
+}
+
+/**
+ * The one transaction runner. With an Idempotency-Key, the key is claimed in the same transaction
+ * as the work: a concurrent duplicate waits on the key's unique index until the first commits, then
+ * replays its stored answer; if the first rolls back, the duplicate does the work instead. So a key
+ * yields exactly one effect, and a crash can never leave an answer without its effect.
+ */
+export async function runTx<T>(db: Db, work: (tx: Tx) => Promise<T>, idempotency?: IdempotencyRequest): Promise<T> {
+  if (!idempotency) return db.transaction(work);
+  const { userId, key, requestHash, now } = idempotency;
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ userId, key, requestHash, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length === 0) {
+      const [first] = await tx
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      if (!first || first.requestHash !== requestHash) {
+        throw conflict('This Idempotency-Key was already used for a different request');
+      }
+      return first.response as T;
+    }
+    const result = await work(tx);
+    await tx
+      .update(idempotencyKeys)
+      .set({ response: result ?? null })
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    return result;
+  });
+}

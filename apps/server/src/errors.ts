@@ -1,0 +1,26 @@
+import { Code } from '@earn/domain';
+
+/**
+ * The one error type of the server: a catalogue code, a message safe to show, the HTTP status,
+ * and optionally the i18n key the web shows instead of the message.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly status = 400,
+    readonly extra: { key?: string; requireFundpass?: boolean; data?: unknown } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, key?: string) =>
+  new AppError(Code.Failure, message, 400, key ? { key } : {});
+export const notFound = (message: string) => new AppError(Code.Failure, message, 404);
+export const conflict = (message: string) => new AppError(Code.Failure, message, 409);
+export const needLogin = () => new AppError(Code.NeedLogin, 'Please log in first', 401);
+export const forbidden = (message: string) => new AppError(Code.Failure, message, 403);
+export const insufficientBalance = () =>
+  new AppError(Code.Failure, 'Insufficient balance', 400, { key: 'finances.inadequateBalance' });

@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import type { Scheduler } from '../jobs/scheduler.js';
+import { accountRoutes } from '../modules/account/routes.js';
+import { adminRoutes } from '../modules/admin/routes.js';
+import { marketRoutes } from '../modules/market/routes.js';
+import { notificationRoutes } from '../modules/notifications/routes.js';
+import { handleError } from './error-handler.js';
+import { registerFundPasswordGate } from './fundpass-gate.js';
+import { registerSession } from './session.js';
+import { validatorCompiler } from './validation.js';
+
+export interface AppOptions {
+  ctx: AppContext;
+  scheduler: Scheduler;
+  /** Built web app to serve, when it exists. */
+  webDist?: string;
+  logLevel?: string;
+}
+
+const COIN_ICONS = path.join(path.dirname(require_resolve('cryptocurrency-icons/package.json')), 'svg', 'color');
+
+function require_resolve(specifier: string): string {
+  return new URL(import.meta.resolve(specifier)).pathname;
+}
+
+/** API prefixes: everything else is the web app's to route. */
+const API_PREFIXES = ['/apiw/', '/api/', '/admin/', '/launch-pool/', '/static/', '/openapi.json', '/healthz'];
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { ctx, scheduler } = options;
+  const app = Fastify({
+    logger: {
+      level: options.logLevel ?? 'info',
+      // Secrets never reach the logs: no bodies are logged, and cookie and CSRF headers are redacted.
+      redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
+    },
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    ajv: { customOptions: { coerceTypes: 'array' } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setErrorHandler(handleError);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Earn platform API', version: '1.0.0' },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } },
+      },
+    },
+  });
+  registerSession(app, ctx);
+  registerFundPasswordGate(app, ctx);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(accountRoutes(ctx));
+  await app.register(marketRoutes(ctx));
+  await app.register(notificationRoutes(ctx));
+  await app.register(adminRoutes(ctx, scheduler));
+
+  await app.register(fastifyStatic, { root: COIN_ICONS, prefix: '/static/coin-icons/', decorateReply: false });
+
+  const webDist = options.webDist;
+  const hasWeb = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
+    if (hasWeb && request.method === 'GET' && !isApi) return reply.sendFile('index.html');
+    return reply.status(404).send({ code: -1, message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  return app;
+}

@@ -1,0 +1,36 @@
+import { Code } from '@earn/domain';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
+import { describeValidation } from './validation.js';
+
+/**
+ * The one place errors become envelopes: catalogue errors keep their code and message, schema
+ * failures name the field, and anything unexpected is logged with the request id and answered
+ * without a stack or SQL text.
+ */
+export function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    return reply.status(error.status).send({
+      code: error.code,
+      message: error.message,
+      ...(error.extra.data === undefined ? {} : { data: error.extra.data }),
+      ...(error.extra.key ? { key: error.extra.key } : {}),
+      ...(error.extra.requireFundpass ? { require_fundpass: true } : {}),
+    });
+  }
+  if (error.validation) {
+    return reply
+      .status(400)
+      .send({
+        code: Code.Failure,
+        message: describeValidation(error.validation, error.validationContext ?? 'request'),
+      });
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return reply.status(error.statusCode).send({ code: Code.Failure, message: error.message });
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  return reply
+    .status(500)
+    .send({ code: Code.Failure, message: 'Something went wrong on our side; please retry later' });
+}

@@ -1,0 +1,28 @@
+import { lt } from 'drizzle-orm';
+import { failedAttempts, idempotencyKeys, sessions } from '../db/schema.js';
+import type { Job } from './scheduler.js';
+
+const HOUR_MS = 3_600_000;
+
+/** Sessions past their expiry are removed every hour. */
+export const expireSessions: Job = {
+  name: 'housekeeping.sessions',
+  period: 'hour',
+  async run(tx, periodStart) {
+    await tx.delete(sessions).where(lt(sessions.expiresAt, new Date(periodStart.getTime() + HOUR_MS)));
+  },
+};
+
+/** Idempotency keys are kept at least 24 hours (48 here) and failed tries a day, then dropped daily. */
+export const expireKeys: Job = {
+  name: 'housekeeping.keys',
+  period: 'day',
+  async run(tx, periodStart) {
+    await tx
+      .delete(idempotencyKeys)
+      .where(lt(idempotencyKeys.createdAt, new Date(periodStart.getTime() - 48 * HOUR_MS)));
+    await tx.delete(failedAttempts).where(lt(failedAttempts.at, new Date(periodStart.getTime() - 24 * HOUR_MS)));
+  },
+};
+
+export const housekeepingJobs: Job[] = [expireSessions, expireKeys];

@@ -1,0 +1,130 @@
+import { HOUR_MS } from '@earn/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock.js';
+import type { Db, Tx } from '../db/client.js';
+import { jobRuns, jobs } from '../db/schema.js';
+
+export type Period = 'hour' | 'day';
+const PERIOD_MS: Record<Period, number> = { hour: HOUR_MS, day: 24 * HOUR_MS };
+
+export interface Job {
+  name: string;
+  period: Period;
+  /** Settles one whole period [periodStart, periodStart + period) inside the given transaction. */
+  run(tx: Tx, periodStart: Date): Promise<void>;
+}
+
+export interface JobRun {
+  job: string;
+  periodStart: Date;
+}
+
+/** Start of the (UTC) period that contains `ms`. */
+export function periodStartOf(ms: number, period: Period): number {
+  return Math.floor(ms / PERIOD_MS[period]) * PERIOD_MS[period];
+}
+
+/**
+ * Runs every registered job once per period, in time order, and catches up after downtime period
+ * by period. A period is claimed under an advisory lock on (job, period) and recorded as done in the
+ * same transaction as the job's work, so any number of schedulers sharing a database settle each
+ * period exactly once, and running again after all is done runs nothing.
+ */
+export class Scheduler {
+  private readonly registered: Job[] = [];
+  private running: Promise<JobRun[]> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  /** Where a failed pass is reported; the app's logger once it exists. */
+  log: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Registers a job; its first period is the one the clock is in now. */
+  async register(job: Job): Promise<void> {
+    if (this.registered.some((j) => j.name === job.name)) throw new Error(`job ${job.name} is already registered`);
+    this.registered.push(job);
+    const start = new Date(periodStartOf(this.clock.now().getTime(), job.period));
+    await this.db.insert(jobs).values({ name: job.name, nextPeriodStart: start }).onConflictDoNothing();
+  }
+
+  /** Settles every period that has ended by now, oldest first; concurrent calls share one pass. */
+  runDue(): Promise<JobRun[]> {
+    if (!this.running) {
+      this.running = this.settleAll().finally(() => {
+        this.running = undefined;
+      });
+    }
+    return this.running;
+  }
+
+  /** With the system clock, looks for due periods every `everyMs`. */
+  start(everyMs = 15_000): void {
+    this.timer = setInterval(() => {
+      this.runDue().catch((err) => this.log?.error({ err }, 'scheduler pass failed'));
+    }, everyMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  private async settleAll(): Promise<JobRun[]> {
+    const done: JobRun[] = [];
+    for (;;) {
+      const next = await this.nextDue();
+      if (!next) return done;
+      const ran = await this.settle(next.job, next.start);
+      if (ran) done.push({ job: next.job.name, periodStart: next.start });
+    }
+  }
+
+  /** The due period that ended first (hourly before daily on a shared boundary). */
+  private async nextDue(): Promise<{ job: Job; start: Date } | undefined> {
+    const nowMs = this.clock.now().getTime();
+    const state = new Map((await this.db.select().from(jobs)).map((r) => [r.name, r.nextPeriodStart.getTime()]));
+    let best: { job: Job; start: Date; endMs: number } | undefined;
+    for (const job of this.registered) {
+      const startMs = state.get(job.name);
+      if (startMs === undefined) continue;
+      const endMs = startMs + PERIOD_MS[job.period];
+      if (endMs > nowMs) continue;
+      const better =
+        !best || endMs < best.endMs || (endMs === best.endMs && PERIOD_MS[job.period] < PERIOD_MS[best.job.period]);
+      if (better) best = { job, start: new Date(startMs), endMs };
+    }
+    return best && { job: best.job, start: best.start };
+  }
+
+  private async settle(job: Job, start: Date): Promise<boolean> {
+    const periodIndex = Math.floor(start.getTime() / HOUR_MS);
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${job.name}), ${periodIndex}::int)`);
+      const [row] = await tx
+        .select({ next: jobs.nextPeriodStart })
+        .from(jobs)
+        .where(eq(jobs.name, job.name))
+        .for('update');
+      // Another scheduler settled this period while we waited for the lock.
+      if (!row || row.next.getTime() !== start.getTime()) return false;
+      const already = await tx
+        .select({ job: jobRuns.job })
+        .from(jobRuns)
+        .where(and(eq(jobRuns.job, job.name), eq(jobRuns.periodStart, start)));
+      if (already.length === 0) {
+        await job.run(tx, start);
+        await tx.insert(jobRuns).values({ job: job.name, periodStart: start, finishedAt: this.clock.now() });
+      }
+      await tx
+        .update(jobs)
+        .set({ nextPeriodStart: new Date(start.getTime() + PERIOD_MS[job.period]) })
+        .where(eq(jobs.name, job.name));
+      return already.length === 0;
+    });
+  }
+}

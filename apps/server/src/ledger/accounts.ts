@@ -1,0 +1,83 @@
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.js';
+import { ledgerAccounts } from '../db/schema.js';
+
+/** User wallets a person moves money between. */
+export type UserWallet = 'spot' | 'unified';
+
+/** Platform accounts: the other side of money entering or leaving users' hands. */
+export const PlatformAccount = {
+  /** Funds deposited from outside (on-chain deposits, operator credits); goes negative as users are credited. */
+  deposits: 'platform:deposits',
+} as const;
+
+export interface AccountRef {
+  /** null for a platform account. */
+  userId: number | null;
+  wallet: string;
+  coin: string;
+}
+
+export function userAccount(userId: number, wallet: string, coin: string): AccountRef {
+  return { userId, wallet, coin };
+}
+
+export function platformAccount(wallet: string, coin: string): AccountRef {
+  return { userId: null, wallet, coin };
+}
+
+export function accountKey(ref: AccountRef): string {
+  return `${ref.userId ?? 'platform'}|${ref.wallet}|${ref.coin}`;
+}
+
+/** Ids of the accounts, opening the ones that do not exist yet. */
+export async function ensureAccounts(db: Executor, refs: readonly AccountRef[]): Promise<Map<string, number>> {
+  const unique = [...new Map(refs.map((r) => [accountKey(r), r])).values()];
+  await db
+    .insert(ledgerAccounts)
+    .values(unique.map((r) => ({ userId: r.userId, wallet: r.wallet, coin: r.coin })))
+    .onConflictDoNothing();
+  const rows = await db
+    .select({
+      id: ledgerAccounts.id,
+      userId: ledgerAccounts.userId,
+      wallet: ledgerAccounts.wallet,
+      coin: ledgerAccounts.coin,
+    })
+    .from(ledgerAccounts)
+    .where(
+      or(
+        ...unique.map((r) =>
+          and(
+            r.userId === null ? isNull(ledgerAccounts.userId) : eq(ledgerAccounts.userId, r.userId),
+            eq(ledgerAccounts.wallet, r.wallet),
+            eq(ledgerAccounts.coin, r.coin),
+          ),
+        ),
+      ),
+    );
+  return new Map(rows.map((row) => [accountKey(row), row.id]));
+}
+
+/** A user's balances in the given wallets, by wallet and coin; missing accounts are zero. */
+export async function userBalances(
+  db: Executor,
+  userId: number,
+  wallets: readonly string[],
+  coinsFilter?: readonly string[],
+): Promise<{ wallet: string; coin: string; balance: string }[]> {
+  return db
+    .select({
+      wallet: ledgerAccounts.wallet,
+      coin: ledgerAccounts.coin,
+      balance: sql<string>`${ledgerAccounts.balance}::text`,
+    })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.userId, userId),
+        inArray(ledgerAccounts.wallet, [...wallets]),
+        coinsFilter ? inArray(ledgerAccounts.coin, [...coinsFilter]) : undefined,
+      ),
+    );
+}

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.js';
+
+export interface LedgerViolation {
+  invariant: string;
+  detail: string;
+}
+
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  return (result as { rows: Record<string, unknown>[] }).rows;
+}
+
+/**
+ * The ledger's invariants: every transaction's postings sum to zero per coin, every account's
+ * balance equals the sum of its postings, no user account is negative, postings carry their
+ * account's coin, and every product holding equals its positions (each product adds its check here).
+ */
+export async function checkLedger(db: Executor): Promise<LedgerViolation[]> {
+  const violations: LedgerViolation[] = [];
+  const unbalanced = rowsOf(
+    await db.execute(sql`
+      SELECT tx_id, coin, sum(amount)::text AS total FROM ledger_postings
+      GROUP BY tx_id, coin HAVING sum(amount) <> 0 ORDER BY tx_id LIMIT 50`),
+  );
+  for (const r of unbalanced) {
+    violations.push({ invariant: 'postings balance', detail: `transaction ${r.tx_id} ${r.coin} sums to ${r.total}` });
+  }
+  const drifted = rowsOf(
+    await db.execute(sql`
+      SELECT a.id, a.balance::text AS balance, coalesce(p.total, 0)::text AS postings
+      FROM ledger_accounts a
+      LEFT JOIN (SELECT account_id, sum(amount) AS total FROM ledger_postings GROUP BY account_id) p ON p.account_id = a.id
+      WHERE a.balance <> coalesce(p.total, 0) ORDER BY a.id LIMIT 50`),
+  );
+  for (const r of drifted) {
+    violations.push({
+      invariant: 'balance equals postings',
+      detail: `account ${r.id} holds ${r.balance} but its postings sum to ${r.postings}`,
+    });
+  }
+  const negative = rowsOf(
+    await db.execute(sql`
+      SELECT id, user_id, wallet, coin, balance::text AS balance FROM ledger_accounts
+      WHERE user_id IS NOT NULL AND balance < 0 ORDER BY id LIMIT 50`),
+  );
+  for (const r of negative) {
+    violations.push({
+      invariant: 'no negative user balance',
+      detail: `account ${r.id} (user ${r.user_id} ${r.wallet} ${r.coin}) is ${r.balance}`,
+    });
+  }
+  const wrongCoin = rowsOf(
+    await db.execute(sql`
+      SELECT p.id, p.coin, a.coin AS account_coin FROM ledger_postings p
+      JOIN ledger_accounts a ON a.id = p.account_id WHERE p.coin <> a.coin ORDER BY p.id LIMIT 50`),
+  );
+  for (const r of wrongCoin) {
+    violations.push({
+      invariant: 'posting coin matches account',
+      detail: `posting ${r.id} is in ${r.coin} on a ${r.account_coin} account`,
+    });
+  }
+  return violations;
+}

@@ -1,0 +1,70 @@
+import { Code, FUNDPASS_LOCKOUT, lockedUntil, needsFundPassword, triesLeft } from '@earn/domain';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { users } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { recentFailures, recordFailure, type User } from './repo.js';
+import { verifySecret } from './secrets.js';
+
+/**
+ * The fund-password gate of every fund-moving call. Under the user's policy it asks for the
+ * password (10010111 with require_fundpass), refuses a wrong one (10010106), asks to set one first
+ * (10010107), and locks after 5 wrong tries in 15 minutes (10010112).
+ */
+export async function checkFundPassword(ctx: AppContext, user: User, fundpass: unknown): Promise<void> {
+  if (user.fundpassHash === null) {
+    throw new AppError(Code.FundPasswordSetFirst, 'Set a fund password first', 403, { key: 'fundpass.setFirst' });
+  }
+  const now = ctx.clock.now().getTime();
+  const verifiedMs = user.fundpassVerifiedAt?.getTime() ?? null;
+  if (fundpass === undefined || fundpass === '') {
+    await assertNotLocked(ctx, user);
+    if (!needsFundPassword(user.fundpassPolicy, verifiedMs, now)) return;
+    throw new AppError(Code.FundPasswordRequired, 'Enter your fund password to continue', 403, {
+      requireFundpass: true,
+      key: 'fundpass.required',
+    });
+  }
+  await assertFundPassword(ctx, user, fundpass);
+}
+
+/** Verifies a given fund password, counting a wrong one towards the lockout. */
+export async function assertFundPassword(ctx: AppContext, user: User, fundpass: unknown): Promise<void> {
+  await assertNotLocked(ctx, user);
+  const now = ctx.clock.now();
+  const hash = user.fundpassHash;
+  if (hash === null) {
+    throw new AppError(Code.FundPasswordSetFirst, 'Set a fund password first', 403, { key: 'fundpass.setFirst' });
+  }
+  if (typeof fundpass !== 'string' || !(await verifySecret(fundpass, hash))) {
+    await recordFailure(ctx.db, 'fundpass', String(user.id), now);
+    const failures = await failuresOf(ctx, user, now);
+    if (lockedUntil(failures, now.getTime(), FUNDPASS_LOCKOUT) !== null) throw lockedError(15);
+    const left = triesLeft(failures, now.getTime(), FUNDPASS_LOCKOUT);
+    throw new AppError(Code.FundPasswordCheckFailed, `Fund password is incorrect; ${left} tries left`, 403, {
+      key: 'fundpass.wrong',
+      requireFundpass: true,
+      data: { tries_left: left },
+    });
+  }
+  await ctx.db.update(users).set({ fundpassVerifiedAt: now }).where(eq(users.id, user.id));
+}
+
+async function assertNotLocked(ctx: AppContext, user: User): Promise<void> {
+  const now = ctx.clock.now();
+  const until = lockedUntil(await failuresOf(ctx, user, now), now.getTime(), FUNDPASS_LOCKOUT);
+  if (until !== null) throw lockedError(Math.ceil((until - now.getTime()) / 60_000));
+}
+
+function failuresOf(ctx: AppContext, user: User, now: Date): Promise<number[]> {
+  return recentFailures(ctx.db, 'fundpass', String(user.id), new Date(now.getTime() - 2 * FUNDPASS_LOCKOUT.windowMs));
+}
+
+function lockedError(minutes: number): AppError {
+  return new AppError(
+    Code.FundPasswordFrequency,
+    `Too many wrong fund passwords; try again in ${minutes} minutes`,
+    403,
+    { key: 'fundpass.locked', data: { minutes } },
+  );
+}

@@ -1,0 +1,31 @@
+import type { Me } from '@earn/domain/contract';
+import type { User } from './repo.js';
+
+/** Tier 5 and above is VIP (spec: the VIP threshold). */
+export const VIP_TIER = 5;
+
+export function toMe(user: User): Me {
+  return {
+    uid: user.id,
+    email: user.email,
+    role: user.role,
+    tier: user.tier,
+    is_vip: user.tier >= VIP_TIER,
+    region: user.region,
+    kyc_level: user.kycLevel,
+    is_new_user: user.isNewUser,
+    verified: user.verified,
+    mode: user.accountMode,
+    has_fundpass: user.fundpassHash !== null,
+    fundpass_policy: user.fundpassPolicy,
+  };
+}
+
+/** Unified means the account mode is not classic; unified users hold and redeem in the unified wallet. */
+export function isUnified(user: Pick<User, 'accountMode'>): boolean {
+  return user.accountMode !== 'classic';
+}
+
+export function tradingWallet(user: Pick<User, 'accountMode'>): 'spot' | 'unified' {
+  return isUnified(user) ? 'unified' : 'spot';
+}

@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { and, desc, eq, gt, gte } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { failedAttempts, sessions, userLoans, users } from '../../db/schema.js';
+
+export type User = typeof users.$inferSelect;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  return user;
+}
+
+export async function findUserById(db: Executor, id: number): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user;
+}
+
+export async function findSessionUser(db: Executor, token: string, now: Date): Promise<User | undefined> {
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, now)));
+  return row?.user;
+}
+
+export async function createSession(db: Executor, userId: number, token: string, now: Date, ttlMs: number) {
+  await db
+    .insert(sessions)
+    .values({ id: hashToken(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + ttlMs) });
+}
+
+export async function deleteSession(db: Executor, token: string) {
+  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+}
+
+export async function recentFailures(
+  db: Executor,
+  scope: 'login' | 'fundpass',
+  subject: string,
+  since: Date,
+): Promise<number[]> {
+  const rows = await db
+    .select({ at: failedAttempts.at })
+    .from(failedAttempts)
+    .where(and(eq(failedAttempts.scope, scope), eq(failedAttempts.subject, subject), gte(failedAttempts.at, since)))
+    .orderBy(desc(failedAttempts.at))
+    .limit(20);
+  return rows.map((r) => r.at.getTime());
+}
+
+export async function recordFailure(db: Executor, scope: 'login' | 'fundpass', subject: string, at: Date) {
+  await db.insert(failedAttempts).values({ scope, subject, at });
+}
+
+export async function loansOf(db: Executor, userId: number): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ coin: userLoans.coin, amount: userLoans.amount })
+    .from(userLoans)
+    .where(eq(userLoans.userId, userId));
+  return new Map(rows.map((r) => [r.coin, r.amount]));
+}

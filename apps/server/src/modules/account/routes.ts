@@ -1,0 +1,184 @@
+import {
+  AccountMode,
+  Balance,
+  BorrowCoinSetting,
+  Compliance,
+  Credentials,
+  CurrencyCallSetting,
+  FundPassBody,
+  FundPassState,
+  LentAvailable,
+  LoanProperty,
+  MaintenanceMarginRate,
+  Me,
+  OutableBody,
+  OutableItem,
+  ReferralInfo,
+  SpotTradingHome,
+  TransferBody,
+  TransferResult,
+} from '@earn/domain/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { AppContext } from '../../context.js';
+import { ok, responses } from '../../http/envelope.js';
+import { idempotencyOf } from '../../http/idempotency.js';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie, userOf } from '../../http/session.js';
+import { getBalances, getLentAvailable, getOutable } from './balances.js';
+import { login } from './login.js';
+import { toMe } from './me.js';
+import {
+  getAccountMode,
+  getBorrowCoinSetting,
+  getCompliance,
+  getCurrencyCallSetting,
+  getLoanProperty,
+  getMaintenanceMarginRate,
+  getSpotTradingHome,
+} from './queries.js';
+import { register } from './register.js';
+import { deleteSession } from './repo.js';
+import { setFundPassword } from './set-fund-password.js';
+import { transfer } from './transfer.js';
+
+const tags = ['account'];
+const CoinQuery = Type.Object({ coin: Type.String({ minLength: 1, maxLength: 20 }) });
+
+export const accountRoutes =
+  (ctx: AppContext): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    app.post(
+      '/apiw/v2/auth/register',
+      { schema: { tags, body: Credentials, response: responses(Me) } },
+      async (request, reply) => {
+        await register(ctx, request.body);
+        const { user, token } = await login(ctx, request.body);
+        setSessionCookie(reply, token);
+        return ok(toMe(user));
+      },
+    );
+
+    app.post(
+      '/apiw/v2/auth/login',
+      { schema: { tags, body: Credentials, response: responses(Me) } },
+      async (request, reply) => {
+        const { user, token } = await login(ctx, request.body);
+        setSessionCookie(reply, token);
+        return ok(toMe(user));
+      },
+    );
+
+    app.post('/apiw/v2/auth/logout', { schema: { tags, response: responses(Type.Null()) } }, async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await deleteSession(ctx.db, token);
+      clearSessionCookie(reply);
+      return ok(null);
+    });
+
+    app.get(
+      '/apiw/v2/auth/me',
+      { config: { auth: 'user' }, schema: { tags, response: responses(Me) } },
+      async (request) => ok(toMe(userOf(request))),
+    );
+
+    app.post(
+      '/apiw/v2/account/fundpass',
+      { config: { auth: 'user' }, schema: { tags, body: FundPassBody, response: responses(FundPassState) } },
+      async (request) => ok(await setFundPassword(ctx, userOf(request), request.body)),
+    );
+
+    app.get(
+      '/apiw/v2/account/balances',
+      { config: { auth: 'user' }, schema: { tags, response: responses(Type.Array(Balance)) } },
+      async (request) => ok(await getBalances(ctx, userOf(request))),
+    );
+
+    app.post(
+      '/apiw/v2/account/transfer',
+      {
+        config: { auth: 'user', fundpass: true },
+        schema: { tags, body: TransferBody, response: responses(TransferResult) },
+      },
+      async (request) => {
+        const user = userOf(request);
+        return ok(await transfer(ctx, user, request.body, idempotencyOf(request, user.id, ctx.clock)));
+      },
+    );
+
+    app.post(
+      '/apiw/v2/account/spot/asset/outable',
+      { schema: { tags, body: OutableBody, response: responses(Type.Array(OutableItem)) } },
+      async (request) => ok(await getOutable(ctx, request.user, request.body.assets)),
+    );
+
+    app.get(
+      '/apiw/v2/fixed_earn/api/user/lent/available',
+      {
+        schema: {
+          tags,
+          querystring: Type.Object({ asset: Type.String({ minLength: 1 }) }),
+          response: responses(LentAvailable),
+        },
+      },
+      async (request) => ok(await getLentAvailable(ctx, request.user, request.query.asset)),
+    );
+
+    app.get('/api/web/v1/compliance/check', { schema: { tags, response: responses(Compliance) } }, async (request) =>
+      ok(await getCompliance(ctx, request.user)),
+    );
+
+    app.get(
+      '/apiw/v2/earn/borrow-coin-settings',
+      { schema: { tags, querystring: CoinQuery, response: responses(BorrowCoinSetting) } },
+      async (request) => ok(await getBorrowCoinSetting(ctx, request.query.coin)),
+    );
+
+    app.get('/apiw/v2/unified/account_mode', { schema: { tags, response: responses(AccountMode) } }, async (request) =>
+      ok(await getAccountMode(request.user)),
+    );
+
+    app.get(
+      '/api/web/v1/rebate/get_user_info',
+      { config: { auth: 'user' }, schema: { tags, response: responses(ReferralInfo) } },
+      async (request) => {
+        const user = userOf(request);
+        return ok({ encrypted_uid: Buffer.from(`uid:${user.id}`).toString('base64url'), kol_code: user.referralCode });
+      },
+    );
+
+    app.get(
+      '/api/web/v1/settings/get-currency-call-setting',
+      {
+        schema: {
+          tags,
+          querystring: Type.Object({ symbol: Type.String({ minLength: 1 }) }),
+          response: responses(CurrencyCallSetting),
+        },
+      },
+      async (request) => ok(await getCurrencyCallSetting(ctx, request.query.symbol)),
+    );
+
+    app.get(
+      '/launch-pool/get-user-loan-property',
+      { schema: { tags, response: responses(LoanProperty) } },
+      async (request) => ok(await getLoanProperty(ctx, request.user)),
+    );
+
+    app.get(
+      '/apiw/v2/account/spot/trading/home',
+      {
+        schema: {
+          tags,
+          querystring: Type.Object({ market: Type.String({ minLength: 1 }) }),
+          response: responses(SpotTradingHome),
+        },
+      },
+      async (request) => ok(await getSpotTradingHome(ctx, request.user, request.query.market)),
+    );
+
+    app.get(
+      '/apiw/v2/unified/maintenance_margin_rate',
+      { schema: { tags, response: responses(MaintenanceMarginRate) } },
+      async (request) => ok(await getMaintenanceMarginRate(ctx, request.user)),
+    );
+  };

@@ -1,0 +1,67 @@
+import { AdvanceBody, AdvanceResult, ClockState, DepositBody, Me, UserSettingsBody } from '@earn/domain/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { AppContext } from '../../context.js';
+import { ok, responses } from '../../http/envelope.js';
+import { idempotencyOf } from '../../http/idempotency.js';
+import { userOf } from '../../http/session.js';
+import type { Scheduler } from '../../jobs/scheduler.js';
+import { advanceClock } from './advance-clock.js';
+import { deposit } from './deposit.js';
+import { updateUserSettings } from './update-user-settings.js';
+
+const tags = ['admin'];
+const admin = { auth: 'admin' as const };
+
+function clockState(ctx: AppContext) {
+  const now = ctx.clock.now();
+  return { now: now.toISOString(), now_ms: now.getTime(), mode: ctx.clock.mode };
+}
+
+/** The operator API: time, credits and user settings for demos and tests. Admin role only. */
+export const adminRoutes =
+  (ctx: AppContext, scheduler: Scheduler): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    app.get('/admin/v1/clock', { config: admin, schema: { tags, response: responses(ClockState) } }, async () =>
+      ok(clockState(ctx)),
+    );
+
+    app.post(
+      '/admin/v1/clock/advance',
+      { config: admin, schema: { tags, body: AdvanceBody, response: responses(AdvanceResult) } },
+      async (request) => {
+        const runs = await advanceClock(ctx, scheduler, request.body.hours);
+        return ok({
+          ...clockState(ctx),
+          runs: runs.map((r) => ({ job: r.job, period_start: r.periodStart.toISOString() })),
+        });
+      },
+    );
+
+    app.post(
+      '/admin/v1/deposit',
+      {
+        config: admin,
+        schema: {
+          tags,
+          body: DepositBody,
+          response: responses(
+            Type.Object({
+              email: Type.String(),
+              coin: Type.String(),
+              amount: Type.String(),
+              wallet: Type.String(),
+              tx_id: Type.String(),
+            }),
+          ),
+        },
+      },
+      async (request) => ok(await deposit(ctx, request.body, idempotencyOf(request, userOf(request).id, ctx.clock))),
+    );
+
+    app.post(
+      '/admin/v1/users/settings',
+      { config: admin, schema: { tags, body: UserSettingsBody, response: responses(Me) } },
+      async (request) => ok(await updateUserSettings(ctx, request.body)),
+    );
+  };

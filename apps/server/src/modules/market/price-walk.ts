@@ -1,0 +1,48 @@
+import { Decimal, HOUR_MS } from '@earn/domain';
+
+/**
+ * Demo and test prices: a seeded random walk of the log price from each coin's base price, a pure
+ * function of (coin, hour). The walk is built from nested blocks (hours in a day, days in a 32-day
+ * month, months in a 16-month era, eras), each block a seeded step, so the price at any hour costs
+ * a few dozen hashes whatever the distance from the anchor: moving the clock a month costs nothing.
+ */
+const ANCHOR_MS = Date.UTC(2026, 0, 1);
+const LEVELS = [24, 32, 16, 1_000_000] as const;
+/** Step size per level (log-price), so a day moves about 2%, a month about 6%. */
+const SIGMA = [0.004, 0.012, 0.03, 0.05] as const;
+/** The walk is pulled back towards the base so a long-running demo never drifts to absurd prices. */
+const MAX_LOG_DEVIATION = 0.5;
+
+function hash32(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  h = Math.imul(h ^ (h >>> 15), 2246822507);
+  h = Math.imul(h ^ (h >>> 13), 3266489909);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** A deterministic step in [-1, 1). */
+function step(coin: string, level: number, index: number): number {
+  return (hash32(`${coin}:${level}:${index}`) / 2 ** 32) * 2 - 1;
+}
+
+export function logOffset(coin: string, hourIndex: number): number {
+  let offset = 0;
+  let index = hourIndex;
+  for (let level = 0; level < LEVELS.length; level++) {
+    const size = LEVELS[level] as number;
+    const within = ((index % size) + size) % size;
+    const block = Math.floor(index / size);
+    for (let j = 0; j < within; j++) offset += (SIGMA[level] as number) * step(coin, level, block * size + j);
+    index = block;
+  }
+  return MAX_LOG_DEVIATION * Math.tanh(offset / MAX_LOG_DEVIATION);
+}
+
+/** Price of a coin at an instant, in USDT, 8 significant digits. */
+export function priceAt(coin: string, basePrice: string, atMs: number): Decimal {
+  if (coin === 'USDT') return new Decimal(1);
+  const hourIndex = Math.floor((atMs - ANCHOR_MS) / HOUR_MS);
+  const factor = new Decimal(logOffset(coin, hourIndex)).exp();
+  return new Decimal(basePrice).times(factor).toSignificantDigits(8, Decimal.ROUND_HALF_EVEN);
+}

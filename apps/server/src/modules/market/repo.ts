@@ -1,0 +1,26 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { coins } from '../../db/schema.js';
+
+export type CoinRow = typeof coins.$inferSelect;
+
+export function listCoins(db: Executor): Promise<CoinRow[]> {
+  return db.select().from(coins).orderBy(asc(coins.sortOrder), asc(coins.symbol));
+}
+
+export async function findCoin(db: Executor, symbol: string): Promise<CoinRow | undefined> {
+  const [coin] = await db.select().from(coins).where(eq(coins.symbol, symbol.toUpperCase()));
+  return coin;
+}
+
+export function findCoins(db: Executor, symbols: readonly string[]): Promise<CoinRow[]> {
+  return db
+    .select()
+    .from(coins)
+    .where(
+      inArray(
+        coins.symbol,
+        symbols.map((s) => s.toUpperCase()),
+      ),
+    );
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { type Clock, ManualClock, SystemClock } from './clock.js';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { type Database, openDatabase } from './db/client.js';
+import { isEmpty, seedDemoAccounts } from './demo/accounts.js';
+import { seedCatalogue } from './demo/catalogue.js';
+import { buildApp } from './http/app.js';
+import { housekeepingJobs } from './jobs/housekeeping.js';
+import { type Job, Scheduler } from './jobs/scheduler.js';
+
+export interface Server {
+  app: FastifyInstance;
+  ctx: AppContext;
+  scheduler: Scheduler;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** Extra jobs (tests register probes). */
+  jobs?: Job[];
+  /** Start time of a fresh manual clock. */
+  clockStartMs?: number;
+}
+
+/** config -> database -> migrations -> catalogue and demo data -> clock -> scheduler -> HTTP app. */
+export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
+  const database = openDatabase(config);
+  await database.migrate();
+  const clock: Clock =
+    config.clock === 'manual' ? await ManualClock.load(database.db, options.clockStartMs) : new SystemClock();
+  const ctx: AppContext = { db: database.db, clock };
+  await seedCatalogue(database.db, clock.now());
+  if (config.demo && (await isEmpty(ctx))) await seedDemoAccounts(ctx);
+
+  const scheduler = new Scheduler(database.db, clock);
+  const app = await buildApp({ ctx, scheduler, webDist: config.webDist, logLevel: config.logLevel });
+  scheduler.log = app.log;
+  for (const job of [...housekeepingJobs, ...(options.jobs ?? [])]) await scheduler.register(job);
+  return {
+    app,
+    ctx,
+    scheduler,
+    database,
+    async close() {
+      scheduler.stop();
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { HOUR_MS } from '../dates.js';
+import { fail, ok, type Result } from '../result.js';
+
+const MINUTE_MS = 60_000;
+
+export interface LockoutRule {
+  maxFailures: number;
+  /** The failures must fall within this window of each other. */
+  windowMs: number;
+  /** How long the lock lasts after the last of them. */
+  lockMs: number;
+}
+
+/** 5 wrong fund passwords in 15 minutes lock it for 15 minutes (code 10010112). */
+export const FUNDPASS_LOCKOUT: LockoutRule = { maxFailures: 5, windowMs: 15 * MINUTE_MS, lockMs: 15 * MINUTE_MS };
+/** 10 failed logins for one email in 15 minutes pause logins for it for 15 minutes. */
+export const LOGIN_LOCKOUT: LockoutRule = { maxFailures: 10, windowMs: 15 * MINUTE_MS, lockMs: 15 * MINUTE_MS };
+
+/**
+ * When a lock ends, or null when there is none. `failuresNewestFirst` are the times of recent
+ * failures; only the newest `maxFailures` matter.
+ */
+export function lockedUntil(failuresNewestFirst: readonly number[], nowMs: number, rule: LockoutRule): number | null {
+  if (failuresNewestFirst.length < rule.maxFailures) return null;
+  const newest = failuresNewestFirst[0] as number;
+  const oldest = failuresNewestFirst[rule.maxFailures - 1] as number;
+  if (newest - oldest > rule.windowMs) return null;
+  const until = newest + rule.lockMs;
+  return nowMs < until ? until : null;
+}
+
+/** Tries left before the lock, counting the failures inside the window that ends now. */
+export function triesLeft(failuresNewestFirst: readonly number[], nowMs: number, rule: LockoutRule): number {
+  const recent = failuresNewestFirst.filter((t) => nowMs - t <= rule.windowMs).length;
+  return Math.max(0, rule.maxFailures - recent);
+}
+
+export type FundPassPolicy = 'always' | 'every_2h' | 'never';
+export const FUNDPASS_POLICIES: readonly FundPassPolicy[] = ['always', 'every_2h', 'never'];
+const POLICY_GRACE_MS: Record<FundPassPolicy, number> = {
+  always: 0,
+  every_2h: 2 * HOUR_MS,
+  never: Number.POSITIVE_INFINITY,
+};
+
+/** Whether a fund-moving call must carry the fund password under the user's policy. */
+export function needsFundPassword(policy: FundPassPolicy, lastVerifiedMs: number | null, nowMs: number): boolean {
+  if (policy === 'never') return false;
+  if (lastVerifiedMs === null) return true;
+  return nowMs - lastVerifiedMs >= POLICY_GRACE_MS[policy];
+}
+
+/** A fund password is 6 digits. */
+export function checkFundPasswordFormat(fundpass: unknown): Result<string> {
+  if (typeof fundpass === 'string' && /^\d{6}$/.test(fundpass)) return ok(fundpass);
+  return fail({ key: 'fundpass.format', field: 'fundpass', message: 'fundpass must be exactly 6 digits' });
+}
