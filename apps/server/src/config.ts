@@ -5,7 +5,8 @@ export interface Config {
   host: string;
   /** PostgreSQL URL; unset means the embedded PGlite in dataDir. */
   databaseUrl: string | undefined;
-  dataDir: string;
+  /** PGlite folder; undefined keeps the database in memory (tests). */
+  dataDir: string | undefined;
   demo: boolean;
   clock: 'system' | 'manual';
   /** Where the built web app lives; served as static files when present. */

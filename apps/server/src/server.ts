@@ -22,6 +22,7 @@ export interface ServerOptions {
   jobs?: Job[];
   /** Start time of a fresh manual clock. */
   clockStartMs?: number;
+  logStream?: NodeJS.WritableStream;
 }
 
 /** config -> database -> migrations -> catalogue and demo data -> clock -> scheduler -> HTTP app. */
@@ -35,7 +36,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   if (config.demo && (await isEmpty(ctx))) await seedDemoAccounts(ctx);
 
   const scheduler = new Scheduler(database.db, clock);
-  const app = await buildApp({ ctx, scheduler, webDist: config.webDist, logLevel: config.logLevel });
+  const app = await buildApp({
+    ctx,
+    scheduler,
+    webDist: config.webDist,
+    logLevel: config.logLevel,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   scheduler.log = app.log;
   for (const job of [...housekeepingJobs, ...(options.jobs ?? [])]) await scheduler.register(job);
   return {

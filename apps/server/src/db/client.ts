@@ -19,6 +19,8 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL URL, so another pool can open the same database. */
+  url?: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -39,6 +41,7 @@ function openPostgres(url: string): Database {
   return {
     db,
     kind: 'postgres',
+    url,
     async migrate() {
       const client = await pool.connect();
       try {

@@ -23,6 +23,8 @@ export interface AppOptions {
   /** Built web app to serve, when it exists. */
   webDist?: string;
   logLevel?: string;
+  /** Where logs go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 const COIN_ICONS = path.join(path.dirname(require_resolve('cryptocurrency-icons/package.json')), 'svg', 'color');
@@ -39,6 +41,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: options.logLevel ?? 'info',
+      ...(options.logStream ? { stream: options.logStream } : {}),
       // Secrets never reach the logs: no bodies are logged, and cookie and CSRF headers are redacted.
       redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
     },

@@ -19,12 +19,10 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
     });
   }
   if (error.validation) {
-    return reply
-      .status(400)
-      .send({
-        code: Code.Failure,
-        message: describeValidation(error.validation, error.validationContext ?? 'request'),
-      });
+    return reply.status(400).send({
+      code: Code.Failure,
+      message: describeValidation(error.validation, error.validationContext ?? 'request'),
+    });
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return reply.status(error.statusCode).send({ code: Code.Failure, message: error.message });

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers.js';
+
+let ts: TestServer;
+beforeAll(async () => {
+  ts = await startTestServer();
+});
+afterAll(() => ts.close());
+
+describe('accounts and sessions', () => {
+  it('registers, signs in with an HttpOnly session cookie, answers me, and logs out', async () => {
+    const c = ts.client();
+    const reg = await c.post('/apiw/v2/auth/register', { email: 'Alice@Example.com', password: 'correct horse' });
+    expect(reg.status).toBe(200);
+    expect(reg.body.data).toMatchObject({
+      email: 'alice@example.com',
+      tier: 0,
+      is_vip: false,
+      mode: 'classic',
+      has_fundpass: false,
+    });
+    const setCookie = reg.headers.getSetCookie().find((l) => l.startsWith('sid='));
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+
+    const me = await c.get('/apiw/v2/auth/me');
+    expect(me.body.data).toMatchObject({
+      uid: reg.body.data.uid,
+      email: 'alice@example.com',
+      region: 'SG',
+      kyc_level: 1,
+      is_new_user: true,
+      verified: true,
+      mode: 'classic',
+    });
+
+    const out = await c.post('/apiw/v2/auth/logout');
+    expect(out.body.code).toBe(0);
+    const after = await c.get('/apiw/v2/auth/me');
+    expect(after.status).toBe(401);
+    expect(after.body.code).toBe(401);
+  });
+
+  it('refuses a second registration of the same email, in any case', async () => {
+    await ts.client().post('/apiw/v2/auth/register', { email: 'bob@example.com', password: 'password123' });
+    const again = await ts
+      .client()
+      .post('/apiw/v2/auth/register', { email: 'BOB@example.com', password: 'password123' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/already registered/);
+  });
+
+  it('refuses bad registrations with a message naming the field', async () => {
+    const c = ts.client();
+    expect(
+      (await c.post('/apiw/v2/auth/register', { email: 'not-an-email', password: 'password123' })).body.message,
+    ).toBe('email must match format "email"');
+    expect((await c.post('/apiw/v2/auth/register', { email: 'x@example.com', password: 'short' })).body.message).toBe(
+      'password must NOT have fewer than 8 characters',
+    );
+    expect((await c.post('/apiw/v2/auth/register', { email: 'x@example.com' })).body.message).toBe(
+      'password is required',
+    );
+  });
+
+  it('refuses a wrong password without saying which part was wrong', async () => {
+    const c = ts.client();
+    await c.post('/apiw/v2/auth/register', { email: 'carol@example.com', password: 'password123' });
+    const bad = await ts
+      .client()
+      .post('/apiw/v2/auth/login', { email: 'carol@example.com', password: 'wrong-password' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Email or password is incorrect');
+    const unknown = await ts
+      .client()
+      .post('/apiw/v2/auth/login', { email: 'nobody@example.com', password: 'password123' });
+    expect(unknown.body.message).toBe('Email or password is incorrect');
+  });
+
+  it('pauses logins for an email after 10 failures in 15 minutes, even with the right password', async () => {
+    await ts.client().post('/apiw/v2/auth/register', { email: 'dave@example.com', password: 'password123' });
+    for (let i = 0; i < 10; i++) {
+      await ts.client().post('/apiw/v2/auth/login', { email: 'dave@example.com', password: 'guess-guess' });
+    }
+    const locked = await ts
+      .client()
+      .post('/apiw/v2/auth/login', { email: 'dave@example.com', password: 'password123' });
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toMatch(/Too many failed logins; try again in 15 minutes/);
+    // Another email is not affected.
+    await ts.client().post('/apiw/v2/auth/register', { email: 'erin@example.com', password: 'password123' });
+    expect(
+      (await ts.client().post('/apiw/v2/auth/login', { email: 'erin@example.com', password: 'password123' })).status,
+    ).toBe(200);
+  });
+
+  it('refuses a state-changing call without the CSRF header, and one with a wrong token', async () => {
+    const c = ts.client();
+    await c.get('/healthz');
+    c.csrf = false;
+    const res = await c.post('/apiw/v2/auth/login', { email: 'carol@example.com', password: 'password123' });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toMatch(/CSRF/);
+    const forged = await c.post(
+      '/apiw/v2/auth/login',
+      { email: 'carol@example.com', password: 'password123' },
+      { 'x-csrf-token': 'forged' },
+    );
+    expect(forged.status).toBe(403);
+  });
+
+  it('keeps operator routes for the admin role', async () => {
+    const user = await ts.newUser();
+    const res = await user.get('/admin/v1/clock');
+    expect(res.status).toBe(403);
+    const guest = await ts.client().get('/admin/v1/clock');
+    expect(guest.status).toBe(401);
+    const ok = await ts.admin.get('/admin/v1/clock');
+    expect(ok.body.data).toMatchObject({ mode: 'manual', now: '2026-11-02T00:00:00.000Z' });
+  });
+
+  it('serves the OpenAPI document built from the route schemas', async () => {
+    const res = await fetch(`${ts.url}/openapi.json`);
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const path of [
+      '/apiw/v2/auth/login',
+      '/apiw/v2/account/transfer',
+      '/apiw/v2/market/tickers',
+      '/admin/v1/deposit',
+    ]) {
+      expect(doc.paths).toHaveProperty(path);
+    }
+  });
+
+  it('answers an unknown API path with the envelope', async () => {
+    const res = await ts.client().get('/apiw/v2/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ code: -1, message: 'No route for GET /apiw/v2/nothing-here' });
+  });
+});

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ManualClock } from '../src/clock.js';
+import { startTestServer, type TestServer } from './helpers.js';
+
+let ts: TestServer;
+beforeAll(async () => {
+  ts = await startTestServer();
+});
+afterAll(() => ts.close());
+
+const move = { asset: 'USDT', amount: '10', from: 'spot', to: 'unified' };
+const MIN = 60_000;
+
+async function spotUsdt(c: { get: (p: string) => Promise<{ body: { data: { asset: string; spot: string }[] } }> }) {
+  const res = await c.get('/apiw/v2/account/balances');
+  return res.body.data.find((b) => b.asset === 'USDT')?.spot;
+}
+
+describe('fund-password gate', () => {
+  it('asks to set one first (10010107) when none is set, and moves nothing', async () => {
+    const u = await ts.newUser();
+    await ts.deposit(u.email, 'USDT', '100');
+    const res = await u.post('/apiw/v2/account/transfer', move);
+    expect(res.body.code).toBe(10010107);
+    expect(await spotUsdt(u)).toBe('100');
+  });
+
+  it('asks for it (10010111, require_fundpass), refuses a wrong one (10010106), accepts the right one', async () => {
+    const u = await ts.newUser({ fundpass: '246810' });
+    await ts.deposit(u.email, 'USDT', '100');
+    const ask = await u.post('/apiw/v2/account/transfer', move);
+    expect(ask.body).toMatchObject({ code: 10010111, require_fundpass: true });
+    const wrong = await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '000000' });
+    expect(wrong.body.code).toBe(10010106);
+    expect(wrong.body.message).toBe('Fund password is incorrect; 4 tries left');
+    expect(await spotUsdt(u)).toBe('100');
+    const right = await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '246810' });
+    expect(right.body.code).toBe(0);
+    expect(await spotUsdt(u)).toBe('90');
+  });
+
+  it('locks for 15 minutes after 5 wrong tries in 15 minutes (10010112), even for the right one', async () => {
+    const u = await ts.newUser({ fundpass: '135790' });
+    await ts.deposit(u.email, 'USDT', '100');
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++)
+      codes.push((await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '111111' })).body.code);
+    expect(codes).toEqual([10010106, 10010106, 10010106, 10010106, 10010112]);
+    const locked = await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '135790' });
+    expect(locked.body.code).toBe(10010112);
+    expect(locked.body.message).toBe('Too many wrong fund passwords; try again in 15 minutes');
+    expect(await spotUsdt(u)).toBe('100');
+    // Fifteen minutes later the lock is over.
+    await (ts.server.ctx.clock as ManualClock).advance(ts.server.ctx.db, 15 * MIN);
+    expect((await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '135790' })).body.code).toBe(0);
+  });
+
+  it('follows the every-2-hours and never policies', async () => {
+    const u = await ts.newUser({ fundpass: '112233' });
+    await ts.deposit(u.email, 'USDT', '100');
+    const policy = await u.post('/apiw/v2/account/fundpass', {
+      fundpass: '112233',
+      old_fundpass: '112233',
+      policy: 'every_2h',
+    });
+    expect(policy.body.data).toEqual({ has_fundpass: true, fundpass_policy: 'every_2h' });
+    expect((await u.post('/apiw/v2/account/transfer', move)).body.code).toBe(10010111);
+    expect((await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '112233' })).body.code).toBe(0);
+    expect((await u.post('/apiw/v2/account/transfer', move)).body.code).toBe(0);
+    await (ts.server.ctx.clock as ManualClock).advance(ts.server.ctx.db, 120 * MIN);
+    expect((await u.post('/apiw/v2/account/transfer', move)).body.code).toBe(10010111);
+
+    await u.post('/apiw/v2/account/fundpass', { fundpass: '112233', old_fundpass: '112233', policy: 'never' });
+    expect((await u.post('/apiw/v2/account/transfer', move)).body.code).toBe(0);
+    expect(await spotUsdt(u)).toBe('70');
+  });
+
+  it('changes the fund password only with the current one, and checks the format', async () => {
+    const u = await ts.newUser({ fundpass: '123123' });
+    expect((await u.post('/apiw/v2/account/fundpass', { fundpass: '12345' })).body.message).toBe(
+      'fundpass must be exactly 6 digits',
+    );
+    expect((await u.post('/apiw/v2/account/fundpass', { fundpass: '654321' })).body.message).toBe(
+      'old_fundpass is required to change the fund password',
+    );
+    expect((await u.post('/apiw/v2/account/fundpass', { fundpass: '654321', old_fundpass: '999999' })).body.code).toBe(
+      10010106,
+    );
+    expect((await u.post('/apiw/v2/account/fundpass', { fundpass: '654321', old_fundpass: '123123' })).body.code).toBe(
+      0,
+    );
+    await ts.deposit(u.email, 'USDT', '10');
+    expect((await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '123123' })).body.code).toBe(10010106);
+    expect((await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '654321' })).body.code).toBe(0);
+  });
+
+  it('needs a session first', async () => {
+    const res = await ts.client().post('/apiw/v2/account/transfer', { ...move, fundpass: '123456' });
+    expect(res.status).toBe(401);
+  });
+});

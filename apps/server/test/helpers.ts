@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import type { Config } from '../src/config.js';
+import { register } from '../src/modules/account/register.js';
+import { findUserByEmail } from '../src/modules/account/repo.js';
+import { createServer, type Server, type ServerOptions } from '../src/server.js';
+
+export const DATABASE_URL = process.env.DATABASE_URL;
+export const HOUR_MS = 3_600_000;
+/** A fixed start for the manual clock so worked examples have exact times: 2026-11-02 00:00 UTC. */
+export const T0 = Date.UTC(2026, 10, 2);
+
+/** Says loudly when a PostgreSQL-only test is skipped, so a run without DATABASE_URL never passes silently. */
+export function requirePostgres(what: string): boolean {
+  if (!DATABASE_URL) console.warn(`SKIPPED (no DATABASE_URL): ${what} needs PostgreSQL for real concurrency`);
+  return Boolean(DATABASE_URL);
+}
+
+/** A fresh, empty PostgreSQL database for one test file, dropped afterwards. */
+export async function freshPostgresUrl(): Promise<string> {
+  if (!DATABASE_URL) throw new Error('DATABASE_URL is not set');
+  const name = `earn_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  afterAll(async () => {
+    const c = new pg.Client({ connectionString: DATABASE_URL });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  });
+  const url = new URL(DATABASE_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export interface TestServer {
+  server: Server;
+  url: string;
+  client(): Client;
+  /** A signed-in client of a new user, with a fund password set when asked. */
+  newUser(options?: { fundpass?: string; email?: string }): Promise<Client & { email: string }>;
+  admin: Client;
+  deposit(email: string, coin: string, amount: string, wallet?: 'spot' | 'unified'): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Boots the real server on a real port over a fresh database: PostgreSQL when DATABASE_URL is set
+ * (or when `postgres` is asked), else an in-memory PGlite. The manual clock starts at T0.
+ */
+export async function startTestServer(
+  options: ServerOptions & { postgres?: boolean; demo?: boolean; dataDir?: string } = {},
+): Promise<TestServer> {
+  const usePostgres = options.postgres ?? Boolean(DATABASE_URL);
+  const config: Config = {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: usePostgres ? await freshPostgresUrl() : undefined,
+    dataDir: options.dataDir,
+    demo: options.demo ?? false,
+    clock: 'manual',
+    webDist: '/nonexistent',
+    logLevel: options.logStream ? 'info' : 'silent',
+  };
+  const server = await createServer(config, { clockStartMs: T0, ...options });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  if (!(await findUserByEmail(server.ctx.db, 'operator@example.com'))) {
+    await register(server.ctx, { email: 'operator@example.com', password: 'operator-pass' }, { role: 'admin' });
+  }
+  const admin = new Client(url);
+  await admin.login('operator@example.com', 'operator-pass');
+
+  let counter = 0;
+  const ts: TestServer = {
+    server,
+    url,
+    admin,
+    client: () => new Client(url),
+    async newUser(opts = {}) {
+      counter += 1;
+      const email = opts.email ?? `user${counter}-${randomBytes(3).toString('hex')}@example.com`;
+      const client = new Client(url);
+      const res = await client.post('/apiw/v2/auth/register', { email, password: 'password123' });
+      if (res.body.code !== 0) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
+      if (opts.fundpass) {
+        const set = await client.post('/apiw/v2/account/fundpass', { fundpass: opts.fundpass });
+        if (set.body.code !== 0) throw new Error(`fundpass failed: ${JSON.stringify(set.body)}`);
+      }
+      return Object.assign(client, { email });
+    },
+    async deposit(email, coin, amount, wallet = 'spot') {
+      const res = await admin.post('/admin/v1/deposit', { email, coin, amount, wallet });
+      if (res.body.code !== 0) throw new Error(`deposit failed: ${JSON.stringify(res.body)}`);
+    },
+    close: () => server.close(),
+  };
+  return ts;
+}
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever envelope a route answers
+  body: { code: number; message: string; data: any; require_fundpass?: boolean; key?: string };
+}
+
+/** A browser-like HTTP client: keeps cookies and sends the CSRF header on every call. */
+export class Client {
+  private readonly cookies = new Map<string, string>();
+  csrf = true;
+
+  constructor(readonly baseUrl: string) {}
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+    if (!this.cookies.has('csrf_token')) await this.send('GET', '/healthz');
+    return this.send(method, path, body, headers);
+  }
+
+  get(path: string, headers?: Record<string, string>) {
+    return this.request('GET', path, undefined, headers);
+  }
+
+  post(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('POST', path, body ?? {}, headers);
+  }
+
+  put(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('PUT', path, body ?? {}, headers);
+  }
+
+  async login(email: string, password: string) {
+    const res = await this.post('/apiw/v2/auth/login', { email, password });
+    if (res.body.code !== 0) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
+    return res;
+  }
+
+  private async send(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply> {
+    const all: Record<string, string> = { ...headers };
+    if (this.cookies.size) all.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const csrf = this.cookies.get('csrf_token');
+    if (this.csrf && csrf && method !== 'GET') all['x-csrf-token'] = csrf;
+    let payload: string | undefined;
+    if (body !== undefined && typeof body === 'string') payload = body;
+    else if (body !== undefined) {
+      payload = JSON.stringify(body);
+      all['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(`${this.baseUrl}${path}`, { method, headers: all, body: payload });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = '', ...attrs] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /expires=thu, 01 jan 1970/i.test(a.trim())) || value === '';
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+  }
+}

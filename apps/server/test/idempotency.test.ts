@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers.js';
+
+let ts: TestServer;
+beforeAll(async () => {
+  ts = await startTestServer();
+});
+afterAll(() => ts.close());
+
+const body = { asset: 'USDT', amount: '10', from: 'spot', to: 'unified', fundpass: '123456' };
+
+async function transferCount(userEmail: string): Promise<number> {
+  const r = await ts.server.ctx.db.execute(
+    sql`SELECT count(*)::int AS n FROM ledger_transactions t JOIN users u ON u.id = t.user_id WHERE u.email = ${userEmail} AND t.kind = 'transfer'`,
+  );
+  return (r as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+}
+
+describe('Idempotency-Key', () => {
+  it('replays the identical answer to a repeat, and moves money once', async () => {
+    const u = await ts.newUser({ fundpass: '123456' });
+    await ts.deposit(u.email, 'USDT', '100');
+    const first = await u.post('/apiw/v2/account/transfer', body, { 'idempotency-key': 'pay-1' });
+    const again = await u.post('/apiw/v2/account/transfer', body, { 'idempotency-key': 'pay-1' });
+    expect(first.body.code).toBe(0);
+    expect(again.body).toEqual(first.body);
+    expect(await transferCount(u.email)).toBe(1);
+    // The fund password is not part of the request's identity: a repeat without it still replays.
+    const { fundpass: _f, ...withoutFundpass } = body;
+    await u.post('/apiw/v2/account/fundpass', { fundpass: '123456', old_fundpass: '123456', policy: 'never' });
+    expect((await u.post('/apiw/v2/account/transfer', withoutFundpass, { 'idempotency-key': 'pay-1' })).body).toEqual(
+      first.body,
+    );
+    expect(await transferCount(u.email)).toBe(1);
+  });
+
+  it('refuses the same key with a different body (409)', async () => {
+    const u = await ts.newUser({ fundpass: '123456' });
+    await ts.deposit(u.email, 'USDT', '100');
+    await u.post('/apiw/v2/account/transfer', body, { 'idempotency-key': 'pay-2' });
+    const other = await u.post('/apiw/v2/account/transfer', { ...body, amount: '11' }, { 'idempotency-key': 'pay-2' });
+    expect(other.status).toBe(409);
+    expect(other.body.message).toBe('This Idempotency-Key was already used for a different request');
+    expect(await transferCount(u.email)).toBe(1);
+  });
+
+  it('scopes keys per user, refuses malformed keys, and lets a refused request be retried', async () => {
+    const a = await ts.newUser({ fundpass: '123456' });
+    const b = await ts.newUser({ fundpass: '123456' });
+    await ts.deposit(a.email, 'USDT', '100');
+    await ts.deposit(b.email, 'USDT', '5');
+    expect((await a.post('/apiw/v2/account/transfer', body, { 'idempotency-key': 'same' })).body.code).toBe(0);
+    // b's first try fails (balance 5): nothing is stored, so after a deposit the same key works.
+    expect((await b.post('/apiw/v2/account/transfer', body, { 'idempotency-key': 'same' })).body.message).toBe(
+      'Insufficient balance',
+    );
+    await ts.deposit(b.email, 'USDT', '5');
+    expect((await b.post('/apiw/v2/account/transfer', body, { 'idempotency-key': 'same' })).body.code).toBe(0);
+    const bad = await a.post('/apiw/v2/account/transfer', body, { 'idempotency-key': 'has spaces' });
+    expect(bad.body.message).toBe('Idempotency-Key must be 1 to 128 letters, digits or _ . : -');
+  });
+
+  it('makes exactly one ledger transaction from 50 concurrent duplicates', async () => {
+    const u = await ts.newUser({ fundpass: '123456' });
+    await ts.deposit(u.email, 'USDT', '1000');
+    await u.post('/apiw/v2/account/fundpass', { fundpass: '123456', old_fundpass: '123456', policy: 'never' });
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, () => u.post('/apiw/v2/account/transfer', body, { 'idempotency-key': 'burst' })),
+    );
+    expect(replies.every((r) => r.body.code === 0)).toBe(true);
+    expect(new Set(replies.map((r) => r.body.data.tx_id)).size).toBe(1);
+    expect(await transferCount(u.email)).toBe(1);
+    const bal = (await u.get('/apiw/v2/account/balances')).body.data.find((x: { asset: string }) => x.asset === 'USDT');
+    expect(bal).toEqual({ asset: 'USDT', spot: '990', unified: '10' });
+  });
+
+  it('keeps keys at least 24 hours under a unique constraint', async () => {
+    const u = await ts.newUser({ fundpass: '123456' });
+    await ts.deposit(u.email, 'USDT', '100');
+    const first = await u.post('/apiw/v2/account/transfer', body, { 'idempotency-key': 'day-old' });
+    await ts.admin.post('/admin/v1/clock/advance', { hours: 25 });
+    expect((await u.post('/apiw/v2/account/transfer', body, { 'idempotency-key': 'day-old' })).body).toEqual(
+      first.body,
+    );
+    expect(await transferCount(u.email)).toBe(1);
+    const dup = ts.server.ctx.db.execute(
+      sql`INSERT INTO idempotency_keys (user_id, key, request_hash, created_at) SELECT user_id, key, 'x', created_at FROM idempotency_keys WHERE key = 'day-old'`,
+    );
+    await expect(dup).rejects.toThrow();
+  });
+});

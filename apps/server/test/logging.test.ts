@@ -1,0 +1,30 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from './helpers.js';
+
+describe('logs', () => {
+  it('are structured with a request id and never contain passwords, fund passwords or session ids', async () => {
+    const stream = new PassThrough();
+    const lines: string[] = [];
+    stream.on('data', (chunk) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
+    const ts = await startTestServer({ logStream: stream, postgres: false });
+    const u = await ts.newUser({ fundpass: '864209', email: 'secretive@example.com' });
+    await ts.deposit(u.email, 'USDT', '5');
+    const res = await u.post('/apiw/v2/account/transfer', {
+      asset: 'USDT',
+      amount: '1',
+      from: 'spot',
+      to: 'unified',
+      fundpass: '864209',
+    });
+    expect(res.body.code).toBe(0);
+    await ts.close();
+    const text = lines.join('\n');
+    const sid = u.cookie('sid') as string;
+    expect(sid).toBeTruthy();
+    for (const secret of ['password123', '864209', sid]) expect(text).not.toContain(secret);
+    const entries = lines.map((l) => JSON.parse(l) as { reqId?: string; req?: unknown });
+    expect(entries.some((e) => e.reqId && e.req)).toBe(true);
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

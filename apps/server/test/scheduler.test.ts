@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../src/clock.js';
+import { openDatabase } from '../src/db/client.js';
+import { type Job, Scheduler } from '../src/jobs/scheduler.js';
+import { HOUR_MS, requirePostgres, startTestServer, T0 } from './helpers.js';
+
+/** A job that writes each period it settles into a probe table, in the job's own transaction. */
+function probe(name: string, period: 'hour' | 'day'): Job {
+  return {
+    name,
+    period,
+    async run(tx, periodStart) {
+      await tx.execute(sql`INSERT INTO probe_runs (job, period_start) VALUES (${name}, ${periodStart.toISOString()})`);
+    },
+  };
+}
+
+async function probeRuns(db: ReturnType<typeof openDatabase>['db'], job: string): Promise<string[]> {
+  const r = await db.execute(sql`SELECT period_start FROM probe_runs WHERE job = ${job} ORDER BY id`);
+  return (r as unknown as { rows: { period_start: Date | string }[] }).rows.map((x) =>
+    new Date(x.period_start).toISOString(),
+  );
+}
+
+describe('scheduler', () => {
+  it('runs each hourly job once per hour, in order, when the clock moves 30 hours, and nothing on a rerun', async () => {
+    const ts = await startTestServer({ jobs: [] });
+    await ts.server.ctx.db.execute(
+      sql`CREATE TABLE probe_runs (id serial primary key, job text, period_start timestamptz)`,
+    );
+    await ts.server.scheduler.register(probe('probe.hourly', 'hour'));
+    await ts.server.scheduler.register(probe('probe.daily', 'day'));
+
+    const res = await ts.admin.post('/admin/v1/clock/advance', { hours: 30 });
+    expect(res.body.data.now).toBe(new Date(T0 + 30 * HOUR_MS).toISOString());
+    const hours = Array.from({ length: 30 }, (_, i) => new Date(T0 + i * HOUR_MS).toISOString());
+    expect(await probeRuns(ts.server.ctx.db, 'probe.hourly')).toEqual(hours);
+    expect(await probeRuns(ts.server.ctx.db, 'probe.daily')).toEqual([new Date(T0).toISOString()]);
+    // The daily run came right after the 23:00 hour, in true time order.
+    const order = res.body.data.runs.map((r: { job: string }) => r.job).filter((j: string) => j.startsWith('probe'));
+    expect(order.indexOf('probe.daily')).toBe(24);
+
+    expect(await ts.server.scheduler.runDue()).toEqual([]);
+    expect(await probeRuns(ts.server.ctx.db, 'probe.hourly')).toHaveLength(30);
+    await ts.close();
+  });
+
+  it('catches up a gap period by period', async () => {
+    const ts = await startTestServer();
+    await ts.server.ctx.db.execute(
+      sql`CREATE TABLE probe_runs (id serial primary key, job text, period_start timestamptz)`,
+    );
+    await ts.server.scheduler.register(probe('probe.gap', 'hour'));
+    // Time passes while no scheduler runs (downtime), then one pass catches up in order.
+    await (ts.server.ctx.clock as ManualClock).advance(ts.server.ctx.db, 5 * HOUR_MS + 1);
+    const runs = (await ts.server.scheduler.runDue()).filter((r) => r.job === 'probe.gap');
+    expect(runs.map((r) => r.periodStart.getTime())).toEqual([0, 1, 2, 3, 4].map((i) => T0 + i * HOUR_MS));
+    await ts.close();
+  });
+
+  it.runIf(requirePostgres('two schedulers on one database'))(
+    'never runs the same period twice with two schedulers on one PostgreSQL',
+    async () => {
+      const ts = await startTestServer({ postgres: true });
+      await ts.server.ctx.db.execute(
+        sql`CREATE TABLE probe_runs (id serial primary key, job text, period_start timestamptz)`,
+      );
+      // A second server process's view: its own pool and clock over the same database.
+      const otherDb = openDatabase({ databaseUrl: ts.server.database.url });
+      const clockA = ts.server.ctx.clock as ManualClock;
+      const clockB = await ManualClock.load(otherDb.db);
+      const a = new Scheduler(ts.server.ctx.db, clockA);
+      const b = new Scheduler(otherDb.db, clockB);
+      const job = probe('probe.shared', 'hour');
+      await a.register(job);
+      await b.register(job);
+      await clockA.advance(ts.server.ctx.db, 48 * HOUR_MS);
+      await clockB.advance(otherDb.db, 48 * HOUR_MS);
+      const [ra, rb] = await Promise.all([a.runDue(), b.runDue()]);
+      const settled = [...ra, ...rb].filter((r) => r.job === 'probe.shared');
+      expect(settled).toHaveLength(48);
+      const periods = await probeRuns(ts.server.ctx.db, 'probe.shared');
+      expect(new Set(periods).size).toBe(48);
+      expect(periods).toHaveLength(48);
+      await otherDb.close();
+      await ts.close();
+    },
+  );
+});
