@@ -1,3 +1,4 @@
+export * from './account/add-funds.js';
 export * from './account/security.js';
 export * from './amount.js';
 export * from './codes.js';

@@ -1,0 +1,114 @@
+import { asksForFundPassword, Code, type Envelope, isSuccessCode } from '@earn/domain';
+import { ApiError } from './errors.js';
+import { promptFundPassword } from './fund-password-prompt.js';
+
+const CSRF_COOKIE = 'csrf_token';
+/** Client request timeout (spec: 20 s). */
+const TIMEOUT_MS = 20_000;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: Record<string, unknown>;
+  /** Send the body as a form, as some spec calls do. */
+  form?: boolean;
+  /** A fund-moving call: run the fund-password flow when the server asks for it. */
+  fundpass?: boolean;
+  idempotencyKey?: string;
+}
+
+/** Message shown for a network failure; set by i18n so it follows the language. */
+let networkErrorText = 'Network error, please retry later';
+export function setNetworkErrorText(text: string) {
+  networkErrorText = text;
+}
+
+function readCookie(name: string): string | undefined {
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
+}
+
+async function ensureCsrf(): Promise<string> {
+  const existing = readCookie(CSRF_COOKIE);
+  if (existing) return existing;
+  await fetch('/healthz', { credentials: 'same-origin' });
+  return readCookie(CSRF_COOKIE) ?? '';
+}
+
+async function send<T>(
+  path: string,
+  options: RequestOptions,
+  extraBody?: Record<string, unknown>,
+): Promise<Envelope<T>> {
+  const method = options.method ?? (options.body ? 'POST' : 'GET');
+  const url = new URL(path, window.location.origin);
+  for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = { accept: 'application/json' };
+  let body: string | undefined;
+  if (method !== 'GET') {
+    headers['x-csrf-token'] = await ensureCsrf();
+    const payload = { ...(options.body ?? {}), ...(extraBody ?? {}) };
+    if (options.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)])).toString();
+    } else {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(payload);
+    }
+  }
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch {
+    console.warn(`request failed: ${method} ${url.pathname}`);
+    throw new ApiError(Code.Failure, networkErrorText, 0, 'Networkerr');
+  }
+  let envelope: Envelope<T> & { key?: string };
+  try {
+    envelope = (await response.json()) as Envelope<T> & { key?: string };
+  } catch {
+    throw new ApiError(Code.Failure, networkErrorText, 0, 'Networkerr');
+  }
+  return Object.assign(envelope, { status: response.status });
+}
+
+function toError(envelope: Envelope<unknown> & { key?: string; status?: number }): ApiError {
+  return new ApiError(envelope.code, envelope.message, envelope.status ?? 400, envelope.key, envelope.data);
+}
+
+/**
+ * Calls the API and returns `data` of a successful envelope (code 0 or 200), or throws ApiError.
+ * For a fund-moving call it runs the fund-password flow: when the server asks for the password the
+ * user is prompted and the same call is retried with `fundpass`; a wrong one prompts again with the
+ * server's message; when none is set yet the user sets one first, then the call is retried with it.
+ */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  let envelope = await send<T>(path, options);
+  if (options.fundpass) {
+    let error: string | undefined;
+    for (;;) {
+      const needsSet = envelope.code === Code.FundPasswordSetFirst;
+      const needsEnter =
+        asksForFundPassword(envelope.code, envelope.require_fundpass) || envelope.code === Code.FundPasswordCheckFailed;
+      if (!needsSet && !needsEnter) break;
+      const fundpass = await promptFundPassword(needsSet ? 'set' : 'enter', error);
+      if (fundpass === null) throw new ApiError(Code.Failure, 'cancelled', 499, 'fundpass.cancelled');
+      envelope = await send<T>(path, options, { fundpass });
+      error = envelope.code === Code.FundPasswordCheckFailed ? envelope.message : undefined;
+    }
+  }
+  if (!isSuccessCode(envelope.code)) throw toError(envelope);
+  return envelope.data;
+}
+
+/** A fresh Idempotency-Key for one user action, reused by its retries. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}

@@ -1,0 +1,104 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { Center, Loader, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { ApiError } from '../api/errors.js';
+import { FundPasswordHost } from '../components/FundPasswordHost.js';
+import { AuthGateProvider } from '../features/auth/auth-gate.js';
+import { Layout } from './Layout.js';
+import { RequireAuth } from './RequireAuth.js';
+import { theme } from './theme.js';
+
+const LoginPage = lazy(() => import('../features/auth/LoginPage.js'));
+const AssetsPage = lazy(() => import('../features/assets/AssetsPage.js'));
+const SecurityPage = lazy(() => import('../features/settings/SecurityPage.js'));
+const NotFoundPage = lazy(() => import('./NotFoundPage.js'));
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // Retry transient failures (spec: up to 10), never a refusal the server meant.
+      retry: (count, error) => count < 10 && error instanceof ApiError && error.isNetwork,
+      retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 15_000),
+    },
+  },
+});
+
+function Page({ children, auth }: { children: React.ReactNode; auth?: boolean }) {
+  const content = (
+    <Suspense
+      fallback={
+        <Center py="xl">
+          <Loader />
+        </Center>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+  return auth ? <RequireAuth>{content}</RequireAuth> : content;
+}
+
+function Shell() {
+  return (
+    <AuthGateProvider>
+      <Layout />
+      <FundPasswordHost />
+    </AuthGateProvider>
+  );
+}
+
+const router = createBrowserRouter([
+  {
+    element: <Shell />,
+    children: [
+      { index: true, element: <Navigate to="/assets" replace /> },
+      {
+        path: 'login',
+        element: (
+          <Page>
+            <LoginPage />
+          </Page>
+        ),
+      },
+      {
+        path: 'assets',
+        element: (
+          <Page auth>
+            <AssetsPage />
+          </Page>
+        ),
+      },
+      {
+        path: 'settings/security',
+        element: (
+          <Page auth>
+            <SecurityPage />
+          </Page>
+        ),
+      },
+      {
+        path: '*',
+        element: (
+          <Page>
+            <NotFoundPage />
+          </Page>
+        ),
+      },
+    ],
+  },
+]);
+
+export function App() {
+  return (
+    <MantineProvider theme={theme}>
+      <Notifications position="top-center" />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

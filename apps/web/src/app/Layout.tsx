@@ -1,0 +1,164 @@
+import {
+  ActionIcon,
+  AppShell,
+  Burger,
+  Button,
+  Group,
+  Menu,
+  NavLink,
+  SegmentedControl,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useLogout, useMe } from '../api/account.js';
+import { useAuthGate } from '../features/auth/auth-gate.js';
+import { SubscriptionModal } from '../features/notifications/SubscriptionModal.js';
+import { currentLocale, setLocale } from '../i18n/index.js';
+import { notifyError, notifySuccess } from '../lib/notify.js';
+
+const NAV = [{ to: '/assets', label: 'nav.assets' }] as const;
+
+function LanguageSwitch() {
+  const { t } = useTranslation();
+  return (
+    <SegmentedControl
+      size="xs"
+      aria-label={t('nav.language')}
+      value={currentLocale()}
+      onChange={(v) => setLocale(v === 'zh-CN' ? 'zh-CN' : 'en')}
+      data={[
+        { value: 'en', label: 'EN' },
+        { value: 'zh-CN', label: '中文' },
+      ]}
+    />
+  );
+}
+
+export function Layout() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { openRegister } = useAuthGate();
+  const [navOpened, nav] = useDisclosure(false);
+  const [subscriptions, subs] = useDisclosure(false);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { desktop: true, mobile: !navOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="lg" wrap="nowrap">
+            <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="menu" />
+            <Text component={Link} to="/assets" fw={800} size="lg" c="blue">
+              {t('app.name')}
+            </Text>
+            <Group gap="xs" visibleFrom="sm">
+              {NAV.map((item) => (
+                <Button
+                  key={item.to}
+                  component={Link}
+                  to={item.to}
+                  variant={location.pathname.startsWith(item.to) ? 'light' : 'subtle'}
+                  size="compact-md"
+                >
+                  {t(item.label)}
+                </Button>
+              ))}
+            </Group>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <LanguageSwitch />
+            {me.data ? (
+              <>
+                <ActionIcon variant="subtle" size="lg" aria-label={t('subscribe.notification')} onClick={subs.open}>
+                  <BellIcon />
+                </ActionIcon>
+                <Menu position="bottom-end" shadow="md">
+                  <Menu.Target>
+                    <Button variant="default" size="compact-md" data-testid="account-menu">
+                      {me.data.email.split('@')[0]}
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Label>{me.data.email}</Menu.Label>
+                    <Menu.Item component={Link} to="/settings/security">
+                      {t('nav.security')}
+                    </Menu.Item>
+                    <Menu.Item onClick={subs.open}>{t('subscribe.notification')}</Menu.Item>
+                    <Menu.Divider />
+                    <Menu.Item
+                      color="red"
+                      onClick={() =>
+                        logout.mutate(undefined, {
+                          onSuccess: () => {
+                            notifySuccess(t('auth.loggedOut'));
+                            navigate('/login');
+                          },
+                          onError: notifyError,
+                        })
+                      }
+                    >
+                      {t('nav.logout')}
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              </>
+            ) : (
+              <>
+                <Button component={Link} to="/login" variant="default" size="compact-md">
+                  {t('nav.login')}
+                </Button>
+                <Button size="compact-md" onClick={openRegister}>
+                  {t('nav.register')}
+                </Button>
+              </>
+            )}
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="md">
+        <Stack gap={4}>
+          {NAV.map((item) => (
+            <NavLink
+              key={item.to}
+              component={Link}
+              to={item.to}
+              label={t(item.label)}
+              onClick={nav.close}
+              active={location.pathname.startsWith(item.to)}
+            />
+          ))}
+        </Stack>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+      {me.data && <SubscriptionModal opened={subscriptions} onClose={subs.close} />}
+    </AppShell>
+  );
+}
+
+function BellIcon() {
+  return (
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+      <path d="M13.73 21a2 2 0 0 1-3.46 0" />
+    </svg>
+  );
+}

@@ -1,0 +1,59 @@
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../test-utils.js';
+import { DecimalInput } from './DecimalInput.js';
+
+function Harness({ precision = 8, max }: { precision?: number; max?: string }) {
+  const [value, setValue] = useState('');
+  return (
+    <DecimalInput label="Amount" value={value} onChange={setValue} precision={precision} {...(max ? { max } : {})} />
+  );
+}
+
+function input() {
+  return screen.getByLabelText('Amount') as HTMLInputElement;
+}
+
+describe('DecimalInput', () => {
+  it('accepts digits only, with at most the precision', async () => {
+    renderWithProviders(<Harness precision={2} />);
+    await userEvent.type(input(), 'a1b2.345');
+    expect(input().value).toBe('12.34');
+  });
+
+  it("turns a leading '.' into '0.' and strips leading zeros", async () => {
+    renderWithProviders(<Harness />);
+    await userEvent.type(input(), '.5');
+    expect(input().value).toBe('0.5');
+    await userEvent.clear(input());
+    await userEvent.type(input(), '0007');
+    expect(input().value).toBe('7');
+  });
+
+  it('refuses a minus sign and caps at 999999999999', async () => {
+    renderWithProviders(<Harness />);
+    await userEvent.type(input(), '-12');
+    expect(input().value).toBe('12');
+    fireEvent.change(input(), { target: { value: '123456789012345' } });
+    expect(input().value).toBe('999999999999');
+  });
+
+  it('honours a custom cap', () => {
+    renderWithProviders(<Harness max="100" />);
+    fireEvent.change(input(), { target: { value: '250' } });
+    expect(input().value).toBe('100');
+  });
+
+  it("drops a trailing '.' and normalises integers on blur", async () => {
+    renderWithProviders(<Harness />);
+    await userEvent.type(input(), '5.');
+    fireEvent.blur(input());
+    expect(input().value).toBe('5');
+    await userEvent.clear(input());
+    await userEvent.type(input(), '3.000');
+    fireEvent.blur(input());
+    expect(input().value).toBe('3');
+  });
+});

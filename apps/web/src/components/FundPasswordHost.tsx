@@ -1,0 +1,118 @@
+import { Alert, Button, Group, PinInput, Stack, Text } from '@mantine/core';
+import { useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSetFundPassword } from '../api/account.js';
+import { ApiError } from '../api/errors.js';
+import { currentPrompt, type PromptRequest, subscribePrompt } from '../api/fund-password-prompt.js';
+import { ResponsiveModal } from './ResponsiveModal.js';
+
+/** Mounted once: answers the fetch client's fund-password prompts (enter one, or set one first). */
+export function FundPasswordHost() {
+  const request = useSyncExternalStore(subscribePrompt, currentPrompt, currentPrompt);
+  const { t } = useTranslation();
+  return (
+    <ResponsiveModal
+      opened={request !== null}
+      onClose={() => request?.resolve(null)}
+      title={request?.kind === 'set' ? t('fundpass.setTitle') : t('fundpass.enterTitle')}
+      size="sm"
+    >
+      {request?.kind === 'enter' && <EnterFundPassword key={request.error ?? 'first'} request={request} />}
+      {request?.kind === 'set' && <SetFundPasswordFirst request={request} />}
+    </ResponsiveModal>
+  );
+}
+
+function EnterFundPassword({ request }: { request: PromptRequest }) {
+  const { t } = useTranslation();
+  const [pin, setPin] = useState('');
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (pin.length === 6) request.resolve(pin);
+      }}
+    >
+      <Stack>
+        {request.error && (
+          <Alert color="red" variant="light" data-testid="fundpass-error">
+            {request.error}
+          </Alert>
+        )}
+        <PinInput
+          length={6}
+          type="number"
+          mask
+          oneTimeCode
+          autoFocus
+          value={pin}
+          onChange={setPin}
+          aria-label={t('fundpass.title')}
+          data-testid="fundpass-input"
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => request.resolve(null)}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" disabled={pin.length !== 6}>
+            {t('common.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function SetFundPasswordFirst({ request }: { request: PromptRequest }) {
+  const { t } = useTranslation();
+  const setFundPassword = useSetFundPassword();
+  const [first, setFirst] = useState('');
+  const [second, setSecond] = useState('');
+  const mismatch = second.length === 6 && first !== second;
+  const error = setFundPassword.error instanceof ApiError ? setFundPassword.error.message : undefined;
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (first.length !== 6 || first !== second) return;
+        setFundPassword.mutate({ fundpass: first }, { onSuccess: () => request.resolve(first) });
+      }}
+    >
+      <Stack>
+        <Text size="sm" c="dimmed">
+          {t('fundpass.setIntro')}
+        </Text>
+        <Text size="sm">{t('fundpass.new')}</Text>
+        <PinInput
+          length={6}
+          type="number"
+          mask
+          value={first}
+          onChange={setFirst}
+          autoFocus
+          aria-label={t('fundpass.new')}
+        />
+        <Text size="sm">{t('fundpass.repeat')}</Text>
+        <PinInput length={6} type="number" mask value={second} onChange={setSecond} aria-label={t('fundpass.repeat')} />
+        {mismatch && (
+          <Text c="red" size="sm">
+            {t('fundpass.mismatch')}
+          </Text>
+        )}
+        {error && (
+          <Alert color="red" variant="light">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => request.resolve(null)}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={setFundPassword.isPending} disabled={first.length !== 6 || first !== second}>
+            {t('common.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

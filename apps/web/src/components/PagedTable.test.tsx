@@ -1,0 +1,51 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../test-utils.js';
+import { PagedTable } from './PagedTable.js';
+
+const rows = Array.from({ length: 23 }, (_, i) => ({ id: i + 1 }));
+
+function Harness({ total, pageSize }: { total: number; pageSize?: number }) {
+  const [page, setPage] = useState(1);
+  const size = pageSize ?? 10;
+  const all = rows.slice(0, total);
+  return (
+    <PagedTable
+      columns={[{ key: 'id', title: 'Id', render: (r) => `row ${r.id}` }]}
+      rows={all.slice((page - 1) * size, page * size)}
+      rowKey={(r) => String(r.id)}
+      total={total}
+      page={page}
+      onPageChange={setPage}
+      {...(pageSize ? { pageSize } : {})}
+    />
+  );
+}
+
+describe('PagedTable', () => {
+  it('shows 10 rows a page by default and pages through', async () => {
+    renderWithProviders(<Harness total={23} />);
+    expect(screen.getAllByText(/^row \d+$/)).toHaveLength(10);
+    await userEvent.click(screen.getByRole('button', { name: '3' }));
+    expect(screen.getAllByText(/^row \d+$/).map((e) => e.textContent)).toEqual(['row 21', 'row 22', 'row 23']);
+  });
+
+  it('has no pagination with a single page', () => {
+    renderWithProviders(<Harness total={10} />);
+    expect(screen.queryByRole('button', { name: '2' })).toBeNull();
+    expect(screen.getAllByText(/^row \d+$/)).toHaveLength(10);
+  });
+
+  it('shows the empty state', () => {
+    renderWithProviders(<Harness total={0} />);
+    expect(screen.getByText('No Data')).toBeInTheDocument();
+  });
+
+  it('takes another page size', () => {
+    renderWithProviders(<Harness total={23} pageSize={7} />);
+    expect(screen.getAllByText(/^row \d+$/)).toHaveLength(7);
+    expect(screen.getByRole('button', { name: '4' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,83 @@
+import { Center, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface Column<T> {
+  key: string;
+  title: ReactNode;
+  render(row: T): ReactNode;
+  align?: 'left' | 'right' | 'center';
+}
+
+export interface PagedTableProps<T> {
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  rowKey(row: T): string;
+  /** Rows across all pages (the response's data.total). */
+  total: number;
+  page: number;
+  onPageChange(page: number): void;
+  /** Default 10 (spec). */
+  pageSize?: number;
+  loading?: boolean;
+  empty?: ReactNode;
+}
+
+/** The shared paged table: page size 10 by default; pagination only when there is more than one page. */
+export function PagedTable<T>({
+  columns,
+  rows,
+  rowKey,
+  total,
+  page,
+  onPageChange,
+  pageSize = 10,
+  loading,
+  empty,
+}: PagedTableProps<T>) {
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <Stack gap="sm">
+      <Table.ScrollContainer minWidth={600}>
+        <Table highlightOnHover verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((c) => (
+                <Table.Th key={c.key} style={{ textAlign: c.align ?? 'left' }}>
+                  {c.title}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={rowKey(row)}>
+                {columns.map((c) => (
+                  <Table.Td key={c.key} style={{ textAlign: c.align ?? 'left' }}>
+                    {c.render(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {loading && (
+        <Center py="lg">
+          <Loader size="sm" aria-label={t('common.loading')} />
+        </Center>
+      )}
+      {!loading && rows.length === 0 && (
+        <Center py="xl">
+          <Text c="dimmed">{empty ?? t('common.noData')}</Text>
+        </Center>
+      )}
+      {pages > 1 && (
+        <Group justify="flex-end">
+          <Pagination total={pages} value={page} onChange={onPageChange} size="sm" />
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,28 @@
+import { Drawer, Modal } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useIsMobile } from '../lib/use-is-mobile.js';
+
+export interface ResponsiveModalProps {
+  opened: boolean;
+  onClose(): void;
+  title: ReactNode;
+  children: ReactNode;
+  size?: string | number;
+}
+
+/** A modal on desktop and a bottom sheet on mobile (below 768 px). */
+export function ResponsiveModal({ opened, onClose, title, children, size = 'md' }: ResponsiveModalProps) {
+  const isMobile = useIsMobile();
+  if (isMobile) {
+    return (
+      <Drawer opened={opened} onClose={onClose} title={title} position="bottom" size="auto" radius="md">
+        {children}
+      </Drawer>
+    );
+  }
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} size={size} centered>
+      {children}
+    </Modal>
+  );
+}

@@ -1,0 +1,77 @@
+import { type AddFundsEntry, addFundsEntries, isUSRegion } from '@earn/domain';
+import { Anchor, Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useCompliance, useCurrencyCallSetting, useMe, useSpotTradingHome } from '../../api/account.js';
+import { ResponsiveModal } from '../../components/ResponsiveModal.js';
+import { useIsMobile } from '../../lib/use-is-mobile.js';
+
+/** Add-funds for a coin: each way to add funds, shown or hidden by the spec's rules. */
+export function AddFundsModal({
+  coin,
+  onClose,
+  onTransfer,
+}: {
+  coin: string | null;
+  onClose(): void;
+  onTransfer(coin: string): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ResponsiveModal opened={coin !== null} onClose={onClose} title={t('addFunds.title', { coin: coin ?? '' })}>
+      {coin && <Entries coin={coin} onTransfer={() => onTransfer(coin)} />}
+    </ResponsiveModal>
+  );
+}
+
+function Entries({ coin, onTransfer }: { coin: string; onTransfer(): void }) {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const me = useMe();
+  const compliance = useCompliance();
+  const callSetting = useCurrencyCallSetting(coin);
+  const tradingHome = useSpotTradingHome(`${coin}_USDT`);
+  if (compliance.isPending || callSetting.isPending || tradingHome.isPending) return <Loader size="sm" />;
+  const entries = addFundsEntries({
+    isUS: isUSRegion(me.data?.region ?? ''),
+    hiddenMenu: (compliance.data?.menu ?? []).filter((m) => m.hidden).map((m) => m.key),
+    isDesktop: !isMobile,
+    newCoinStartSec: callSetting.data?.new_coin_start ?? 0,
+    nowSec: Math.floor(Date.now() / 1000),
+    spotRestricted: tradingHome.data?.spot_restricted ?? false,
+  });
+  const links: Record<Exclude<AddFundsEntry, 'transfer'>, string> = {
+    deposit: `/myaccount/deposit/${coin}`,
+    express_buy: '/crypto/buy?crypto=USDT',
+    spot_trade: `/trade/${coin}_USDT`,
+  };
+  const copy: Record<AddFundsEntry, [string, string]> = {
+    deposit: ['addFunds.deposit', 'addFunds.depositDesc'],
+    express_buy: ['addFunds.express', 'addFunds.expressDesc'],
+    transfer: ['addFunds.transfer', 'addFunds.transferDesc'],
+    spot_trade: ['addFunds.trade', 'addFunds.tradeDesc'],
+  };
+  return (
+    <Stack gap="sm">
+      {entries.map((entry) => {
+        const [title, desc] = copy[entry];
+        const body = (
+          <Paper key={entry} withBorder p="md" radius="md">
+            <Text fw={600}>{t(title)}</Text>
+            <Text size="sm" c="dimmed">
+              {t(desc, { coin })}
+            </Text>
+          </Paper>
+        );
+        return entry === 'transfer' ? (
+          <UnstyledButton key={entry} onClick={onTransfer} data-testid={`add-funds-${entry}`}>
+            {body}
+          </UnstyledButton>
+        ) : (
+          <Anchor key={entry} href={links[entry]} underline="never" c="inherit" data-testid={`add-funds-${entry}`}>
+            {body}
+          </Anchor>
+        );
+      })}
+    </Stack>
+  );
+}

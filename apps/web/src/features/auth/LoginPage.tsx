@@ -1,0 +1,36 @@
+import { Anchor, Center, Paper, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useLogin } from '../../api/account.js';
+import { useAuthGate } from './auth-gate.js';
+import { CredentialsForm } from './CredentialsForm.js';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const login = useLogin();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { openRegister } = useAuthGate();
+  const from = (location.state as { from?: string } | null)?.from ?? '/assets';
+  return (
+    <Center py="xl">
+      <Paper withBorder p="xl" radius="md" w={400} maw="100%">
+        <Title order={2} mb="lg">
+          {t('auth.loginTitle')}
+        </Title>
+        <CredentialsForm
+          submitLabel={t('nav.login')}
+          pending={login.isPending}
+          error={login.error?.message}
+          onSubmit={(credentials) => login.mutate(credentials, { onSuccess: () => navigate(from, { replace: true }) })}
+        />
+        <Text size="sm" mt="md" ta="center">
+          {t('auth.noAccount')}{' '}
+          <Anchor component="button" type="button" onClick={openRegister}>
+            {t('nav.register')}
+          </Anchor>
+        </Text>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,35 @@
+import { Anchor, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useRegister } from '../../api/account.js';
+import { ResponsiveModal } from '../../components/ResponsiveModal.js';
+import { notifySuccess } from '../../lib/notify.js';
+import { CredentialsForm } from './CredentialsForm.js';
+
+export function RegisterModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const register = useRegister();
+  return (
+    <ResponsiveModal opened={opened} onClose={onClose} title={t('auth.registerTitle')} size="sm">
+      <CredentialsForm
+        submitLabel={t('nav.register')}
+        pending={register.isPending}
+        error={register.error?.message}
+        onSubmit={(credentials) =>
+          register.mutate(credentials, {
+            onSuccess: (me) => {
+              notifySuccess(t('auth.welcome', { email: me.email }));
+              onClose();
+            },
+          })
+        }
+      />
+      <Text size="sm" mt="md" ta="center">
+        {t('auth.haveAccount')}{' '}
+        <Anchor component={Link} to="/login" onClick={onClose}>
+          {t('nav.login')}
+        </Anchor>
+      </Text>
+    </ResponsiveModal>
+  );
+}

@@ -1,0 +1,41 @@
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { useMe } from '../../api/account.js';
+import { RegisterModal } from './RegisterModal.js';
+
+interface AuthGate {
+  /** Runs the action for a signed-in user; a guest gets the registration modal instead. */
+  requireLogin(action?: () => void): boolean;
+  openRegister(): void;
+}
+
+const AuthGateContext = createContext<AuthGate | null>(null);
+
+export function AuthGateProvider({ children }: { children: ReactNode }) {
+  const me = useMe();
+  const [registering, setRegistering] = useState(false);
+  const openRegister = useCallback(() => setRegistering(true), []);
+  const requireLogin = useCallback(
+    (action?: () => void) => {
+      if (me.data) {
+        action?.();
+        return true;
+      }
+      setRegistering(true);
+      return false;
+    },
+    [me.data],
+  );
+  const value = useMemo(() => ({ requireLogin, openRegister }), [requireLogin, openRegister]);
+  return (
+    <AuthGateContext.Provider value={value}>
+      {children}
+      <RegisterModal opened={registering} onClose={() => setRegistering(false)} />
+    </AuthGateContext.Provider>
+  );
+}
+
+export function useAuthGate(): AuthGate {
+  const gate = useContext(AuthGateContext);
+  if (!gate) throw new Error('useAuthGate needs AuthGateProvider');
+  return gate;
+}

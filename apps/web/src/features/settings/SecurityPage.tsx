@@ -1,0 +1,99 @@
+import { FUNDPASS_POLICIES, type FundPassPolicy } from '@earn/domain';
+import { Badge, Button, Group, Paper, PinInput, Radio, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMe, useSetFundPassword } from '../../api/account.js';
+import { notifyError, notifySuccess } from '../../lib/notify.js';
+
+/** Set or change the fund password, and choose how often fund-moving actions ask for it. */
+export default function SecurityPage() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const save = useSetFundPassword();
+  const hasFundpass = me.data?.has_fundpass ?? false;
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [policy, setPolicy] = useState<FundPassPolicy | null>(null);
+  const chosenPolicy = policy ?? me.data?.fundpass_policy ?? 'always';
+  const mismatch = repeat.length === 6 && next !== repeat;
+  const ready = next.length === 6 && next === repeat && (!hasFundpass || current.length === 6);
+
+  return (
+    <Stack maw={560} mx="auto">
+      <Title order={2}>{t('security.title')}</Title>
+      <Paper withBorder p="lg">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!ready) return;
+            save.mutate(
+              { fundpass: next, policy: chosenPolicy, ...(hasFundpass ? { old_fundpass: current } : {}) },
+              {
+                onSuccess: () => {
+                  notifySuccess(t('fundpass.saved'));
+                  setCurrent('');
+                  setNext('');
+                  setRepeat('');
+                },
+                onError: notifyError,
+              },
+            );
+          }}
+        >
+          <Stack>
+            <Group justify="space-between">
+              <Title order={4}>{t('fundpass.title')}</Title>
+              <Badge color={hasFundpass ? 'teal' : 'gray'} data-testid="fundpass-status">
+                {hasFundpass ? t('fundpass.isSet') : t('fundpass.notSet')}
+              </Badge>
+            </Group>
+            {hasFundpass && (
+              <>
+                <Text size="sm">{t('fundpass.current')}</Text>
+                <PinInput
+                  length={6}
+                  type="number"
+                  mask
+                  value={current}
+                  onChange={setCurrent}
+                  aria-label={t('fundpass.current')}
+                />
+              </>
+            )}
+            <Text size="sm">{t('fundpass.new')}</Text>
+            <PinInput length={6} type="number" mask value={next} onChange={setNext} aria-label={t('fundpass.new')} />
+            <Text size="sm">{t('fundpass.repeat')}</Text>
+            <PinInput
+              length={6}
+              type="number"
+              mask
+              value={repeat}
+              onChange={setRepeat}
+              aria-label={t('fundpass.repeat')}
+            />
+            {mismatch && (
+              <Text c="red" size="sm">
+                {t('fundpass.mismatch')}
+              </Text>
+            )}
+            <Radio.Group
+              label={t('fundpass.policy')}
+              value={chosenPolicy}
+              onChange={(v) => setPolicy(v as FundPassPolicy)}
+            >
+              <Stack gap="xs" mt="xs">
+                {FUNDPASS_POLICIES.map((p) => (
+                  <Radio key={p} value={p} label={t(`fundpass.policy.${p}`)} />
+                ))}
+              </Stack>
+            </Radio.Group>
+            <Button type="submit" disabled={!ready} loading={save.isPending}>
+              {hasFundpass ? t('fundpass.change') : t('fundpass.set')}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,30 @@
+import {
+  abbreviate,
+  type DecimalLike,
+  formatAmount,
+  formatDate,
+  formatDateTime,
+  formatFixed,
+  formatRate,
+  type Locale,
+} from '@earn/domain';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The domain's formatters bound to the current language and the browser's time zone. */
+export function useFormat() {
+  const { i18n } = useTranslation();
+  const locale: Locale = i18n.language === 'zh-CN' ? 'zh-CN' : 'en';
+  return useMemo(() => {
+    const offset = () => -new Date().getTimezoneOffset();
+    return {
+      locale,
+      amount: (v: DecimalLike, places?: number) => formatAmount(v, places),
+      fixed: (v: DecimalLike, places: number) => formatFixed(v, places),
+      abbreviate: (v: DecimalLike) => abbreviate(v, locale),
+      rate: (fraction: DecimalLike) => formatRate(fraction),
+      date: (ms: number) => formatDate(ms, locale, offset()),
+      dateTime: (ms: number) => formatDateTime(ms, locale, offset()),
+    };
+  }, [locale]);
+}

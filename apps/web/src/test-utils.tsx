@@ -1,0 +1,19 @@
+import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+
+/** Renders with the providers the app has (Mantine, notifications, a fresh query client). */
+export function renderWithProviders(ui: ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <MantineProvider env="test">
+      <DatesProvider settings={{ consistentWeeks: true }}>
+        <Notifications />
+        <QueryClientProvider client={client}>{ui}</QueryClientProvider>
+      </DatesProvider>
+    </MantineProvider>,
+  );
+}

@@ -1,0 +1,32 @@
+/** Ways to add funds for a coin, in the order the add-funds modal lists them. */
+export type AddFundsEntry = 'deposit' | 'express_buy' | 'transfer' | 'spot_trade';
+
+export interface AddFundsContext {
+  isUS: boolean;
+  /** The compliance menu hides express buy (or transfer) for the user's region. */
+  hiddenMenu: readonly string[];
+  isDesktop: boolean;
+  /** When spot trading of the coin opens (unix seconds), 0 for an established coin. */
+  newCoinStartSec: number;
+  nowSec: number;
+  spotRestricted: boolean;
+}
+
+/**
+ * The add-funds rule (launch-pool spec section 2): on-chain deposit always; express buy unless US
+ * or hidden by compliance; transfer on desktop only and not for US; spot trade only when the coin is
+ * not a new coin (its trading has opened) and spot is not restricted.
+ */
+export function addFundsEntries(ctx: AddFundsContext): AddFundsEntry[] {
+  const entries: AddFundsEntry[] = ['deposit'];
+  if (!ctx.isUS && !ctx.hiddenMenu.includes('express_buy')) entries.push('express_buy');
+  if (ctx.isDesktop && !ctx.isUS && !ctx.hiddenMenu.includes('transfer')) entries.push('transfer');
+  const isNewCoin = ctx.newCoinStartSec > ctx.nowSec;
+  if (!isNewCoin && !ctx.spotRestricted) entries.push('spot_trade');
+  return entries;
+}
+
+/** The US region changes wording and hides several entry points. */
+export function isUSRegion(region: string): boolean {
+  return region.toUpperCase() === 'US';
+}
