@@ -52,7 +52,7 @@ export interface TestServer {
  * (or when `postgres` is asked), else an in-memory PGlite. The manual clock starts at T0.
  */
 export async function startTestServer(
-  options: ServerOptions & { postgres?: boolean; demo?: boolean; dataDir?: string } = {},
+  options: ServerOptions & { postgres?: boolean; demo?: boolean; dataDir?: string; webDist?: string } = {},
 ): Promise<TestServer> {
   const usePostgres = options.postgres ?? Boolean(DATABASE_URL);
   const config: Config = {
@@ -62,7 +62,7 @@ export async function startTestServer(
     dataDir: options.dataDir,
     demo: options.demo ?? false,
     clock: 'manual',
-    webDist: '/nonexistent',
+    webDist: options.webDist ?? '/nonexistent',
     logLevel: options.logStream ? 'info' : 'silent',
   };
   const server = await createServer(config, { clockStartMs: T0, ...options });

@@ -82,11 +82,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const webDist = options.webDist;
   const hasWeb = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      // Vite's hashed bundles never change under their name; index.html always must be fresh.
+      setHeaders(reply: { header(name: string, value: string): unknown }, filePath: string) {
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
-    if (hasWeb && request.method === 'GET' && !isApi) return reply.sendFile('index.html');
+    const pathname = request.url.split('?')[0] ?? '';
+    const isApi = API_PREFIXES.some((p) => pathname.startsWith(p));
+    // Page navigations get the app; a missing file (a stale bundle name) is a plain 404.
+    const isPage = !/\.[a-z0-9]+$/i.test(pathname);
+    if (hasWeb && request.method === 'GET' && !isApi && isPage) return reply.type('text/html').sendFile('index.html');
     return reply.status(404).send({ code: -1, message: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });
 

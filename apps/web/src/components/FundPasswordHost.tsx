@@ -1,9 +1,10 @@
-import { Alert, Button, Group, PinInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetFundPassword } from '../api/account.js';
 import { ApiError } from '../api/errors.js';
 import { currentPrompt, type PromptRequest, subscribePrompt } from '../api/fund-password-prompt.js';
+import { FundPasswordInput } from './FundPasswordInput.js';
 import { ResponsiveModal } from './ResponsiveModal.js';
 
 /** Mounted once: answers the fetch client's fund-password prompts (enter one, or set one first). */
@@ -16,6 +17,7 @@ export function FundPasswordHost() {
       onClose={() => request?.resolve(null)}
       title={request?.kind === 'set' ? t('fundpass.setTitle') : t('fundpass.enterTitle')}
       size="sm"
+      zIndex={400}
     >
       {request?.kind === 'enter' && <EnterFundPassword key={request.error ?? 'first'} request={request} />}
       {request?.kind === 'set' && <SetFundPasswordFirst request={request} />}
@@ -39,17 +41,7 @@ function EnterFundPassword({ request }: { request: PromptRequest }) {
             {request.error}
           </Alert>
         )}
-        <PinInput
-          length={6}
-          type="number"
-          mask
-          oneTimeCode
-          autoFocus
-          value={pin}
-          onChange={setPin}
-          aria-label={t('fundpass.title')}
-          data-testid="fundpass-input"
-        />
+        <FundPasswordInput label={t('fundpass.title')} value={pin} onChange={setPin} autoFocus />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => request.resolve(null)}>
             {t('common.cancel')}
@@ -82,18 +74,8 @@ function SetFundPasswordFirst({ request }: { request: PromptRequest }) {
         <Text size="sm" c="dimmed">
           {t('fundpass.setIntro')}
         </Text>
-        <Text size="sm">{t('fundpass.new')}</Text>
-        <PinInput
-          length={6}
-          type="number"
-          mask
-          value={first}
-          onChange={setFirst}
-          autoFocus
-          aria-label={t('fundpass.new')}
-        />
-        <Text size="sm">{t('fundpass.repeat')}</Text>
-        <PinInput length={6} type="number" mask value={second} onChange={setSecond} aria-label={t('fundpass.repeat')} />
+        <FundPasswordInput label={t('fundpass.new')} value={first} onChange={setFirst} autoFocus />
+        <FundPasswordInput label={t('fundpass.repeat')} value={second} onChange={setSecond} />
         {mismatch && (
           <Text c="red" size="sm">
             {t('fundpass.mismatch')}

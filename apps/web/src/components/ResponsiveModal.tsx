@@ -8,20 +8,30 @@ export interface ResponsiveModalProps {
   title: ReactNode;
   children: ReactNode;
   size?: string | number;
+  /** Above other modals, for prompts raised while one is open (the fund password). */
+  zIndex?: number;
 }
 
 /** A modal on desktop and a bottom sheet on mobile (below 768 px). */
-export function ResponsiveModal({ opened, onClose, title, children, size = 'md' }: ResponsiveModalProps) {
+export function ResponsiveModal({ opened, onClose, title, children, size = 'md', zIndex }: ResponsiveModalProps) {
   const isMobile = useIsMobile();
   if (isMobile) {
     return (
-      <Drawer opened={opened} onClose={onClose} title={title} position="bottom" size="auto" radius="md">
+      <Drawer
+        opened={opened}
+        onClose={onClose}
+        title={title}
+        position="bottom"
+        size="auto"
+        radius="md"
+        {...(zIndex ? { zIndex } : {})}
+      >
         {children}
       </Drawer>
     );
   }
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={size} centered>
+    <Modal opened={opened} onClose={onClose} title={title} size={size} centered {...(zIndex ? { zIndex } : {})}>
       {children}
     </Modal>
   );

@@ -1,8 +1,9 @@
 import { FUNDPASS_POLICIES, type FundPassPolicy } from '@earn/domain';
-import { Badge, Button, Group, Paper, PinInput, Radio, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe, useSetFundPassword } from '../../api/account.js';
+import { FundPasswordInput } from '../../components/FundPasswordInput.js';
 import { notifyError, notifySuccess } from '../../lib/notify.js';
 
 /** Set or change the fund password, and choose how often fund-moving actions ask for it. */
@@ -48,30 +49,9 @@ export default function SecurityPage() {
                 {hasFundpass ? t('fundpass.isSet') : t('fundpass.notSet')}
               </Badge>
             </Group>
-            {hasFundpass && (
-              <>
-                <Text size="sm">{t('fundpass.current')}</Text>
-                <PinInput
-                  length={6}
-                  type="number"
-                  mask
-                  value={current}
-                  onChange={setCurrent}
-                  aria-label={t('fundpass.current')}
-                />
-              </>
-            )}
-            <Text size="sm">{t('fundpass.new')}</Text>
-            <PinInput length={6} type="number" mask value={next} onChange={setNext} aria-label={t('fundpass.new')} />
-            <Text size="sm">{t('fundpass.repeat')}</Text>
-            <PinInput
-              length={6}
-              type="number"
-              mask
-              value={repeat}
-              onChange={setRepeat}
-              aria-label={t('fundpass.repeat')}
-            />
+            {hasFundpass && <FundPasswordInput label={t('fundpass.current')} value={current} onChange={setCurrent} />}
+            <FundPasswordInput label={t('fundpass.new')} value={next} onChange={setNext} />
+            <FundPasswordInput label={t('fundpass.repeat')} value={repeat} onChange={setRepeat} />
             {mismatch && (
               <Text c="red" size="sm">
                 {t('fundpass.mismatch')}

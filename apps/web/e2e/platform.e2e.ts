@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2E, expectText, startE2E, watchErrors } from './support.js';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(() => e2e?.close());
+
+describe('platform journey in Chromium', () => {
+  it('registers, sets a fund password, logs in, sees balances, transfers with the prompt, toggles a notification, switches to Chinese, logs out', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+
+    // A guest lands on /login; registers through the modal.
+    await page.goto(`${e2e.baseUrl}/assets`);
+    await page.waitForURL('**/login');
+    await page.getByRole('button', { name: 'Sign up' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill('journey@example.com');
+    await dialog.getByLabel('Password').first().fill('journey-pass');
+    await dialog.getByRole('button', { name: 'Sign up' }).click();
+    await expectText(page, 'Welcome, journey@example.com');
+
+    // Sets a fund password on the security page.
+    await page.goto(`${e2e.baseUrl}/settings/security`);
+    await expectText(page, 'You have not set a fund password yet.');
+    await page.getByRole('group', { name: 'New fund password' }).locator('input').first().pressSequentially('246810');
+    await page
+      .getByRole('group', { name: 'Repeat the fund password' })
+      .locator('input')
+      .first()
+      .pressSequentially('246810');
+    await page.getByRole('button', { name: 'Set fund password' }).click();
+    await expectText(page, 'Fund password saved');
+    await expectText(page, 'Your fund password is set.');
+
+    // Logs out, and back in.
+    await page.getByTestId('account-menu').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL('**/login');
+    await e2e.admin('/admin/v1/deposit', { email: 'journey@example.com', coin: 'USDT', amount: '500', wallet: 'spot' });
+    await e2e.admin('/admin/v1/deposit', { email: 'journey@example.com', coin: 'BTC', amount: '0.25', wallet: 'spot' });
+    await page.getByLabel('Email').fill('journey@example.com');
+    await page.getByLabel('Password').first().fill('journey-pass');
+    await page.getByRole('button', { name: 'Log in' }).last().click();
+    await page.waitForURL('**/assets');
+
+    // Sees balances valued in USDT.
+    await expect.poll(() => page.getByTestId('spot-USDT').textContent()).toBe('500');
+    expect(await page.getByTestId('spot-BTC').textContent()).toBe('0.25');
+    expect(await page.getByTestId('total-value').textContent()).toMatch(/^\d{1,3}(,\d{3})*\.\d{2} USDT$/);
+
+    // Transfers 120 USDT to unified: the fund-password prompt appears; a wrong one is refused, the right one moves it.
+    await page.getByTestId('transfer-USDT').click();
+    await page.getByTestId('transfer-amount').fill('120');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expectText(page, 'Enter your fund password');
+    await page.getByRole('group', { name: 'Fund password' }).locator('input').first().pressSequentially('111111');
+    await page
+      .getByRole('dialog', { name: 'Enter your fund password' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await expectText(page, 'Fund password is incorrect; 4 tries left');
+    await page.getByRole('group', { name: 'Fund password' }).locator('input').first().pressSequentially('246810');
+    await page
+      .getByRole('dialog', { name: 'Enter your fund password' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await expectText(page, 'Transferred 120 USDT');
+    await expect.poll(() => page.getByTestId('spot-USDT').textContent()).toBe('380');
+    expect(await page.getByTestId('unified-USDT').textContent()).toBe('120');
+
+    // Add funds lists the four entries for a regular desktop user.
+    await page.getByTestId('add-funds-BTC').click();
+    for (const entry of ['deposit', 'express_buy', 'transfer', 'spot_trade']) {
+      await page.getByTestId(`add-funds-${entry}`).waitFor();
+    }
+    await page.keyboard.press('Escape');
+
+    // Toggles the Launchpool notification.
+    await page.getByRole('button', { name: 'Subscribe to notifications' }).click();
+    const launchpool = page.getByRole('switch', { name: 'Launchpool' });
+    await launchpool.waitFor();
+    expect(await launchpool.isChecked()).toBe(false);
+    // The switch's input is visually hidden; a user clicks its visible track.
+    await page.locator(`label[for="${await launchpool.getAttribute('id')}"]`).click();
+    await expectText(page, 'Subscribed. We will notify you about new events.');
+    await expect.poll(() => launchpool.isChecked()).toBe(true);
+    await page.keyboard.press('Escape');
+
+    // Switches to Chinese: texts and number formats follow.
+    await page.getByText('中文').click();
+    await expectText(page, '资产');
+    await expectText(page, '估值');
+
+    // Logs out.
+    await page.getByTestId('account-menu').click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.waitForURL('**/login');
+    await expectText(page, '登录理财');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a US user no express buy and no transfer', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    await page.goto(`${e2e.baseUrl}/login`);
+    await page.getByLabel('Email').fill('us@example.com');
+    await page.getByLabel('Password').first().fill('demo1234');
+    await page.getByRole('button', { name: 'Log in' }).last().click();
+    await page.waitForURL('**/assets');
+    await page.getByTestId('add-funds-BTC').click();
+    await page.getByTestId('add-funds-deposit').waitFor();
+    expect(await page.getByTestId('add-funds-express_buy').count()).toBe(0);
+    expect(await page.getByTestId('add-funds-transfer').count()).toBe(0);
+    expect(await page.getByTestId('add-funds-spot_trade').count()).toBe(1);
+    expect(await page.getByTestId('transfer-BTC').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Config } from '../../server/src/config.js';
+import { createServer, type Server } from '../../server/src/server.js';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export interface E2E {
+  server: Server;
+  baseUrl: string;
+  browser: Browser;
+  /** Calls the operator API with a signed-in admin session. */
+  admin(path: string, body: unknown): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server with the built web app, the demo data and a manual clock, on a free port, over a
+ * fresh database (PostgreSQL when DATABASE_URL is set is not needed here: PGlite in memory), and
+ * Debian's Chromium driven by playwright-core.
+ */
+export async function startE2E(): Promise<E2E> {
+  const config: Config = {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: undefined,
+    dataDir: undefined,
+    demo: true,
+    clock: 'manual',
+    webDist: path.resolve(import.meta.dirname, '../dist'),
+    logLevel: 'warn',
+  };
+  const server = await createServer(config);
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+
+  const adminCookies = await loginCookies(baseUrl, 'admin@example.com', 'demo1234');
+  return {
+    server,
+    baseUrl,
+    browser,
+    async admin(p, body) {
+      const res = await fetch(`${baseUrl}${p}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: adminCookies.cookie, 'x-csrf-token': adminCookies.csrf },
+        body: JSON.stringify(body),
+      });
+      return res.json();
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+async function loginCookies(baseUrl: string, email: string, password: string) {
+  const first = await fetch(`${baseUrl}/healthz`);
+  const csrf = /csrf_token=([^;]+)/.exec(first.headers.getSetCookie().join(';'))?.[1] ?? '';
+  const res = await fetch(`${baseUrl}/apiw/v2/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `csrf_token=${csrf}`, 'x-csrf-token': csrf },
+    body: JSON.stringify({ email, password }),
+  });
+  const sid = /sid=([^;]+)/.exec(res.headers.getSetCookie().join(';'))?.[1] ?? '';
+  return { cookie: `csrf_token=${csrf}; sid=${sid}`, csrf };
+}
+
+/** Fails the test on any uncaught page error. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+export async function expectText(page: Page, text: string | RegExp) {
+  await page.getByText(text).first().waitFor({ state: 'visible', timeout: 15_000 });
+  expect(await page.getByText(text).first().isVisible()).toBe(true);
+}
