@@ -16,8 +16,9 @@ describe('platform journey in Chromium', () => {
     // A guest lands on /login; registers through the modal.
     await page.goto(`${e2e.baseUrl}/assets`);
     await page.waitForURL('**/login');
-    await page.getByRole('button', { name: 'Sign up' }).first().click();
-    const dialog = page.getByRole('dialog');
+    // An action that needs an account (the notification bell) opens the registration modal.
+    await page.getByRole('button', { name: 'Subscribe to notifications' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create your account' });
     await dialog.getByLabel('Email').fill('journey@example.com');
     await dialog.getByLabel('Password').first().fill('journey-pass');
     await dialog.getByRole('button', { name: 'Sign up' }).click();

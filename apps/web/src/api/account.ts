@@ -5,7 +5,6 @@ import type {
   CurrencyCallSetting,
   FundPassBody,
   Me,
-  OutableItem,
   SpotTradingHome,
   TransferBody,
 } from '@earn/domain/contract';
@@ -79,16 +78,6 @@ export function useBalances(enabled: boolean) {
     queryKey: keys.balances,
     queryFn: () => api<Balance[]>('/apiw/v2/account/balances'),
     enabled,
-    refetchInterval: BALANCE_REFRESH_MS,
-  });
-}
-
-/** Available balances of coins in the trading wallet; zeros for a guest. */
-export function useOutable(assets: readonly string[]) {
-  return useQuery({
-    queryKey: keys.outable(assets),
-    queryFn: () => api<OutableItem[]>('/apiw/v2/account/spot/asset/outable', { body: { assets: [...assets] } }),
-    enabled: assets.length > 0,
     refetchInterval: BALANCE_REFRESH_MS,
   });
 }

@@ -2,9 +2,7 @@
 export const keys = {
   me: ['account', 'me'] as const,
   balances: ['account', 'balances'] as const,
-  outable: (assets: readonly string[]) => ['account', 'outable', ...assets] as const,
   compliance: ['account', 'compliance'] as const,
-  accountMode: ['account', 'mode'] as const,
   tradingHome: (market: string) => ['account', 'trading-home', market] as const,
   currencyCall: (symbol: string) => ['account', 'currency-call', symbol] as const,
   coins: ['market', 'coins'] as const,

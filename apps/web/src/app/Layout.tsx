@@ -43,7 +43,7 @@ export function Layout() {
   const logout = useLogout();
   const navigate = useNavigate();
   const location = useLocation();
-  const { openRegister } = useAuthGate();
+  const { openRegister, requireLogin } = useAuthGate();
   const [navOpened, nav] = useDisclosure(false);
   const [subscriptions, subs] = useDisclosure(false);
 
@@ -76,11 +76,16 @@ export function Layout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <LanguageSwitch />
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              aria-label={t('subscribe.notification')}
+              onClick={() => requireLogin(subs.open)}
+            >
+              <BellIcon />
+            </ActionIcon>
             {me.data ? (
               <>
-                <ActionIcon variant="subtle" size="lg" aria-label={t('subscribe.notification')} onClick={subs.open}>
-                  <BellIcon />
-                </ActionIcon>
                 <Menu position="bottom-end" shadow="md">
                   <Menu.Target>
                     <Button variant="default" size="compact-md" data-testid="account-menu">

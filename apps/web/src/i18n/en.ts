@@ -51,6 +51,7 @@ export const en = {
 
   'assets.title': 'Assets',
   'assets.estimated': 'Estimated value',
+  'assets.estimatedTip': 'Spot and unified balances valued at the latest market prices in USDT; USDT counts as 1.',
   'assets.coin': 'Coin',
   'assets.spot': 'Spot',
   'assets.unified': 'Unified',

@@ -50,6 +50,7 @@ export const zhCN: Messages = {
 
   'assets.title': '资产',
   'assets.estimated': '估值',
+  'assets.estimatedTip': '现货与统一账户余额按最新市场价格折算为 USDT，USDT 按 1 计。',
   'assets.coin': '币种',
   'assets.spot': '现货',
   'assets.unified': '统一账户',

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useBalances, useMe } from '../../api/account.js';
 import { useCoins, useRates } from '../../api/market.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
+import { InfoPopup } from '../../components/InfoPopup.js';
 import { type Column, PagedTable } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
@@ -112,9 +113,12 @@ export default function AssetsPage() {
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={2}>{t('assets.title')}</Title>
-          <Text c="dimmed" size="sm">
-            {t('assets.estimated')}
-          </Text>
+          <Group gap={4}>
+            <Text c="dimmed" size="sm">
+              {t('assets.estimated')}
+            </Text>
+            <InfoPopup title={t('assets.estimated')}>{t('assets.estimatedTip')}</InfoPopup>
+          </Group>
           <Text size="xl" fw={700} data-testid="total-value">
             {fmt.fixed(totalValue, 2)} USDT
           </Text>
