@@ -85,37 +85,35 @@ export function Layout() {
               <BellIcon />
             </ActionIcon>
             {me.data ? (
-              <>
-                <Menu position="bottom-end" shadow="md">
-                  <Menu.Target>
-                    <Button variant="default" size="compact-md" data-testid="account-menu">
-                      {me.data.email.split('@')[0]}
-                    </Button>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Label>{me.data.email}</Menu.Label>
-                    <Menu.Item component={Link} to="/settings/security">
-                      {t('nav.security')}
-                    </Menu.Item>
-                    <Menu.Item onClick={subs.open}>{t('subscribe.notification')}</Menu.Item>
-                    <Menu.Divider />
-                    <Menu.Item
-                      color="red"
-                      onClick={() =>
-                        logout.mutate(undefined, {
-                          onSuccess: () => {
-                            notifySuccess(t('auth.loggedOut'));
-                            navigate('/login');
-                          },
-                          onError: notifyError,
-                        })
-                      }
-                    >
-                      {t('nav.logout')}
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
-              </>
+              <Menu position="bottom-end" shadow="md">
+                <Menu.Target>
+                  <Button variant="default" size="compact-md" data-testid="account-menu">
+                    {me.data.email.split('@')[0]}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Label>{me.data.email}</Menu.Label>
+                  <Menu.Item component={Link} to="/settings/security">
+                    {t('nav.security')}
+                  </Menu.Item>
+                  <Menu.Item onClick={subs.open}>{t('subscribe.notification')}</Menu.Item>
+                  <Menu.Divider />
+                  <Menu.Item
+                    color="red"
+                    onClick={() =>
+                      logout.mutate(undefined, {
+                        onSuccess: () => {
+                          notifySuccess(t('auth.loggedOut'));
+                          navigate('/login');
+                        },
+                        onError: notifyError,
+                      })
+                    }
+                  >
+                    {t('nav.logout')}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
             ) : (
               <>
                 <Button component={Link} to="/login" variant="default" size="compact-md">
