@@ -7,4 +7,5 @@ export * from './format.js';
 export * from './input.js';
 export * from './money.js';
 export * from './result.js';
+export * from './simple-earn/index.js';
 export * from './tickers.js';

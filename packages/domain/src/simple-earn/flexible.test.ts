@@ -1,0 +1,155 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Decimal } from '../money.js';
+import {
+  chartWindow,
+  checkFlexibleRedeem,
+  checkFlexibleSubscribe,
+  checkMinLendRate,
+  clampRedeemInput,
+  estimatedDailyReturn,
+  flexibleTimeline,
+  isInBook,
+  ladderBonus,
+  redeemable,
+  topLadderApr,
+} from './flexible.js';
+
+const H = 3_600_000;
+const T = Date.UTC(2026, 10, 2, 10);
+
+describe('flexible timeline', () => {
+  it('starts interest 1 hour after subscription and receives it after 2', () => {
+    expect(flexibleTimeline(T)).toEqual({ subscribedMs: T, interestStartMs: T + H, interestReceivedMs: T + 2 * H });
+    const at1020 = T + 20 * 60_000;
+    expect(flexibleTimeline(at1020)).toMatchObject({ interestStartMs: T + 2 * H, interestReceivedMs: T + 3 * H });
+  });
+  it('puts a subscription in the book of hours starting at least 1 hour later', () => {
+    expect(isInBook(T, T + H)).toBe(true);
+    expect(isInBook(T + 1, T + H)).toBe(false);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e12 }), (ms) => {
+        const { interestStartMs } = flexibleTimeline(ms);
+        return isInBook(ms, interestStartMs) && !isInBook(ms, interestStartMs - H);
+      }),
+    );
+  });
+});
+
+describe('subscribe amount', () => {
+  const rules = { minLendAmount: '1', available: '100', asset: 'USDT' };
+  it('checks the minimum first, then the balance, and rounds down to 6 places', () => {
+    expect(checkFlexibleSubscribe('0.5', rules)).toMatchObject({
+      ok: false,
+      key: 'lend_earn.minimum.purchase',
+      message: 'The minimum subscription is 1 USDT',
+    });
+    expect(checkFlexibleSubscribe('0.5', { ...rules, available: '0' })).toMatchObject({
+      key: 'lend_earn.minimum.purchase',
+    });
+    expect(checkFlexibleSubscribe('100.0000001', rules)).toMatchObject({ ok: true });
+    expect(checkFlexibleSubscribe('100.000001', rules)).toMatchObject({
+      ok: false,
+      key: 'lend_earn.insufficient.balance',
+    });
+    const r = checkFlexibleSubscribe('12.3456789', rules);
+    expect(r.ok && r.value.toFixed()).toBe('12.345678');
+    expect(checkFlexibleSubscribe('1', rules).ok).toBe(true);
+  });
+});
+
+describe('redeem', () => {
+  it('redeems current minus frozen minus margin frozen', () => {
+    expect(redeemable({ curr_amount: '10', frozen_amount: '3', margin_frozen_amount: '1.5' }).toFixed()).toBe('5.5');
+    expect(redeemable({ curr_amount: '1', frozen_amount: '3', margin_frozen_amount: '0' }).toFixed()).toBe('0');
+  });
+  it('needs at least 0.000001 and at most 8 places, within the maximum', () => {
+    expect(checkFlexibleRedeem('0.0000009', '5')).toMatchObject({ ok: false, key: 'redeem.number.minLimit' });
+    expect(checkFlexibleRedeem('0.000001', '5').ok).toBe(true);
+    expect(checkFlexibleRedeem('1.123456789', '5')).toMatchObject({ ok: false });
+    expect(checkFlexibleRedeem('5.00000001', '5')).toMatchObject({
+      ok: false,
+      key: 'redeem.number.maxLimit',
+      message: 'The current maximum is 5',
+    });
+  });
+  it('clamps input above the maximum to it', () => {
+    expect(clampRedeemInput('7', '5.123456789')).toBe('5.12345678');
+    expect(clampRedeemInput('3.', '5')).toBe('3.');
+    expect(clampRedeemInput('', '5')).toBe('');
+  });
+});
+
+describe('minimum lend APR edit', () => {
+  const rules = { limitMinRate: '0.001', maxRate: '0.05' };
+  it('takes percent with 2 places and sends a fraction with 4, rounded up', () => {
+    const r = checkMinLendRate('2.5', rules);
+    expect(r.ok && r.value.toFixed()).toBe('0.025');
+    const up = checkMinLendRate('1.23', rules);
+    expect(up.ok && up.value.toFixed()).toBe('0.0123');
+  });
+  it('refuses above the maximum and below the coin limit', () => {
+    expect(checkMinLendRate('5.01', rules)).toMatchObject({
+      ok: false,
+      key: 'lend_earn.rate.max',
+      message: 'The minimum APR can be at most 5%',
+    });
+    expect(checkMinLendRate('5', rules).ok).toBe(true);
+    expect(checkMinLendRate('0.09', rules)).toMatchObject({
+      ok: false,
+      key: 'lend_earn.rate.min',
+      message: 'The minimum APR must be at least 0.1%',
+    });
+    expect(checkMinLendRate('0.1', rules).ok).toBe(true);
+    expect(checkMinLendRate('1.234', rules).ok).toBe(false);
+  });
+});
+
+describe('estimates', () => {
+  it('estimates a day as amount x rate / 365 with the amount rounded down to 6 first', () => {
+    expect(estimatedDailyReturn('1000', '0.0365').toFixed()).toBe('0.1');
+    expect(estimatedDailyReturn('100.0000009', '0.05').toFixed()).toBe('0.01369863');
+  });
+  it('pays the ladder bonus per tier', () => {
+    const tiers = [
+      { left: '0', right: '500', apr: '0.1' },
+      { left: '500', right: '2000', apr: '0.02' },
+    ];
+    // 500 x 10% + 300 x 2% = 56 a year.
+    expect(ladderBonus('800', tiers, { periodsPerYear: 365 }).toFixed()).toBe('0.15342465');
+    expect(ladderBonus('5000', tiers, { periodsPerYear: 8760, priceRatio: '2' }).toFixed()).toBe('0.01826484');
+    expect(ladderBonus('0', tiers, { periodsPerYear: 365 }).toFixed()).toBe('0');
+    expect(topLadderApr(tiers).toFixed()).toBe('0.1');
+  });
+  it('ladder bonus grows with the amount', () => {
+    const tiers = [{ left: '0', right: '1000', apr: '0.05' }];
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 0, max: 5000 }), (a, b) => {
+        const [lo, hi] = a < b ? [a, b] : [b, a];
+        return ladderBonus(new Decimal(lo), tiers, { periodsPerYear: 365 }).lte(
+          ladderBonus(new Decimal(hi), tiers, { periodsPerYear: 365 }),
+        );
+      }),
+    );
+  });
+});
+
+describe('chart windows', () => {
+  const now = Date.UTC(2026, 10, 22, 15, 40);
+  it('ends at the previous full hour for hourly ranges', () => {
+    expect(chartWindow('24h', now)).toEqual({
+      type: 1,
+      to: Date.UTC(2026, 10, 22, 14) / 1000,
+      from: Date.UTC(2026, 10, 21, 15) / 1000,
+    });
+    expect(chartWindow('7d', now).from).toBe((Date.UTC(2026, 10, 22, 14) - 167 * H) / 1000);
+  });
+  it('ends at the previous full day for daily ranges', () => {
+    expect(chartWindow('30d', now)).toEqual({
+      type: 2,
+      to: Date.UTC(2026, 10, 21) / 1000,
+      from: Date.UTC(2026, 9, 23) / 1000,
+    });
+    expect(chartWindow('90d', now).from).toBe((Date.UTC(2026, 10, 21) - 2136 * H) / 1000);
+  });
+});

@@ -1,0 +1,206 @@
+import { HOUR_MS } from '../dates.js';
+import { Decimal, type DecimalLike, dec, roundDown, roundUp, ZERO } from '../money.js';
+import { fail, ok, type Result } from '../result.js';
+
+/** Default maximum of the minimum lend APR (spec: 5, in percent). */
+export const DEFAULT_MAX_LEND_RATE = '0.05';
+/** Smallest flexible redemption (spec). */
+export const MIN_REDEEM = '0.000001';
+/** Subscribe amounts are sent rounded down to 6 places. */
+export const SUBSCRIBE_PLACES = 6;
+/** Redeem inputs accept 8 places. */
+export const REDEEM_PLACES = 8;
+/** At this lend ratio the redeem dialog warns that part may be frozen until the hour settles. */
+export const HIGH_LEND_RATIO = '0.8';
+
+/** Start of the hour containing `ms`. */
+export function floorHour(ms: number): number {
+  return Math.floor(ms / HOUR_MS) * HOUR_MS;
+}
+
+/** The first hour boundary at or after `ms`. */
+export function ceilHour(ms: number): number {
+  return Math.ceil(ms / HOUR_MS) * HOUR_MS;
+}
+
+/**
+ * The flexible timeline. A subscription lends from the first hour that starts at least 1 hour after
+ * it (the clearing of hour H pays positions subscribed by H - 1h), and that hour's interest is
+ * received when it ends: subscribed at 10:00, interest starts 11:00 and arrives 12:00.
+ */
+export function flexibleTimeline(subscribedMs: number) {
+  const interestStartMs = ceilHour(subscribedMs + HOUR_MS);
+  return { subscribedMs, interestStartMs, interestReceivedMs: interestStartMs + HOUR_MS };
+}
+
+/** Whether a subscription made at `subscribedMs` is in the book that clears hour `hourStartMs`. */
+export function isInBook(subscribedMs: number, hourStartMs: number): boolean {
+  return subscribedMs <= hourStartMs - HOUR_MS;
+}
+
+/** What a flexible position can redeem: current minus frozen minus margin frozen, never below 0. */
+export function redeemable(p: {
+  curr_amount: DecimalLike;
+  frozen_amount: DecimalLike;
+  margin_frozen_amount: DecimalLike;
+}) {
+  return Decimal.max(dec(p.curr_amount).minus(p.frozen_amount).minus(p.margin_frozen_amount), ZERO);
+}
+
+export type SubscribeCheck = Result<Decimal, { key: string; message: string; params?: Record<string, string> }>;
+
+/**
+ * Subscribe amount, checked in the spec's order: below the product minimum, then above the
+ * available balance. The amount sent is rounded down to 6 places.
+ */
+export function checkFlexibleSubscribe(
+  amount: DecimalLike,
+  rules: { minLendAmount: DecimalLike; available: DecimalLike; asset: string },
+): SubscribeCheck {
+  const value = roundDown(amount, SUBSCRIBE_PLACES);
+  if (value.lte(0) || value.lt(rules.minLendAmount)) {
+    const min = dec(rules.minLendAmount).toFixed();
+    return fail({
+      key: 'lend_earn.minimum.purchase',
+      message: `The minimum subscription is ${min} ${rules.asset}`,
+      params: { amount: min, asset: rules.asset },
+    });
+  }
+  if (value.gt(rules.available)) {
+    return fail({ key: 'lend_earn.insufficient.balance', message: 'Insufficient balance' });
+  }
+  return ok(value);
+}
+
+/**
+ * Flexible redeem input: at most 8 places, at least 0.000001 ('redeem.number.minLimit'), and not
+ * above what can be redeemed (the dialog clamps to it).
+ */
+export function checkFlexibleRedeem(amount: DecimalLike, redeemableAmount: DecimalLike): Result<Decimal> {
+  const value = dec(amount);
+  if (value.decimalPlaces() > REDEEM_PLACES) {
+    return fail({ key: 'errors.invalidAmount', field: 'amount', message: 'amount must have at most 8 decimal places' });
+  }
+  if (value.lt(MIN_REDEEM)) {
+    return fail({ key: 'redeem.number.minLimit', field: 'amount', message: `The minimum redemption is ${MIN_REDEEM}` });
+  }
+  if (value.gt(redeemableAmount)) {
+    return fail({
+      key: 'redeem.number.maxLimit',
+      field: 'amount',
+      message: `The current maximum is ${dec(redeemableAmount).toFixed()}`,
+      params: { amount: dec(redeemableAmount).toFixed() },
+    });
+  }
+  return ok(value);
+}
+
+/** The redeem dialog clamps input above the maximum to the maximum. */
+export function clampRedeemInput(text: string, redeemableAmount: DecimalLike): string {
+  if (text === '' || !/^\d+(\.\d*)?$/.test(text)) return text;
+  return dec(text.endsWith('.') ? text.slice(0, -1) : text).gt(redeemableAmount)
+    ? roundDown(redeemableAmount, REDEEM_PLACES).toFixed()
+    : text;
+}
+
+/**
+ * Minimum lend APR edit, typed in percent with 2 places: above the maximum or below the coin's
+ * limit is refused; it is sent as a fraction with 4 places, rounded up.
+ */
+export function checkMinLendRate(
+  percentText: string,
+  rules: { limitMinRate: DecimalLike; maxRate: DecimalLike },
+): Result<Decimal> {
+  if (!/^\d+(\.\d{1,2})?$/.test(percentText)) {
+    return fail({ key: 'errors.invalidAmount', field: 'rateYear', message: 'Enter a rate with at most 2 decimals' });
+  }
+  const fraction = roundUp(dec(percentText).div(100), 4);
+  const max = dec(rules.maxRate);
+  if (fraction.gt(max)) {
+    return fail({
+      key: 'lend_earn.rate.max',
+      field: 'rateYear',
+      message: `The minimum APR can be at most ${max.times(100).toFixed()}%`,
+      params: { rate: max.times(100).toFixed() },
+    });
+  }
+  if (fraction.lt(rules.limitMinRate)) {
+    const min = dec(rules.limitMinRate).times(100).toFixed();
+    return fail({
+      key: 'lend_earn.rate.min',
+      field: 'rateYear',
+      message: `The minimum APR must be at least ${min}%`,
+      params: { rate: min },
+    });
+  }
+  return ok(fraction);
+}
+
+/** A wire rate (fraction, up to 4 places) for the minimum APR, checked the same way on the server. */
+export function checkMinLendRateFraction(
+  rate: DecimalLike,
+  rules: { limitMinRate: DecimalLike; maxRate: DecimalLike },
+): Result<Decimal> {
+  const value = dec(rate);
+  if (value.decimalPlaces() > 4)
+    return fail({
+      key: 'errors.invalidAmount',
+      field: 'rateYear',
+      message: 'rateYear must have at most 4 decimal places',
+    });
+  return checkMinLendRate(value.times(100).toFixed(2), rules);
+}
+
+export interface LadderTier {
+  left: DecimalLike;
+  right: DecimalLike;
+  /** Bonus APR of the tier, as a fraction. */
+  apr: DecimalLike;
+}
+
+/**
+ * Ladder bonus over a period of `days` (1/365 each) or hours: each tier pays its APR on the part of
+ * the amount inside it, (min(amount, right) - left), converted by the price ratio into the bonus coin.
+ */
+export function ladderBonus(
+  amount: DecimalLike,
+  tiers: readonly LadderTier[],
+  opts: { periodsPerYear: number; priceRatio?: DecimalLike },
+): Decimal {
+  const a = dec(amount);
+  let total = ZERO;
+  for (const t of tiers) {
+    const inTier = Decimal.min(a, t.right).minus(t.left);
+    if (inTier.gt(0)) total = total.plus(inTier.times(t.apr));
+  }
+  return roundDown(total.div(opts.periodsPerYear).times(opts.priceRatio ?? 1), 8);
+}
+
+/** The highest bonus APR of the ladder (0 without one). */
+export function topLadderApr(tiers: readonly LadderTier[]): Decimal {
+  return tiers.reduce((acc, t) => Decimal.max(acc, dec(t.apr)), ZERO);
+}
+
+/** Estimated daily return of a flexible subscription: amount (rounded down to 6) x rate / 365, rounded down to 8. */
+export function estimatedDailyReturn(amount: DecimalLike, rate: DecimalLike): Decimal {
+  return roundDown(roundDown(amount, SUBSCRIBE_PLACES).times(rate).div(365), 8);
+}
+
+export type ChartRange = '24h' | '7d' | '30d' | '90d';
+const RANGE: Record<ChartRange, { type: 1 | 2; offsetHours: number }> = {
+  '24h': { type: 1, offsetHours: 23 },
+  '7d': { type: 1, offsetHours: 167 },
+  '30d': { type: 2, offsetHours: 696 },
+  '90d': { type: 2, offsetHours: 2136 },
+};
+
+/**
+ * The APR chart's window: hourly for 24 h and 7 d, daily for 30 d and 90 d, ending at the previous
+ * full hour or (UTC) day, starting 23, 167, 696 or 2136 hours before. Times in unix seconds.
+ */
+export function chartWindow(range: ChartRange, nowMs: number): { from: number; to: number; type: 1 | 2 } {
+  const { type, offsetHours } = RANGE[range];
+  const endMs =
+    type === 1 ? floorHour(nowMs) - HOUR_MS : Math.floor(nowMs / (24 * HOUR_MS)) * 24 * HOUR_MS - 24 * HOUR_MS;
+  return { from: (endMs - offsetHours * HOUR_MS) / 1000, to: endMs / 1000, type };
+}

@@ -1,0 +1,2 @@
+export * from './clearing.js';
+export * from './flexible.js';
