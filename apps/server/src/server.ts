@@ -5,9 +5,12 @@ import type { AppContext } from './context.js';
 import { type Database, openDatabase } from './db/client.js';
 import { isEmpty, seedDemoAccounts } from './demo/accounts.js';
 import { seedCatalogue } from './demo/catalogue.js';
+import { seedMarketMakers } from './demo/market-makers.js';
 import { buildApp } from './http/app.js';
 import { housekeepingJobs } from './jobs/housekeeping.js';
 import { type Job, Scheduler } from './jobs/scheduler.js';
+import { seededDemand } from './modules/simple-earn/demand.js';
+import { flexibleHourJob } from './modules/simple-earn/flexible-hour.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -33,18 +36,23 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     config.clock === 'manual' ? await ManualClock.load(database.db, options.clockStartMs) : new SystemClock();
   const ctx: AppContext = { db: database.db, clock };
   await seedCatalogue(database.db, clock.now());
-  if (config.demo && (await isEmpty(ctx))) await seedDemoAccounts(ctx);
+  if (config.demo && (await isEmpty(ctx))) {
+    await seedDemoAccounts(ctx);
+    await seedMarketMakers(ctx);
+  }
 
   const scheduler = new Scheduler(database.db, clock);
   const app = await buildApp({
     ctx,
     scheduler,
+    demand: seededDemand,
     webDist: config.webDist,
     logLevel: config.logLevel,
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   scheduler.log = app.log;
-  for (const job of [...housekeepingJobs, ...(options.jobs ?? [])]) await scheduler.register(job);
+  const jobs = [...housekeepingJobs, flexibleHourJob(seededDemand), ...(options.jobs ?? [])];
+  for (const job of jobs) await scheduler.register(job);
   return {
     app,
     ctx,

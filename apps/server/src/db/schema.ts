@@ -208,3 +208,177 @@ export const clockState = pgTable('clock_state', {
   id: integer('id').primaryKey(),
   nowMs: bigint('now_ms', { mode: 'number' }).notNull(),
 });
+
+/** A coin's flexible lending market: its limits, fee, demand curve, award pool and ladder bonus. */
+export const flexibleMarkets = pgTable('flexible_markets', {
+  coin: text('coin')
+    .primaryKey()
+    .references(() => coins.symbol),
+  isOpen: boolean('is_open').notNull().default(true),
+  /** Lowest minimum APR a lender may set (limit_min_lend_rate_year), and the default of new positions. */
+  limitMinRate: money('limit_min_rate').notNull(),
+  /** Highest minimum APR a lender may set (max_lend_rate_year). */
+  maxRate: money('max_rate').notNull().default('0.05'),
+  minLendAmount: money('min_lend_amount').notNull(),
+  /** Platform service fee on the interest borrowers pay. */
+  feeRate: money('fee_rate').notNull().default('0.18'),
+  /** The seeded borrow-demand curve: typical hourly demand and the typical highest APR bid. */
+  demandBase: money('demand_base').notNull(),
+  demandRate: money('demand_rate').notNull(),
+  awardAsset: text('award_asset').references(() => coins.symbol),
+  awardRate: money('award_rate').notNull().default('0'),
+  awardLimit: money('award_limit').notNull().default('0'),
+  awardStartAt: instant('award_start_at'),
+  awardEndAt: instant('award_end_at'),
+  ladderApr: jsonb('ladder_apr').$type<{ left: string; right: string; apr: string }[]>().notNull().default([]),
+  ladderAsset: text('ladder_asset').references(() => coins.symbol),
+  sortOrder: integer('sort_order').notNull().default(100),
+});
+
+/** Operator-set borrow demand for a coin from an hour on, replacing the curve until the next one. */
+export const flexibleDemandOverrides = pgTable(
+  'flexible_demand_overrides',
+  {
+    coin: text('coin')
+      .notNull()
+      .references(() => coins.symbol),
+    fromHour: instant('from_hour').notNull(),
+    amount: money('amount').notNull(),
+    maxRate: money('max_rate').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.coin, t.fromHour] })],
+);
+
+/**
+ * A user's flexible position in a coin. Its amount is the ledger's 'flexible' account; the columns
+ * here keep what the hourly clearing needs to read the book as it stood at its hour: the amount
+ * before the first change after a boundary, the minimum APR before a change, and subscriptions too
+ * recent to lend.
+ */
+export const flexiblePositions = pgTable(
+  'flexible_positions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    coin: text('coin')
+      .notNull()
+      .references(() => coins.symbol),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    redeemingAccountId: bigint('redeeming_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    minRate: money('min_rate').notNull(),
+    priorityAt: instant('priority_at').notNull(),
+    prevMinRate: money('prev_min_rate').notNull(),
+    prevPriorityAt: instant('prev_priority_at').notNull(),
+    rateChangedAt: instant('rate_changed_at').notNull(),
+    /** Amount as it stood at bookHour, set by the first change after that boundary. */
+    bookHour: instant('book_hour'),
+    bookAmount: money('book_amount').notNull().default('0'),
+    /** Subscriptions not yet in the book at a boundary (made less than 1 hour before it), two boundaries kept. */
+    ineligibleBoundary: instant('ineligible_boundary'),
+    ineligibleAmount: money('ineligible_amount').notNull().default('0'),
+    prevIneligibleBoundary: instant('prev_ineligible_boundary'),
+    prevIneligibleAmount: money('prev_ineligible_amount').notNull().default('0'),
+    /** What the clearing of lendHour lent of this position. */
+    lendHour: instant('lend_hour'),
+    lendAmount: money('lend_amount').notNull().default('0'),
+    lastInterest: money('last_interest').notNull().default('0'),
+    cumulativeInterest: money('cumulative_interest').notNull().default('0'),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [
+    unique('flexible_positions_user_coin_uq').on(t.userId, t.coin),
+    index('flexible_positions_coin_idx').on(t.coin),
+  ],
+);
+
+/** Each coin's hour: the clearing (rate, supply, demand, lent) and what it paid. */
+export const flexibleHours = pgTable(
+  'flexible_hours',
+  {
+    coin: text('coin').notNull(),
+    hour: instant('hour').notNull(),
+    rate: money('rate').notNull(),
+    demand: money('demand').notNull(),
+    maxRate: money('max_rate').notNull(),
+    supply: money('supply').notNull(),
+    lent: money('lent').notNull(),
+    lendRatio: money('lend_ratio').notNull(),
+    interestPaid: money('interest_paid').notNull().default('0'),
+    feePaid: money('fee_paid').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.coin, t.hour] })],
+);
+
+/** What one position offered and lent in one hour, and why the rest was not lent. */
+export const flexibleAllocations = pgTable(
+  'flexible_allocations',
+  {
+    positionId: integer('position_id').notNull(),
+    hour: instant('hour').notNull(),
+    userId: integer('user_id').notNull(),
+    coin: text('coin').notNull(),
+    offered: money('offered').notNull(),
+    lent: money('lent').notNull(),
+    rate: money('rate').notNull(),
+    interest: money('interest').notNull().default('0'),
+    reason: text('reason', { enum: ['none', 'min_rate_above', 'demand_filled'] }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.positionId, t.hour] }),
+    index('flexible_allocations_user_idx').on(t.userId, t.coin, t.hour),
+  ],
+);
+
+/** Simple Earn history: 1 subscribe, 2 redeem, 3 interest, 4 bonus, 5 rate-up. */
+export const earnHistory = pgTable(
+  'earn_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    product: text('product', { enum: ['flexible', 'fixed'] }).notNull(),
+    type: integer('type').notNull(),
+    mode: integer('mode').notNull().default(0),
+    coin: text('coin').notNull(),
+    amount: money('amount').notNull(),
+    /** For interest: the principal lent and the hour's rate. */
+    principal: money('principal'),
+    rate: money('rate'),
+    bonusAsset: text('bonus_asset'),
+    at: instant('at').notNull(),
+  },
+  (t) => [index('earn_history_user_idx').on(t.userId, t.product, t.at)],
+);
+
+/** Auto-earn switches: per coin, or 'ALL_ASSET' for every coin. */
+export const autoInvest = pgTable(
+  'auto_invest',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    asset: text('asset').notNull(),
+    status: integer('status').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.asset] })],
+);
+
+/** FAQ of a product page, per language. */
+export const faqs = pgTable(
+  'faqs',
+  {
+    mold: text('mold').notNull(),
+    locale: text('locale').notNull(),
+    position: integer('position').notNull(),
+    /** 0 all, 1 common, 2 overview, 3 defi. */
+    cate: integer('cate').notNull().default(1),
+    ask: text('ask').notNull(),
+    answer: text('answer').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.mold, t.locale, t.position] })],
+);

@@ -1,5 +1,6 @@
 import type { Executor } from '../db/client.js';
 import { coins, complianceRules } from '../db/schema.js';
+import { seedFlexibleMarkets } from './flexible-markets.js';
 
 const DAY_MS = 86_400_000;
 
@@ -83,4 +84,5 @@ export async function seedCatalogue(db: Executor, now: Date): Promise<void> {
     )
     .onConflictDoNothing();
   await db.insert(complianceRules).values(COMPLIANCE).onConflictDoNothing();
+  await seedFlexibleMarkets(db, now);
 }

@@ -12,6 +12,8 @@ import { accountRoutes } from '../modules/account/routes.js';
 import { adminRoutes } from '../modules/admin/routes.js';
 import { marketRoutes } from '../modules/market/routes.js';
 import { notificationRoutes } from '../modules/notifications/routes.js';
+import type { BorrowDemandSource } from '../modules/simple-earn/demand.js';
+import { simpleEarnRoutes } from '../modules/simple-earn/routes.js';
 import { handleError } from './error-handler.js';
 import { registerFundPasswordGate } from './fundpass-gate.js';
 import { registerSession } from './session.js';
@@ -20,6 +22,7 @@ import { validatorCompiler } from './validation.js';
 export interface AppOptions {
   ctx: AppContext;
   scheduler: Scheduler;
+  demand: BorrowDemandSource;
   /** Built web app to serve, when it exists. */
   webDist?: string;
   logLevel?: string;
@@ -76,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(marketRoutes(ctx));
   await app.register(notificationRoutes(ctx));
   await app.register(adminRoutes(ctx, scheduler));
+  await app.register(simpleEarnRoutes(ctx, options.demand));
 
   await app.register(fastifyStatic, { root: COIN_ICONS, prefix: '/static/coin-icons/', decorateReply: false });
 

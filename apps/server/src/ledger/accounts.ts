@@ -33,6 +33,7 @@ export function accountKey(ref: AccountRef): string {
 /** Ids of the accounts, opening the ones that do not exist yet. */
 export async function ensureAccounts(db: Executor, refs: readonly AccountRef[]): Promise<Map<string, number>> {
   const unique = [...new Map(refs.map((r) => [accountKey(r), r])).values()];
+  if (unique.length === 0) return new Map();
   await db
     .insert(ledgerAccounts)
     .values(unique.map((r) => ({ userId: r.userId, wallet: r.wallet, coin: r.coin })))

@@ -3,3 +3,4 @@ export * from './admin.js';
 export * from './common.js';
 export * from './market.js';
 export * from './notifications.js';
+export * from './simple-earn.js';

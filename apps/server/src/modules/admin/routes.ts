@@ -1,4 +1,13 @@
-import { AdvanceBody, AdvanceResult, ClockState, DepositBody, Me, UserSettingsBody } from '@earn/domain/contract';
+import {
+  AdvanceBody,
+  AdvanceResult,
+  ClockState,
+  DemandBody,
+  DepositBody,
+  MarketSettingsBody,
+  Me,
+  UserSettingsBody,
+} from '@earn/domain/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
@@ -8,6 +17,8 @@ import { userOf } from '../../http/session.js';
 import type { Scheduler } from '../../jobs/scheduler.js';
 import { advanceClock } from './advance-clock.js';
 import { deposit } from './deposit.js';
+import { setFlexibleDemand } from './set-flexible-demand.js';
+import { updateFlexibleMarket } from './update-flexible-market.js';
 import { updateUserSettings } from './update-user-settings.js';
 
 const tags = ['admin'];
@@ -63,5 +74,34 @@ export const adminRoutes =
       '/admin/v1/users/settings',
       { config: admin, schema: { tags, body: UserSettingsBody, response: responses(Me) } },
       async (request) => ok(await updateUserSettings(ctx, request.body)),
+    );
+
+    app.post(
+      '/admin/v1/simple-earn/demand',
+      {
+        config: admin,
+        schema: {
+          tags,
+          body: DemandBody,
+          response: responses(
+            Type.Object({
+              coin: Type.String(),
+              from_hour: Type.String(),
+              amount: Type.String(),
+              max_rate: Type.String(),
+            }),
+          ),
+        },
+      },
+      async (request) => ok(await setFlexibleDemand(ctx, request.body)),
+    );
+
+    app.post(
+      '/admin/v1/simple-earn/market',
+      {
+        config: admin,
+        schema: { tags, body: MarketSettingsBody, response: responses(Type.Object({ coin: Type.String() })) },
+      },
+      async (request) => ok(await updateFlexibleMarket(ctx, request.body)),
     );
   };

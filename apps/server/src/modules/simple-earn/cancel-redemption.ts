@@ -1,0 +1,46 @@
+import { Decimal, parseAmount, toWire } from '@earn/domain';
+import type { AppContext } from '../../context.js';
+import { runTx } from '../../db/tx.js';
+import { AppError, badRequest } from '../../errors.js';
+import { userAccount } from '../../ledger/accounts.js';
+import { post } from '../../ledger/post.js';
+import type { User } from '../account/repo.js';
+import { requireOpenMarket } from './markets.js';
+import { balancesOf, FLEXIBLE, FLEXIBLE_REDEEMING, keepBookSnapshot, lockPosition } from './positions.js';
+
+/** Takes back a pending (frozen) redemption before the hour settles: the amount stays lent in the position. */
+export async function cancelRedemption(
+  ctx: AppContext,
+  user: User,
+  input: { asset: string; amount?: string | undefined },
+) {
+  const market = await requireOpenMarket(ctx.db, input.asset);
+  return runTx(ctx.db, async (tx) => {
+    const now = ctx.clock.now();
+    const position = await lockPosition(tx, user.id, market, now);
+    const { redeeming } = await balancesOf(tx, position);
+    const pending = new Decimal(redeeming);
+    if (pending.lte(0))
+      throw new AppError(-1, 'There is no pending redemption to cancel', 400, { key: 'lend_earn.noPendingRedemption' });
+    let amount = pending;
+    if (input.amount !== undefined) {
+      const parsed = parseAmount('amount', input.amount, { maxDecimals: 8 });
+      if (!parsed.ok) throw badRequest(parsed.message);
+      if (parsed.value.gt(pending))
+        throw badRequest(`amount must be at most the pending ${toWire(pending)} ${market.coin}`);
+      amount = parsed.value;
+    }
+    await keepBookSnapshot(tx, position, now);
+    await post(tx, {
+      kind: 'flexible.redeem_cancel',
+      ref: market.coin,
+      userId: user.id,
+      at: now,
+      postings: [
+        { account: userAccount(user.id, FLEXIBLE_REDEEMING, market.coin), amount: amount.neg() },
+        { account: userAccount(user.id, FLEXIBLE, market.coin), amount },
+      ],
+    });
+    return { asset: market.coin, amount: toWire(amount) };
+  });
+}

@@ -1,0 +1,65 @@
+import type { Decimal } from '@earn/domain';
+import { type SQL, sql } from 'drizzle-orm';
+
+export interface CoinDemand {
+  coin: string;
+  amount: Decimal;
+  maxRate: Decimal;
+}
+
+/**
+ * The uniform-price clearing of the hour starting at `boundary`, as one set-based query (the same
+ * rule as the domain's clearHour). The book is every position of the coins, read as it stood at the
+ * boundary: the amount before any later change, less subscriptions under an hour old, never more
+ * than is held now; the minimum APR in force at the boundary. Offers sorted by minimum APR then
+ * time fill the demand; the rate is the minimum APR of the offer that completes it (or of the last
+ * eligible offer); offers below it lend in full, at it first come first served, above it nothing.
+ * Columns: position_id, user_id, coin, offered, lent, rate, reason.
+ */
+export function clearingQuery(boundary: Date, demands: readonly CoinDemand[]): SQL {
+  const b = boundary.toISOString();
+  const coins = `{${demands.map((d) => d.coin).join(',')}}`;
+  const amounts = `{${demands.map((d) => d.amount.toFixed()).join(',')}}`;
+  const rates = `{${demands.map((d) => d.maxRate.toFixed()).join(',')}}`;
+  return sql`
+    WITH demand AS (
+      SELECT * FROM unnest(${coins}::text[], ${amounts}::numeric[], ${rates}::numeric[]) AS d(coin, amount, max_rate)
+    ),
+    book AS (
+      SELECT p.id, p.user_id, p.coin,
+        GREATEST(0, LEAST(a.balance,
+          (CASE WHEN p.book_hour >= ${b}::timestamptz THEN p.book_amount ELSE a.balance END)
+          - (CASE WHEN p.ineligible_boundary = ${b}::timestamptz THEN p.ineligible_amount ELSE 0 END)
+          - (CASE WHEN p.prev_ineligible_boundary = ${b}::timestamptz THEN p.prev_ineligible_amount ELSE 0 END))) AS offered,
+        CASE WHEN p.rate_changed_at >= ${b}::timestamptz THEN p.prev_min_rate ELSE p.min_rate END AS min_rate,
+        CASE WHEN p.rate_changed_at >= ${b}::timestamptz THEN p.prev_priority_at ELSE p.priority_at END AS priority_at
+      FROM flexible_positions p JOIN ledger_accounts a ON a.id = p.account_id
+      WHERE p.coin IN (SELECT coin FROM demand)
+    ),
+    eligible AS (
+      SELECT bk.id, bk.offered, d.amount AS demand,
+        sum(bk.offered) OVER (PARTITION BY bk.coin ORDER BY bk.min_rate, bk.priority_at, bk.id ROWS UNBOUNDED PRECEDING) AS cum
+      FROM book bk JOIN demand d ON d.coin = bk.coin
+      WHERE bk.offered > 0 AND bk.min_rate <= d.max_rate AND d.amount > 0
+    ),
+    rates AS (
+      SELECT bk.coin, COALESCE(min(bk.min_rate) FILTER (WHERE e.cum >= e.demand), max(bk.min_rate)) AS rate
+      FROM eligible e JOIN book bk ON bk.id = e.id GROUP BY bk.coin
+    ),
+    filled AS (
+      SELECT bk.id AS position_id, bk.user_id, bk.coin, bk.offered, bk.min_rate, d.max_rate,
+        COALESCE(r.rate, 0) AS rate,
+        CASE WHEN e.id IS NULL OR bk.min_rate > r.rate THEN 0
+             ELSE GREATEST(0, LEAST(bk.offered, e.demand - (e.cum - bk.offered))) END AS lent
+      FROM book bk
+      JOIN demand d ON d.coin = bk.coin
+      LEFT JOIN eligible e ON e.id = bk.id
+      LEFT JOIN rates r ON r.coin = bk.coin
+      WHERE bk.offered > 0
+    )
+    SELECT position_id, user_id, coin, offered, lent, rate,
+      CASE WHEN lent = offered THEN 'none'
+           WHEN min_rate > max_rate OR (rate > 0 AND min_rate > rate) THEN 'min_rate_above'
+           ELSE 'demand_filled' END AS reason
+    FROM filled`;
+}

@@ -1,0 +1,106 @@
+import { toWire } from '@earn/domain';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+
+function rows<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** History record types (spec: 1 subscribe, 2 redeem, 3 interest, 4 bonus, 5 rate-up). */
+export const HISTORY_TYPES = [
+  { value: 1, name: 'Subscribe' },
+  { value: 2, name: 'Redeem' },
+  { value: 3, name: 'Interest' },
+  { value: 4, name: 'Bonus' },
+  { value: 5, name: 'Rate-up' },
+] as const;
+
+export interface HistoryQuery {
+  page: number;
+  limit: number;
+  type?: number | undefined;
+  asset?: string | undefined;
+  /** Unix seconds; the end is exclusive. */
+  start_at?: number | undefined;
+  end_at?: number | undefined;
+  /** 1: interest summed per day (in the given time zone). */
+  is_daily_log?: number | undefined;
+  /** Offset from UTC in minutes east, for the day boundaries of the daily log. */
+  time_zone?: number | undefined;
+}
+
+/** Flexible history, newest first, with the spec's row fields; or, for the daily log, one row per day. */
+export async function flexibleHistory(db: Executor, userId: number, q: HistoryQuery) {
+  const filters = sql.join(
+    [
+      sql`user_id = ${userId}`,
+      sql`product = 'flexible'`,
+      q.type ? sql`type = ${q.type}` : undefined,
+      q.asset ? sql`coin = ${q.asset.toUpperCase()}` : undefined,
+      q.start_at !== undefined ? sql`at >= to_timestamp(${q.start_at})` : undefined,
+      q.end_at !== undefined ? sql`at < to_timestamp(${q.end_at})` : undefined,
+    ].filter((f) => f !== undefined),
+    sql` AND `,
+  );
+  const offset = (q.page - 1) * q.limit;
+  if (q.is_daily_log === 1) {
+    const tz = q.time_zone ?? 0;
+    const day = sql`date_trunc('day', at + make_interval(mins => ${tz}))`;
+    const list = rows<{ day: string; coin: string; amount: string; type: number }>(
+      await db.execute(sql`
+        SELECT extract(epoch FROM ${day} - make_interval(mins => ${tz}))::bigint::text AS day, coin, type, sum(amount)::text AS amount
+        FROM earn_history WHERE ${filters} GROUP BY ${day}, coin, type ORDER BY 1 DESC, coin LIMIT ${q.limit} OFFSET ${offset}`),
+    );
+    const [count] = rows<{ n: number }>(
+      await db.execute(
+        sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM earn_history WHERE ${filters} GROUP BY ${day}, coin, type) t`,
+      ),
+    );
+    return {
+      list: list.map((r) => ({ time_at: Number(r.day), asset: r.coin, type: r.type, amount: toWire(r.amount) })),
+      total: count?.n ?? 0,
+    };
+  }
+  const list = rows<{
+    id: number;
+    type: number;
+    mode: number;
+    coin: string;
+    amount: string;
+    principal: string | null;
+    rate: string | null;
+    bonus_asset: string | null;
+    at: Date | string;
+  }>(
+    await db.execute(sql`
+      SELECT id, type, mode, coin, amount::text, principal::text, rate::text, bonus_asset, at FROM earn_history
+      WHERE ${filters} ORDER BY at DESC, id DESC LIMIT ${q.limit} OFFSET ${offset}`),
+  );
+  const [count] = rows<{ n: number }>(
+    await db.execute(sql`SELECT count(*)::int AS n FROM earn_history WHERE ${filters}`),
+  );
+  return {
+    list: list.map((r) => ({
+      id: Number(r.id),
+      type: r.type,
+      mode: r.mode,
+      asset: r.coin,
+      amount: toWire(r.amount),
+      lend_principal: r.principal === null ? '' : toWire(r.principal),
+      lend_rate_year: r.rate === null ? '' : toWire(r.rate),
+      bonus_asset: r.bonus_asset ?? '',
+      time_at: Math.floor(new Date(r.at).getTime() / 1000),
+    })),
+    total: count?.n ?? 0,
+  };
+}
+
+/** Coins the user has flexible history in, for the history filter. */
+export async function historyCoins(db: Executor, userId: number): Promise<string[]> {
+  const result = rows<{ coin: string }>(
+    await db.execute(
+      sql`SELECT DISTINCT coin FROM earn_history WHERE user_id = ${userId} AND product = 'flexible' ORDER BY coin`,
+    ),
+  );
+  return result.map((r) => r.coin);
+}

@@ -1,0 +1,103 @@
+import { Decimal, floorHour, HOUR_MS, toWire } from '@earn/domain';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { User } from '../account/repo.js';
+import { priceMap } from '../market/tickers.js';
+import type { BorrowDemandSource } from './demand.js';
+import { productViews } from './market-queries.js';
+
+function rows<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+interface PositionRow {
+  id: number;
+  coin: string;
+  held: string;
+  redeeming: string;
+  lend_amount: string;
+  lend_hour: Date | string | null;
+  last_interest: string;
+  cumulative_interest: string;
+  min_rate: string;
+}
+
+/**
+ * The user's flexible holdings with the spec's fields. curr_amount includes what is being redeemed;
+ * frozen_amount is that pending redemption (frozen_status 1 while it can be cancelled); lend_amount
+ * is what this hour's clearing lent. Margin is not lent against here, so margin_frozen_amount is 0.
+ */
+export async function flexibleHoldings(
+  ctx: AppContext,
+  demand: BorrowDemandSource,
+  user: User,
+  page: number,
+  limit: number,
+  asset?: string,
+) {
+  const nowMs = ctx.clock.now().getTime();
+  const positions = rows<PositionRow>(
+    await ctx.db.execute(sql`
+      SELECT p.id, p.coin, h.balance::text AS held, r.balance::text AS redeeming, p.lend_amount::text, p.lend_hour,
+        p.last_interest::text, p.cumulative_interest::text, p.min_rate::text
+      FROM flexible_positions p
+      JOIN ledger_accounts h ON h.id = p.account_id
+      JOIN ledger_accounts r ON r.id = p.redeeming_account_id
+      WHERE p.user_id = ${user.id} AND (h.balance > 0 OR r.balance > 0 OR p.cumulative_interest > 0)
+        ${asset ? sql`AND p.coin = ${asset.toUpperCase()}` : sql``}
+      ORDER BY h.balance + r.balance DESC, p.coin`),
+  );
+  const products = new Map((await productViews(ctx, demand, user)).map((p) => [p.asset, p]));
+  const prices = await priceMap(ctx);
+  const list = positions.map((p) => {
+    const product = products.get(p.coin);
+    const lendHourMs = p.lend_hour ? new Date(p.lend_hour).getTime() : 0;
+    const lentNow = lendHourMs >= floorHour(nowMs) - HOUR_MS ? p.lend_amount : '0';
+    const curr = new Decimal(p.held).plus(p.redeeming);
+    return {
+      id: p.id,
+      asset: p.coin,
+      icon: product?.icon ?? '',
+      curr_amount: toWire(curr),
+      lend_amount: toWire(new Decimal(lentNow).toDecimalPlaces(6, Decimal.ROUND_DOWN)),
+      frozen_amount: toWire(p.redeeming),
+      frozen_status: new Decimal(p.redeeming).gt(0) ? 1 : 0,
+      margin_frozen_amount: '0',
+      interest: toWire(p.last_interest),
+      cumulative: toWire(p.cumulative_interest),
+      next_time_rate_year: product?.next_time_rate_year ?? '0',
+      ext_award_rate_year: product?.ext_award_rate_year ?? '0',
+      award_asset: product?.award_asset ?? '',
+      is_open_award_pool: product?.is_open_award_pool ?? 0,
+      ladder_apr: product?.ladder_apr ?? [],
+      min_lend_rate_year: toWire(p.min_rate),
+      limit_min_lend_rate_year: product?.limit_min_lend_rate_year ?? '0',
+      max_lend_rate_year: product?.max_lend_rate_year ?? '0.05',
+      auto_invest_status: product?.auto_invest_status ?? 0,
+      lend_ratio: product?.lend_ratio ?? '0',
+      usdt_value: toWire(curr.times(prices.get(p.coin) ?? '0').toDecimalPlaces(8, Decimal.ROUND_DOWN)),
+    };
+  });
+  const start = (page - 1) * limit;
+  return { list: list.slice(start, start + limit), total: list.length };
+}
+
+/** The user's flexible totals in USDT: holdings, cumulative interest and the last hour's interest. */
+export async function flexibleStatistics(ctx: AppContext, user: User) {
+  const positions = rows<{ coin: string; amount: string; cumulative: string; last: string }>(
+    await ctx.db.execute(sql`
+      SELECT p.coin, (h.balance + r.balance)::text AS amount, p.cumulative_interest::text AS cumulative, p.last_interest::text AS last
+      FROM flexible_positions p JOIN ledger_accounts h ON h.id = p.account_id JOIN ledger_accounts r ON r.id = p.redeeming_account_id
+      WHERE p.user_id = ${user.id}`),
+  );
+  const prices = await priceMap(ctx);
+  const value = (field: 'amount' | 'cumulative' | 'last') =>
+    positions.reduce((acc, p) => acc.plus(new Decimal(p[field]).times(prices.get(p.coin) ?? '0')), new Decimal(0));
+  const down = (d: Decimal) => toWire(d.toDecimalPlaces(8, Decimal.ROUND_DOWN));
+  return {
+    total_lend_usdt: down(value('amount')),
+    total_interest_usdt: down(value('cumulative')),
+    last_hour_interest_usdt: down(value('last')),
+    positions: positions.filter((p) => new Decimal(p.amount).gt(0)).length,
+  };
+}

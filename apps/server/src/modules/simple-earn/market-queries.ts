@@ -1,0 +1,262 @@
+import { Decimal, floorHour, HOUR_MS, topLadderApr, toWire } from '@earn/domain';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
+import { autoInvest, flexibleHours } from '../../db/schema.js';
+import type { User } from '../account/repo.js';
+import { listCoins } from '../market/repo.js';
+import { priceMap } from '../market/tickers.js';
+import { clearingQuery } from './clearing-sql.js';
+import type { BorrowDemandSource } from './demand.js';
+import { type FlexibleMarket, isAwardOpen, listMarkets } from './markets.js';
+
+function rows<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * next_time_rate_year: the rate the current book would clear at in the next hour, against the
+ * demand expected then (the same clearing, run without writing).
+ */
+export async function projectNextRates(
+  db: Executor,
+  demand: BorrowDemandSource,
+  markets: readonly FlexibleMarket[],
+  nowMs: number,
+) {
+  const next = new Date(floorHour(nowMs) + HOUR_MS);
+  if (markets.length === 0) return new Map<string, string>();
+  const demands = await Promise.all(
+    markets.map(async (m) => ({ coin: m.coin, ...(await demand.demandAt(db, m, next.getTime())) })),
+  );
+  const result = rows<{ coin: string; rate: string }>(
+    await db.execute(
+      sql`SELECT coin, max(rate)::text AS rate FROM (${clearingQuery(next, demands)}) c WHERE lent > 0 GROUP BY coin`,
+    ),
+  );
+  return new Map(result.map((r) => [r.coin, r.rate]));
+}
+
+/** The last cleared hour of each coin: its rate and lend ratio. */
+async function lastHours(db: Executor, nowMs: number) {
+  const current = new Date(floorHour(nowMs));
+  const result = await db.select().from(flexibleHours).where(eq(flexibleHours.hour, current));
+  return new Map(result.map((r) => [r.coin, r]));
+}
+
+export async function autoInvestStatus(
+  db: Executor,
+  userId: number | undefined,
+): Promise<{ all: boolean; coins: Set<string> }> {
+  if (userId === undefined) return { all: false, coins: new Set() };
+  const result = await db
+    .select()
+    .from(autoInvest)
+    .where(and(eq(autoInvest.userId, userId), eq(autoInvest.status, 1)));
+  return { all: result.some((r) => r.asset === 'ALL_ASSET'), coins: new Set(result.map((r) => r.asset)) };
+}
+
+export interface ProductView {
+  asset: string;
+  icon: string;
+  award_asset: string;
+  is_open_award_pool: number;
+  next_time_rate_year: string;
+  last_rate_year: string;
+  ext_award_rate_year: string;
+  ext_award_limit: string;
+  limit_min_lend_rate_year: string;
+  max_lend_rate_year: string;
+  min_lend_amount: string;
+  usdt_rate: string;
+  ladder_apr: { left: string; right: string; apr: string; bonus_asset: string }[];
+  business_type: number;
+  fixed_list: unknown[];
+  lend_ratio: string;
+  auto_invest_status: number;
+  /** next_time_rate_year plus the highest ladder bonus, for sorting and display. */
+  estimated_apr: string;
+}
+
+/** Every open flexible product as the spec's coin-info fields, with the user's auto-earn status. */
+export async function productViews(
+  ctx: AppContext,
+  demand: BorrowDemandSource,
+  user: User | null,
+): Promise<ProductView[]> {
+  const nowMs = ctx.clock.now().getTime();
+  const markets = (await listMarkets(ctx.db)).filter((m) => m.isOpen);
+  const [coins, prices, next, last, auto] = await Promise.all([
+    listCoins(ctx.db),
+    priceMap(ctx),
+    projectNextRates(ctx.db, demand, markets, nowMs),
+    lastHours(ctx.db, nowMs),
+    autoInvestStatus(ctx.db, user?.id),
+  ]);
+  const icons = new Map(coins.map((c) => [c.symbol, c.icon]));
+  return markets.map((m) => {
+    const nextRate = next.get(m.coin) ?? last.get(m.coin)?.rate ?? m.limitMinRate;
+    const ladder = m.ladderApr.map((t) => ({ ...t, bonus_asset: m.ladderAsset ?? m.coin }));
+    return {
+      asset: m.coin,
+      icon: icons.get(m.coin) ?? '',
+      award_asset: m.awardAsset ?? '',
+      is_open_award_pool: isAwardOpen(m, nowMs) ? 1 : 0,
+      next_time_rate_year: toWire(nextRate),
+      last_rate_year: toWire(last.get(m.coin)?.rate ?? '0'),
+      ext_award_rate_year: toWire(m.awardRate),
+      ext_award_limit: toWire(m.awardLimit),
+      limit_min_lend_rate_year: toWire(m.limitMinRate),
+      max_lend_rate_year: toWire(m.maxRate),
+      min_lend_amount: toWire(m.minLendAmount),
+      usdt_rate: prices.get(m.coin) ?? '0',
+      ladder_apr: ladder,
+      business_type: -1,
+      fixed_list: [],
+      lend_ratio: toWire(new Decimal(last.get(m.coin)?.lendRatio ?? '0').toDecimalPlaces(4, Decimal.ROUND_DOWN)),
+      auto_invest_status: auto.all || auto.coins.has(m.coin) ? 1 : 0,
+      estimated_apr: toWire(new Decimal(nextRate).plus(topLadderApr(m.ladderApr))),
+    };
+  });
+}
+
+export interface MarketListQuery {
+  page: number;
+  limit: number;
+  search_coin?: string | undefined;
+  /** 3 APR descending, 4 ascending. */
+  sort_type?: number | undefined;
+  auto_invest?: number | undefined;
+  have_balance?: number | undefined;
+  have_award?: number | undefined;
+  is_subscribed?: number | undefined;
+}
+
+/** The market list: search (trimmed, uppercased), filters, APR sort, paging. */
+export async function marketList(ctx: AppContext, demand: BorrowDemandSource, user: User | null, q: MarketListQuery) {
+  let items = await productViews(ctx, demand, user);
+  const search = q.search_coin?.trim().toUpperCase();
+  if (search) items = items.filter((i) => i.asset.includes(search));
+  if (q.auto_invest === 1) items = items.filter((i) => i.auto_invest_status === 1);
+  if (q.have_award === 1) items = items.filter((i) => i.is_open_award_pool === 1 || i.ladder_apr.length > 0);
+  if (user && (q.have_balance === 1 || q.is_subscribed === 1)) {
+    const held = rows<{ coin: string; wallet: string }>(
+      await ctx.db.execute(
+        sql`SELECT coin, wallet FROM ledger_accounts WHERE user_id = ${user.id} AND balance > 0 AND wallet IN ('spot', 'unified', 'flexible')`,
+      ),
+    );
+    if (q.have_balance === 1) {
+      const coins = new Set(held.filter((h) => h.wallet !== 'flexible').map((h) => h.coin));
+      items = items.filter((i) => coins.has(i.asset));
+    }
+    if (q.is_subscribed === 1) {
+      const coins = new Set(held.filter((h) => h.wallet === 'flexible').map((h) => h.coin));
+      items = items.filter((i) => coins.has(i.asset));
+    }
+  }
+  if (q.sort_type === 3 || q.sort_type === 4) {
+    const dir = q.sort_type === 3 ? -1 : 1;
+    items.sort(
+      (a, b) => dir * new Decimal(a.estimated_apr).comparedTo(b.estimated_apr) || a.asset.localeCompare(b.asset),
+    );
+  }
+  const start = (q.page - 1) * q.limit;
+  return { list: items.slice(start, start + q.limit), total: items.length };
+}
+
+/** Hourly (type 1) or daily average (type 2) clearing rates of a coin between two unix times. */
+export async function rateChart(db: Executor, asset: string, fromSec: number, toSec: number, type: 1 | 2) {
+  const from = new Date(fromSec * 1000).toISOString();
+  const to = new Date(toSec * 1000).toISOString();
+  const result =
+    type === 1
+      ? rows<{ time: string; value: string }>(
+          await db.execute(sql`
+            SELECT extract(epoch FROM hour)::bigint::text AS time, rate::text AS value FROM flexible_hours
+            WHERE coin = ${asset.toUpperCase()} AND hour >= ${from}::timestamptz AND hour <= ${to}::timestamptz ORDER BY hour`),
+        )
+      : rows<{ time: string; value: string }>(
+          await db.execute(sql`
+            SELECT extract(epoch FROM date_trunc('day', hour AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')::bigint::text AS time,
+              trunc(avg(rate), 8)::text AS value
+            FROM flexible_hours
+            WHERE coin = ${asset.toUpperCase()} AND hour >= ${from}::timestamptz AND hour < (${to}::timestamptz + interval '1 day')
+            GROUP BY 1 ORDER BY 1`),
+        );
+  return result.map((r) => ({ time: Number(r.time), value: toWire(r.value) }));
+}
+
+/** The last 24 clearings of a coin with what the user's position offered and lent in each, and why not more. */
+export async function lendDetail(db: Executor, userId: number, asset: string, nowMs: number) {
+  const coin = asset.toUpperCase();
+  const to = new Date(floorHour(nowMs));
+  const from = new Date(to.getTime() - 23 * HOUR_MS);
+  const hours = await db
+    .select()
+    .from(flexibleHours)
+    .where(
+      and(
+        eq(flexibleHours.coin, coin),
+        sql`${flexibleHours.hour} BETWEEN ${from.toISOString()} AND ${to.toISOString()}`,
+      ),
+    )
+    .orderBy(desc(flexibleHours.hour));
+  const mine = rows<{ hour: Date | string; offered: string; lent: string; interest: string; reason: string }>(
+    await db.execute(sql`
+      SELECT hour, offered::text, lent::text, interest::text, reason FROM flexible_allocations
+      WHERE user_id = ${userId} AND coin = ${coin} AND hour BETWEEN ${from.toISOString()} AND ${to.toISOString()}`),
+  );
+  const byHour = new Map(mine.map((m) => [new Date(m.hour).getTime(), m]));
+  return hours.map((h) => {
+    const m = byHour.get(h.hour.getTime());
+    return {
+      hour: h.hour.getTime() / 1000,
+      rate: toWire(h.rate),
+      demand: toWire(h.demand),
+      supply: toWire(h.supply),
+      lend_ratio: toWire(new Decimal(h.lendRatio).toDecimalPlaces(4, Decimal.ROUND_DOWN)),
+      offered: toWire(m?.offered ?? '0'),
+      lent: toWire(m?.lent ?? '0'),
+      interest: toWire(m?.interest ?? '0'),
+      reason: m?.reason ?? 'not_in_book',
+    };
+  });
+}
+
+/**
+ * How much of the last 24 clearings a minimum APR would have been filled in: fully where it was
+ * below the clearing rate, partly where equal, not at all above it or with no lending.
+ */
+export async function simulateMinRate(db: Executor, asset: string, rate: Decimal, nowMs: number) {
+  const to = new Date(floorHour(nowMs));
+  const from = new Date(to.getTime() - 23 * HOUR_MS);
+  const hours = await db
+    .select({ rate: flexibleHours.rate, lent: flexibleHours.lent })
+    .from(flexibleHours)
+    .where(
+      and(
+        eq(flexibleHours.coin, asset.toUpperCase()),
+        sql`${flexibleHours.hour} BETWEEN ${from.toISOString()} AND ${to.toISOString()}`,
+      ),
+    );
+  const lending = hours.filter((h) => new Decimal(h.lent).gt(0));
+  const full = lending.filter((h) => rate.lt(h.rate)).length;
+  const partial = lending.filter((h) => rate.eq(h.rate)).length;
+  return {
+    hours: hours.length,
+    filled_hours: full,
+    partly_filled_hours: partial,
+    not_filled_hours: hours.length - full - partial,
+  };
+}
+
+/** Auto-earn status per asset and the global (ALL_ASSET) switch. */
+export async function getAutoInvest(db: Executor, userId: number | undefined, assets: readonly string[]) {
+  const status = await autoInvestStatus(db, userId);
+  const wanted =
+    assets.length > 0 ? assets.map((a) => a.toUpperCase()) : [...status.coins].filter((c) => c !== 'ALL_ASSET');
+  return {
+    status: Object.fromEntries(wanted.map((a) => [a, status.all || status.coins.has(a) ? 1 : 0])),
+    global_status: status.all ? 1 : 0,
+  };
+}

@@ -1,0 +1,33 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { flexibleMarkets } from '../../db/schema.js';
+import { badRequest } from '../../errors.js';
+
+export type FlexibleMarket = typeof flexibleMarkets.$inferSelect;
+
+export function listMarkets(db: Executor): Promise<FlexibleMarket[]> {
+  return db.select().from(flexibleMarkets).orderBy(asc(flexibleMarkets.sortOrder), asc(flexibleMarkets.coin));
+}
+
+export async function findMarket(db: Executor, coin: string): Promise<FlexibleMarket | undefined> {
+  const [market] = await db.select().from(flexibleMarkets).where(eq(flexibleMarkets.coin, coin.toUpperCase()));
+  return market;
+}
+
+/** The open market of a coin, or a refusal naming the asset. */
+export async function requireOpenMarket(db: Executor, coin: string): Promise<FlexibleMarket> {
+  const market = await findMarket(db, coin);
+  if (!market || !market.isOpen) throw badRequest(`asset ${coin} has no flexible product`);
+  return market;
+}
+
+/** Whether the award pool is open at an instant. */
+export function isAwardOpen(market: FlexibleMarket, atMs: number): boolean {
+  return (
+    market.awardAsset !== null &&
+    market.awardStartAt !== null &&
+    market.awardEndAt !== null &&
+    market.awardStartAt.getTime() <= atMs &&
+    atMs < market.awardEndAt.getTime()
+  );
+}

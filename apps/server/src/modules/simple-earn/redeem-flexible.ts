@@ -1,0 +1,83 @@
+import { Decimal, floorHour, HOUR_MS, MIN_REDEEM, parseAmount, REDEEM_PLACES, toWire } from '@earn/domain';
+import type { AppContext } from '../../context.js';
+import { earnHistory } from '../../db/schema.js';
+import { type IdempotencyRequest, runTx } from '../../db/tx.js';
+import { AppError, badRequest } from '../../errors.js';
+import { userAccount } from '../../ledger/accounts.js';
+import { post } from '../../ledger/post.js';
+import { isUnified, tradingWallet } from '../account/me.js';
+import type { User } from '../account/repo.js';
+import { assertNotLocked } from './funding-lock.js';
+import { requireOpenMarket } from './markets.js';
+import { balancesOf, FLEXIBLE, FLEXIBLE_REDEEMING, keepBookSnapshot, lockPosition } from './positions.js';
+
+/** History modes of a redemption: paid to spot (32) or to the unified account (0). */
+const MODE_REDEEM_SPOT = 32;
+const MODE_REDEEM_UNIFIED = 0;
+
+/**
+ * Redeems from a flexible position at any time: what is not lent this hour is paid at once; the
+ * lent part is frozen (frozen_status 1, cancellable) and paid when the hour settles.
+ */
+export async function redeemFlexible(
+  ctx: AppContext,
+  user: User,
+  input: { asset: string; amount: string },
+  idempotency?: IdempotencyRequest,
+) {
+  assertNotLocked(user, 'redeem');
+  const market = await requireOpenMarket(ctx.db, input.asset);
+  const parsed = parseAmount('amount', input.amount, { maxDecimals: REDEEM_PLACES });
+  if (!parsed.ok) throw badRequest(parsed.message);
+  if (parsed.value.lt(MIN_REDEEM))
+    throw new AppError(-1, `The minimum redemption is ${MIN_REDEEM}`, 400, { key: 'redeem.number.minLimit' });
+  return runTx(
+    ctx.db,
+    async (tx) => {
+      const now = ctx.clock.now();
+      const position = await lockPosition(tx, user.id, market, now);
+      const { held, redeeming } = await balancesOf(tx, position);
+      if (parsed.value.gt(held)) {
+        throw new AppError(-1, `The current maximum is ${toWire(held)} ${market.coin}`, 400, {
+          key: 'redeem.number.maxLimit',
+        });
+      }
+      // The hour's allocation is unsettled until the job of the next boundary runs.
+      const lentNow =
+        position.lendHour && position.lendHour.getTime() >= floorHour(now.getTime()) - HOUR_MS
+          ? new Decimal(position.lendAmount)
+          : new Decimal(0);
+      // Of what was lent this hour, the part already frozen has left the position; the rest is still in it.
+      const lentStillHeld = Decimal.max(lentNow.minus(redeeming), 0);
+      const free = Decimal.max(new Decimal(held).minus(lentStillHeld), 0);
+      const instant = Decimal.min(parsed.value, free);
+      const frozen = parsed.value.minus(instant);
+      await keepBookSnapshot(tx, position, now);
+      const wallet = tradingWallet(user);
+      const postings = [{ account: userAccount(user.id, FLEXIBLE, market.coin), amount: parsed.value.neg() }];
+      if (instant.gt(0)) postings.push({ account: userAccount(user.id, wallet, market.coin), amount: instant });
+      if (frozen.gt(0))
+        postings.push({ account: userAccount(user.id, FLEXIBLE_REDEEMING, market.coin), amount: frozen });
+      await post(tx, { kind: 'flexible.redeem', ref: market.coin, userId: user.id, at: now, postings });
+      await tx.insert(earnHistory).values({
+        userId: user.id,
+        product: 'flexible',
+        type: 2,
+        mode: isUnified(user) ? MODE_REDEEM_UNIFIED : MODE_REDEEM_SPOT,
+        coin: market.coin,
+        amount: parsed.value.toFixed(),
+        at: now,
+      });
+      return {
+        asset: market.coin,
+        amount: toWire(parsed.value),
+        instant_amount: toWire(instant),
+        frozen_amount: toWire(frozen),
+        /** When the frozen part arrives: the end of the current hour. */
+        arrival_at: frozen.gt(0) ? (floorHour(now.getTime()) + HOUR_MS) / 1000 : Math.floor(now.getTime() / 1000),
+        account: wallet,
+      };
+    },
+    idempotency,
+  );
+}

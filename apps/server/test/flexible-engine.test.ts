@@ -1,0 +1,133 @@
+import { clearHour, Decimal, hourlyInterest, type Offer, serviceFee } from '@earn/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger } from '../src/ledger/check.js';
+import { advance, holding, lender, setDemand, spot } from './flexible-helpers.js';
+import { HOUR_MS, startTestServer, T0, type TestServer } from './helpers.js';
+
+let ts: TestServer;
+beforeAll(async () => {
+  ts = await startTestServer();
+});
+afterAll(() => ts.close());
+
+function rows<T>(r: unknown): T[] {
+  return (r as { rows: T[] }).rows;
+}
+
+describe('flexible lending engine: a worked day', () => {
+  it('pays each lender exactly the clearing interest every hour, compounding, with the fee to the platform', async () => {
+    // Three ETH lenders; demand set by the operator, changed twice during the day.
+    const a = await lender(ts, { ETH: '10' });
+    const b = await lender(ts, { ETH: '20' });
+    const c = await lender(ts, { ETH: '5' });
+    await setDemand(ts, 'ETH', '12', '0.03'); // from T0 + 1h
+    expect((await a.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'ETH', amount: '10' })).body.data).toEqual({
+      asset: 'ETH',
+      amount: '10',
+      interest_start_at: (T0 + HOUR_MS) / 1000,
+      interest_received_at: (T0 + 2 * HOUR_MS) / 1000,
+    });
+    await b.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'ETH', amount: '20', rateYear: '0.02' });
+    await advance(ts, 1); // T0+1h: the first clearing (A and B in the book; C not yet subscribed)
+    await c.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'ETH', amount: '5', rateYear: '0.01' });
+
+    // Hour T0+1h: A 10 @ 0.1%, B 20 @ 2%; demand 12 bid 3% -> rate 2%, A lends 10, B lends 2.
+    const first = await a.get('/apiw/v2/uni-loan/earn/lend-detail?asset=ETH');
+    expect(first.body.data[0]).toMatchObject({
+      rate: '0.02',
+      demand: '12',
+      supply: '30',
+      lent: '10',
+      offered: '10',
+      reason: 'none',
+    });
+    expect((await holding(b, 'ETH')).lend_amount).toBe('2');
+
+    // Model of the day from the domain rules: the book each hour, the clearing, compounding interest.
+    const amounts = new Map([
+      ['a', new Decimal(10)],
+      ['b', new Decimal(20)],
+      ['c', new Decimal(5)],
+    ]);
+    const joined = new Map([
+      ['a', T0],
+      ['b', T0],
+      ['c', T0 + HOUR_MS],
+    ]);
+    const minRate = new Map([
+      ['a', '0.001'],
+      ['b', '0.02'],
+      ['c', '0.01'],
+    ]);
+    const demandAt = (hourMs: number) =>
+      hourMs >= T0 + 13 * HOUR_MS
+        ? { amount: '40', maxRate: '0.015' }
+        : hourMs >= T0 + 7 * HOUR_MS
+          ? { amount: '1', maxRate: '0.05' }
+          : { amount: '12', maxRate: '0.03' };
+    let feeTotal = new Decimal(0);
+    let lentCheck = '';
+    const modelHour = (hourMs: number) => {
+      const offers: Offer[] = [...amounts].flatMap(([id, amount]) =>
+        (joined.get(id) as number) <= hourMs - HOUR_MS
+          ? [{ id, amount, minRate: new Decimal(minRate.get(id) as string), priorityMs: joined.get(id) as number }]
+          : [],
+      );
+      const d = demandAt(hourMs);
+      const clearing = clearHour(offers, { amount: new Decimal(d.amount), maxRate: new Decimal(d.maxRate) });
+      let interestSum = new Decimal(0);
+      for (const f of clearing.fills) {
+        const interest = hourlyInterest(f.lent, clearing.rate);
+        interestSum = interestSum.plus(interest);
+        amounts.set(f.id, (amounts.get(f.id) as Decimal).plus(interest));
+      }
+      feeTotal = feeTotal.plus(serviceFee(interestSum, '0.18'));
+      if (hourMs === T0 + 14 * HOUR_MS) lentCheck = clearing.fills.map((f) => `${f.id}:${f.lent.toFixed()}`).join(' ');
+    };
+
+    // Demand changes: from hour 7 a trickle at 5%, from hour 13 plenty but only up to 1.5%.
+    await advance(ts, 5); // now T0+6h: hours 1..5 settled
+    await setDemand(ts, 'ETH', '1', '0.05');
+    await advance(ts, 6); // now T0+12h
+    await setDemand(ts, 'ETH', '40', '0.015');
+    await advance(ts, 13); // now T0+25h: hours 1..24 settled
+    for (let h = 1; h <= 24; h++) modelHour(T0 + h * HOUR_MS);
+
+    for (const [id, client] of [
+      ['a', a],
+      ['b', b],
+      ['c', c],
+    ] as const) {
+      const h = await holding(client, 'ETH');
+      expect(h.curr_amount, id).toBe((amounts.get(id) as Decimal).toFixed());
+    }
+    // Hour 14: demand 40 bid 1.5%: A (0.1%) and C (1%) lend all; B (2%) is above the bid.
+    expect(lentCheck).toMatch(/^a:10\.\d+ c:5\.\d+ b:0$/);
+    const b14 = (await b.get('/apiw/v2/uni-loan/earn/lend-detail?asset=ETH')).body.data.find(
+      (r: { hour: number }) => r.hour === (T0 + 14 * HOUR_MS) / 1000,
+    );
+    expect(b14).toMatchObject({ lent: '0', reason: 'min_rate_above', rate: '0.01' });
+
+    const [fees] = rows<{ total: string }>(
+      await ts.server.ctx.db.execute(
+        sql`SELECT coalesce(sum(balance), 0)::text AS total FROM ledger_accounts WHERE wallet = 'platform:flexible_fees' AND coin = 'ETH'`,
+      ),
+    );
+    expect(new Decimal(fees?.total ?? '0').toFixed()).toBe(feeTotal.toFixed());
+    expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
+
+    // Interest history is one row per lender per paying hour, and equals what the positions earned.
+    const hist = await a.get('/apiw/v2/uni-loan/earn/history?type=3&asset=ETH&limit=100');
+    const earned = hist.body.data.list.reduce(
+      (acc: Decimal, r: { amount: string }) => acc.plus(r.amount),
+      new Decimal(0),
+    );
+    expect(earned.toFixed()).toBe((amounts.get('a') as Decimal).minus(10).toFixed());
+    expect((await holding(a, 'ETH')).cumulative).toBe(earned.toFixed());
+
+    // Running the scheduler again pays nothing more.
+    expect(await ts.server.scheduler.runDue()).toEqual([]);
+    expect((await holding(a, 'ETH')).curr_amount).toBe((amounts.get('a') as Decimal).toFixed());
+  });
+});
