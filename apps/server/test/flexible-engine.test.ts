@@ -2,7 +2,7 @@ import { clearHour, Decimal, hourlyInterest, type Offer, serviceFee } from '@ear
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/ledger/check.js';
-import { advance, holding, lender, setDemand, spot } from './flexible-helpers.js';
+import { advance, holding, lender, setDemand } from './flexible-helpers.js';
 import { HOUR_MS, startTestServer, T0, type TestServer } from './helpers.js';
 
 let ts: TestServer;

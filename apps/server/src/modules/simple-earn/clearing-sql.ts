@@ -7,35 +7,42 @@ export interface CoinDemand {
   maxRate: Decimal;
 }
 
-/**
- * The uniform-price clearing of the hour starting at `boundary`, as one set-based query (the same
- * rule as the domain's clearHour). The book is every position of the coins, read as it stood at the
- * boundary: the amount before any later change, less subscriptions under an hour old, never more
- * than is held now; the minimum APR in force at the boundary. Offers sorted by minimum APR then
- * time fill the demand; the rate is the minimum APR of the offer that completes it (or of the last
- * eligible offer); offers below it lend in full, at it first come first served, above it nothing.
- * Columns: position_id, user_id, coin, offered, lent, rate, reason.
- */
-export function clearingQuery(boundary: Date, demands: readonly CoinDemand[]): SQL {
-  const b = boundary.toISOString();
+function demandValues(demands: readonly CoinDemand[]): SQL {
   const coins = `{${demands.map((d) => d.coin).join(',')}}`;
   const amounts = `{${demands.map((d) => d.amount.toFixed()).join(',')}}`;
   const rates = `{${demands.map((d) => d.maxRate.toFixed()).join(',')}}`;
+  return sql`SELECT * FROM unnest(${coins}::text[], ${amounts}::numeric[], ${rates}::numeric[]) AS d(coin, amount, max_rate)`;
+}
+
+/**
+ * The book at an hour boundary: every position read as it stood then (the amount before any later
+ * change, less subscriptions under an hour old, never more than is held now; the minimum APR in
+ * force then). Columns: id, user_id, coin, offered, min_rate, priority_at.
+ */
+export function bookAt(boundary: Date, coins: readonly string[]): SQL {
+  const b = boundary.toISOString();
   return sql`
-    WITH demand AS (
-      SELECT * FROM unnest(${coins}::text[], ${amounts}::numeric[], ${rates}::numeric[]) AS d(coin, amount, max_rate)
-    ),
-    book AS (
-      SELECT p.id, p.user_id, p.coin,
-        GREATEST(0, LEAST(a.balance,
-          (CASE WHEN p.book_hour >= ${b}::timestamptz THEN p.book_amount ELSE a.balance END)
-          - (CASE WHEN p.ineligible_boundary = ${b}::timestamptz THEN p.ineligible_amount ELSE 0 END)
-          - (CASE WHEN p.prev_ineligible_boundary = ${b}::timestamptz THEN p.prev_ineligible_amount ELSE 0 END))) AS offered,
-        CASE WHEN p.rate_changed_at >= ${b}::timestamptz THEN p.prev_min_rate ELSE p.min_rate END AS min_rate,
-        CASE WHEN p.rate_changed_at >= ${b}::timestamptz THEN p.prev_priority_at ELSE p.priority_at END AS priority_at
-      FROM flexible_positions p JOIN ledger_accounts a ON a.id = p.account_id
-      WHERE p.coin IN (SELECT coin FROM demand)
-    ),
+    SELECT p.id, p.user_id, p.coin,
+      GREATEST(0, LEAST(a.balance,
+        (CASE WHEN p.book_hour >= ${b}::timestamptz THEN p.book_amount ELSE a.balance END)
+        - (CASE WHEN p.ineligible_boundary = ${b}::timestamptz THEN p.ineligible_amount ELSE 0 END)
+        - (CASE WHEN p.prev_ineligible_boundary = ${b}::timestamptz THEN p.prev_ineligible_amount ELSE 0 END))) AS offered,
+      CASE WHEN p.rate_changed_at >= ${b}::timestamptz THEN p.prev_min_rate ELSE p.min_rate END AS min_rate,
+      CASE WHEN p.rate_changed_at >= ${b}::timestamptz THEN p.prev_priority_at ELSE p.priority_at END AS priority_at
+    FROM flexible_positions p JOIN ledger_accounts a ON a.id = p.account_id
+    WHERE p.coin = ANY(${`{${coins.join(',')}}`}::text[])`;
+}
+
+/**
+ * The uniform-price clearing of a book, as one set-based query (the domain's clearHour rule):
+ * offers sorted by minimum APR then time fill the demand; the rate is the minimum APR of the offer
+ * that completes it (or of the last eligible offer); offers below it lend in full, at it first come
+ * first served, above it nothing. Columns: position_id, user_id, coin, offered, lent, rate, reason.
+ */
+export function clearBook(book: SQL, demands: readonly CoinDemand[]): SQL {
+  return sql`
+    WITH demand AS (${demandValues(demands)}),
+    book AS (${book}),
     eligible AS (
       SELECT bk.id, bk.offered, d.amount AS demand,
         sum(bk.offered) OVER (PARTITION BY bk.coin ORDER BY bk.min_rate, bk.priority_at, bk.id ROWS UNBOUNDED PRECEDING) AS cum
@@ -62,4 +69,15 @@ export function clearingQuery(boundary: Date, demands: readonly CoinDemand[]): S
            WHEN min_rate > max_rate OR (rate > 0 AND min_rate > rate) THEN 'min_rate_above'
            ELSE 'demand_filled' END AS reason
     FROM filled`;
+}
+
+/** The clearing of the hour starting at `boundary`, over the book as it stood then. */
+export function clearingQuery(boundary: Date, demands: readonly CoinDemand[]): SQL {
+  return clearBook(
+    bookAt(
+      boundary,
+      demands.map((d) => d.coin),
+    ),
+    demands,
+  );
 }
