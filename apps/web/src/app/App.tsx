@@ -16,6 +16,11 @@ const LoginPage = lazy(() => import('../features/auth/LoginPage.js'));
 const AssetsPage = lazy(() => import('../features/assets/AssetsPage.js'));
 const SecurityPage = lazy(() => import('../features/settings/SecurityPage.js'));
 const NotFoundPage = lazy(() => import('./NotFoundPage.js'));
+const SimpleEarnHome = lazy(() => import('../features/simple-earn/SimpleEarnHome.js'));
+const MyLendingsPage = lazy(() => import('../features/simple-earn/MyLendingsPage.js'));
+const FlexibleDetailPage = lazy(() => import('../features/simple-earn/FlexibleDetailPage.js'));
+const HistoryPage = lazy(() => import('../features/simple-earn/HistoryPage.js'));
+const FaqPage = lazy(() => import('../features/simple-earn/FaqPage.js'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -55,7 +60,7 @@ const router = createBrowserRouter([
   {
     element: <Shell />,
     children: [
-      { index: true, element: <Navigate to="/assets" replace /> },
+      { index: true, element: <Navigate to="/simple-earn" replace /> },
       {
         path: 'login',
         element: (
@@ -77,6 +82,46 @@ const router = createBrowserRouter([
         element: (
           <Page auth>
             <SecurityPage />
+          </Page>
+        ),
+      },
+      {
+        path: 'simple-earn',
+        element: (
+          <Page>
+            <SimpleEarnHome />
+          </Page>
+        ),
+      },
+      {
+        path: 'simple-earn/my-lendings',
+        element: (
+          <Page auth>
+            <MyLendingsPage />
+          </Page>
+        ),
+      },
+      {
+        path: 'simple-earn/my-lendings/:id',
+        element: (
+          <Page auth>
+            <FlexibleDetailPage />
+          </Page>
+        ),
+      },
+      {
+        path: 'simple-earn/history',
+        element: (
+          <Page auth>
+            <HistoryPage />
+          </Page>
+        ),
+      },
+      {
+        path: 'simple-earn/faq',
+        element: (
+          <Page>
+            <FaqPage />
           </Page>
         ),
       },

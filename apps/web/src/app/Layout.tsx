@@ -19,7 +19,10 @@ import { SubscriptionModal } from '../features/notifications/SubscriptionModal.j
 import { currentLocale, setLocale } from '../i18n/index.js';
 import { notifyError, notifySuccess } from '../lib/notify.js';
 
-const NAV = [{ to: '/assets', label: 'nav.assets' }] as const;
+const NAV = [
+  { to: '/simple-earn', label: 'nav.simpleEarn' },
+  { to: '/assets', label: 'nav.assets' },
+] as const;
 
 function LanguageSwitch() {
   const { t } = useTranslation();
@@ -106,7 +109,7 @@ export function Layout() {
                           notifySuccess(t('auth.loggedOut'));
                           navigate('/login');
                         },
-                        onError: notifyError,
+                        onError: (e) => notifyError(e),
                       })
                     }
                   >

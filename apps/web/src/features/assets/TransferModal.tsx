@@ -50,7 +50,7 @@ export function TransferModal({ opened, onClose, coin }: { opened: boolean; onCl
             notifySuccess(t('transfer.success', { amount: fmt.amount(res.amount), coin: res.asset }));
             onClose();
           },
-          onError: notifyError,
+          onError: (e) => notifyError(e),
         },
       );
     },

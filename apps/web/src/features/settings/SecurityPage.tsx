@@ -37,7 +37,7 @@ export default function SecurityPage() {
                   setNext('');
                   setRepeat('');
                 },
-                onError: notifyError,
+                onError: (e) => notifyError(e),
               },
             );
           }}

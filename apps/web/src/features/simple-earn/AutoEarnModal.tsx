@@ -1,0 +1,132 @@
+import { Decimal } from '@earn/domain';
+import {
+  Badge,
+  Checkbox,
+  Group,
+  Pagination,
+  ScrollArea,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAutoInvest, useMarketList } from '../../api/simple-earn.js';
+import { CoinIcon } from '../../components/CoinIcon.js';
+import { ResponsiveModal } from '../../components/ResponsiveModal.js';
+import { useFormat } from '../../lib/use-format.js';
+import { AutoEarnConfirm, type AutoEarnTarget } from './AutoEarnConfirm.js';
+
+/** Spec: market page size 7; list height 508. */
+const PAGE_SIZE = 7;
+
+/** Auto-earn settings: master switch, enable-only filter, search, APR sort, per-coin switch, each confirmed. */
+export function AutoEarnModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const [search, setSearch] = useState('');
+  const [enabledOnly, setEnabledOnly] = useState(false);
+  const [sort, setSort] = useState<3 | 4>(3);
+  const [page, setPage] = useState(1);
+  const [confirm, setConfirm] = useState<AutoEarnTarget | null>(null);
+  const status = useAutoInvest(opened);
+  const list = useMarketList({
+    page,
+    limit: PAGE_SIZE,
+    search_coin: search.trim().toUpperCase(),
+    sort_type: sort,
+    auto_invest: enabledOnly ? 1 : 0,
+  });
+  const all = status.data?.global_status === 1;
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
+  return (
+    <ResponsiveModal opened={opened} onClose={onClose} title={t('earn.auto.title')} size="lg">
+      <Stack>
+        <Group justify="space-between">
+          <div>
+            <Text fw={600}>{t('earn.auto.all')}</Text>
+            <Text size="xs" c="dimmed">
+              {t('earn.auto.allDesc')}
+            </Text>
+          </div>
+          <Switch
+            checked={all}
+            onChange={(e) => setConfirm({ asset: 'ALL_ASSET', on: e.currentTarget.checked })}
+            aria-label={t('earn.auto.all')}
+          />
+        </Group>
+        <Group>
+          <TextInput
+            placeholder={t('common.search')}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+            style={{ flex: 1 }}
+          />
+          <Checkbox
+            label={t('earn.auto.enabledOnly')}
+            checked={enabledOnly}
+            onChange={(e) => {
+              setEnabledOnly(e.currentTarget.checked);
+              setPage(1);
+            }}
+          />
+        </Group>
+        <ScrollArea h={508}>
+          <Table verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('assets.coin')}</Table.Th>
+                <Table.Th>
+                  <UnstyledButton onClick={() => setSort(sort === 3 ? 4 : 3)} data-testid="auto-earn-sort">
+                    {t('earn.estApr')} {sort === 3 ? '↓' : '↑'}
+                  </UnstyledButton>
+                </Table.Th>
+                <Table.Th ta="right">{t('earn.auto.switch')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(list.data?.list ?? []).map((p) => (
+                <Table.Tr key={p.asset}>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <CoinIcon symbol={p.asset} icon={p.icon} size={22} />
+                      <Text fw={600}>{p.asset}</Text>
+                      {p.ladder_apr.length > 0 && (
+                        <Badge size="xs" color="orange" variant="light">
+                          {t('earn.bonus')}
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{fmt.rate(new Decimal(p.estimated_apr))}</Table.Td>
+                  <Table.Td ta="right">
+                    <Switch
+                      checked={all || p.auto_invest_status === 1}
+                      disabled={all}
+                      aria-label={`${t('earn.auto.switch')} ${p.asset}`}
+                      onChange={(e) => setConfirm({ asset: p.asset, on: e.currentTarget.checked })}
+                      styles={{ root: { display: 'inline-block' } }}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {list.data && list.data.list.length === 0 && (
+            <Text c="dimmed" ta="center" py="lg">
+              {t('common.noData')}
+            </Text>
+          )}
+        </ScrollArea>
+        {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
+      </Stack>
+      <AutoEarnConfirm target={confirm} onClose={() => setConfirm(null)} />
+    </ResponsiveModal>
+  );
+}

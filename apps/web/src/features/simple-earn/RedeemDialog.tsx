@@ -1,0 +1,108 @@
+import { checkFlexibleRedeem, clampRedeemInput, Decimal, HIGH_LEND_RATIO, redeemable } from '@earn/domain';
+import type { FlexibleHolding } from '@earn/domain/contract';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRedeemFlexible } from '../../api/simple-earn.js';
+import { DecimalInput } from '../../components/DecimalInput.js';
+import { ResponsiveModal } from '../../components/ResponsiveModal.js';
+import { notifyError, notifySuccess } from '../../lib/notify.js';
+import { useFormat } from '../../lib/use-format.js';
+
+/** Flexible redeem: redeemable amount, input clamped to it, 8 places, at least 0.000001, lend-ratio note. */
+export function RedeemDialog({ holding, onClose }: { holding: FlexibleHolding | null; onClose(): void }) {
+  const { t } = useTranslation();
+  return (
+    <ResponsiveModal
+      opened={holding !== null}
+      onClose={onClose}
+      title={t('earn.redeem.title', { coin: holding?.asset ?? '' })}
+      size="sm"
+    >
+      {holding && <RedeemForm holding={holding} onDone={onClose} />}
+    </ResponsiveModal>
+  );
+}
+
+function RedeemForm({ holding, onDone }: { holding: FlexibleHolding; onDone(): void }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const redeem = useRedeemFlexible();
+  const [amount, setAmount] = useState('');
+  const max = redeemable(holding);
+  const check = amount === '' ? null : checkFlexibleRedeem(amount, max);
+  const canSubmit = check?.ok === true && new Decimal(amount).gt(0) && !redeem.isPending;
+  const submit = useDebouncedCallback(
+    () => {
+      if (!check?.ok) return;
+      redeem.mutate(
+        {
+          asset: holding.asset,
+          amount: check.value.toFixed(),
+          curr_amount: holding.curr_amount,
+          lend_amount: holding.lend_amount,
+        },
+        {
+          onSuccess: (res) => {
+            notifySuccess(
+              new Decimal(res.frozen_amount).gt(0)
+                ? t('earn.redeem.partlyFrozen', {
+                    instant: fmt.amount(res.instant_amount),
+                    frozen: fmt.amount(res.frozen_amount),
+                    coin: res.asset,
+                    time: fmt.dateTime(res.arrival_at * 1000),
+                  })
+                : t('earn.redeem.done', { amount: fmt.amount(res.amount), coin: res.asset }),
+            );
+            onDone();
+          },
+          onError: (e) => notifyError(e),
+        },
+      );
+    },
+    { delay: 200, leading: true },
+  );
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          {t('earn.redeem.redeemable')}
+        </Text>
+        <Text size="sm" fw={600} data-testid="redeemable">
+          {fmt.fixed(max, 6)} {holding.asset}
+        </Text>
+      </Group>
+      <DecimalInput
+        label={t('earn.redeem.amount')}
+        precision={8}
+        value={amount}
+        onChange={(v) => setAmount(clampRedeemInput(v, max))}
+        error={
+          check && !check.ok
+            ? t(check.key, { amount: fmt.amount(max), number: '0.000001', coin: holding.asset })
+            : undefined
+        }
+        data-testid="redeem-amount"
+        rightSectionWidth={64}
+        rightSection={
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            onClick={() => setAmount(max.toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed())}
+          >
+            {t('common.max')}
+          </Button>
+        }
+      />
+      {new Decimal(holding.lend_ratio).gte(HIGH_LEND_RATIO) && (
+        <Alert color="blue" variant="light">
+          {t('earn.redeem.highLendRatio')}
+        </Alert>
+      )}
+      <Button onClick={submit} disabled={!canSubmit} loading={redeem.isPending} data-testid="redeem-confirm">
+        {t('common.confirm')}
+      </Button>
+    </Stack>
+  );
+}

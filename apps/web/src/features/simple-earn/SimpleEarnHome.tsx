@@ -1,0 +1,192 @@
+import type { FlexibleProduct } from '@earn/domain/contract';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Pagination,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useMe } from '../../api/account.js';
+import { useAutoInvest, useMarketList, useStatistics } from '../../api/simple-earn.js';
+import { CoinIcon } from '../../components/CoinIcon.js';
+import { useFormat } from '../../lib/use-format.js';
+import { useAuthGate } from '../auth/auth-gate.js';
+import { AprText } from './AprText.js';
+import { AutoEarnModal } from './AutoEarnModal.js';
+import { SubscribeDialog } from './SubscribeDialog.js';
+
+/** Spec: market page size 7. */
+const PAGE_SIZE = 7;
+
+export default function SimpleEarnHome() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const me = useMe();
+  const { requireLogin } = useAuthGate();
+  const isVip = me.data?.is_vip ?? false;
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<3 | 4>(3);
+  const [page, setPage] = useState(1);
+  const [subscribing, setSubscribing] = useState<FlexibleProduct | null>(null);
+  const [autoOpen, setAutoOpen] = useState(false);
+  const markets = useMarketList({ page, limit: PAGE_SIZE, search_coin: search.trim().toUpperCase(), sort_type: sort });
+  const stats = useStatistics(Boolean(me.data));
+  const auto = useAutoInvest(Boolean(me.data) && !isVip);
+  const autoOn = auto.data
+    ? auto.data.global_status === 1 || Object.values(auto.data.status).some((s) => s === 1)
+    : false;
+  const pages = Math.max(1, Math.ceil((markets.data?.total ?? 0) / PAGE_SIZE));
+
+  return (
+    <Stack maw={1100} mx="auto">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>{t('earn.title')}</Title>
+          <Text c="dimmed">{t('earn.subtitle')}</Text>
+        </div>
+        <Group>
+          <Anchor component={Link} to="/simple-earn/my-lendings?tab=flexible">
+            {t('earn.myHoldings')}
+          </Anchor>
+          <Anchor component={Link} to="/simple-earn/history">
+            {t('earn.history.title')}
+          </Anchor>
+          <Anchor component={Link} to="/simple-earn/faq">
+            {t('earn.faq')}
+          </Anchor>
+        </Group>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: isVip ? 1 : 2 }}>
+        <Card withBorder>
+          <Text size="sm" c="dimmed">
+            {t('earn.summary.total')}
+          </Text>
+          <Text size="xl" fw={700} data-testid="earn-total">
+            {me.data ? `${fmt.fixed(stats.data?.total_lend_usdt ?? '0', 2)} USDT` : '--'}
+          </Text>
+          <Group gap="lg" mt="xs">
+            <Text size="sm">
+              {t('earn.summary.cumulative')}: {me.data ? fmt.amount(stats.data?.total_interest_usdt ?? '0', 4) : '--'}{' '}
+              USDT
+            </Text>
+            <Text size="sm">
+              {t('earn.summary.lastHour')}: {me.data ? fmt.amount(stats.data?.last_hour_interest_usdt ?? '0') : '--'}{' '}
+              USDT
+            </Text>
+          </Group>
+        </Card>
+        {!isVip && (
+          <Card withBorder>
+            <Group justify="space-between">
+              <Group gap="xs">
+                <Text fw={600}>{t('earn.auto.title')}</Text>
+                {autoOn && (
+                  <Badge color="teal" variant="light" data-testid="auto-earn-enabling">
+                    {t('earn.auto.enabling')}
+                  </Badge>
+                )}
+              </Group>
+              <Button
+                size="compact-sm"
+                variant="light"
+                onClick={() => requireLogin(() => setAutoOpen(true))}
+                data-testid="auto-earn-setup"
+              >
+                {autoOn ? t('earn.auto.setUp') : t('earn.auto.enable')}
+              </Button>
+            </Group>
+            <Text size="sm" c="dimmed" mt="xs">
+              {t('earn.auto.cardDesc')}
+            </Text>
+          </Card>
+        )}
+      </SimpleGrid>
+      <Paper withBorder p="md">
+        <Group justify="space-between" mb="sm">
+          <Title order={4}>{t('earn.flexible')}</Title>
+          <TextInput
+            placeholder={t('common.search')}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+            w={200}
+          />
+        </Group>
+        <Table.ScrollContainer minWidth={560}>
+          <Table highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('assets.coin')}</Table.Th>
+                <Table.Th>
+                  <UnstyledButton onClick={() => setSort(sort === 3 ? 4 : 3)} data-testid="apr-sort">
+                    {t('earn.estApr')} {sort === 3 ? '↓' : '↑'}
+                  </UnstyledButton>
+                </Table.Th>
+                <Table.Th>{t('earn.minAmount')}</Table.Th>
+                <Table.Th ta="right">{t('assets.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(markets.data?.list ?? []).map((p) => (
+                <Table.Tr key={p.asset} data-testid={`market-${p.asset}`}>
+                  <Table.Td>
+                    <Group gap="sm" wrap="nowrap">
+                      <CoinIcon symbol={p.asset} icon={p.icon} />
+                      <Text fw={600}>{p.asset}</Text>
+                      {p.is_open_award_pool === 1 && (
+                        <Badge size="xs" color="grape" variant="light">
+                          {t('earn.awardPool')}
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <AprText product={p} />
+                  </Table.Td>
+                  <Table.Td>
+                    {fmt.amount(p.min_lend_amount)} {p.asset}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Button
+                      size="compact-sm"
+                      onClick={() => requireLogin(() => setSubscribing(p))}
+                      data-testid={`subscribe-${p.asset}`}
+                    >
+                      {t('earn.subscribe.button')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {markets.data?.list.length === 0 && (
+          <Text c="dimmed" ta="center" py="lg">
+            {t('assets.noMatch')}
+          </Text>
+        )}
+        {pages > 1 && (
+          <Group justify="flex-end" mt="sm">
+            <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+          </Group>
+        )}
+      </Paper>
+      <SubscribeDialog product={subscribing} onClose={() => setSubscribing(null)} />
+      <AutoEarnModal opened={autoOpen} onClose={() => setAutoOpen(false)} />
+    </Stack>
+  );
+}

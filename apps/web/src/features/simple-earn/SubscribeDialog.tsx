@@ -1,0 +1,301 @@
+import {
+  checkFlexibleSubscribe,
+  Decimal,
+  estimatedDailyReturn,
+  flexibleTimeline,
+  ladderBonus,
+  parseAmount,
+} from '@earn/domain';
+import type { FlexibleProduct } from '@earn/domain/contract';
+import { Alert, Anchor, Button, Group, List, Stack, Table, Tabs, Text, Timeline } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useMe } from '../../api/account.js';
+import { useAvailable, useSubscribeFlexible } from '../../api/simple-earn.js';
+import { CoinIcon } from '../../components/CoinIcon.js';
+import { DecimalInput } from '../../components/DecimalInput.js';
+import { InfoPopup } from '../../components/InfoPopup.js';
+import { ResponsiveModal } from '../../components/ResponsiveModal.js';
+import { notifyError } from '../../lib/notify.js';
+import { useFormat } from '../../lib/use-format.js';
+import { useIsMobile } from '../../lib/use-is-mobile.js';
+import { AprText } from './AprText.js';
+import { MinAprModal } from './MinAprModal.js';
+
+/** Subscribe is throttled (spec: 500 ms). */
+const SUBSCRIBE_THROTTLE_MS = 500;
+
+export function SubscribeDialog({ product, onClose }: { product: FlexibleProduct | null; onClose(): void }) {
+  const { t } = useTranslation();
+  const [success, setSuccess] = useState<{ asset: string; amount: string; apr: FlexibleProduct } | null>(null);
+  return (
+    <>
+      <ResponsiveModal
+        opened={product !== null}
+        onClose={onClose}
+        title={t('earn.subscribe.title', { coin: product?.asset ?? '' })}
+        size="lg"
+      >
+        {product && (
+          <SubscribeForm
+            product={product}
+            onDone={(amount) => {
+              setSuccess({ asset: product.asset, amount, apr: product });
+              onClose();
+            }}
+          />
+        )}
+      </ResponsiveModal>
+      <SubscribeSuccess result={success} onClose={() => setSuccess(null)} />
+    </>
+  );
+}
+
+function SubscribeForm({ product, onDone }: { product: FlexibleProduct; onDone(amount: string): void }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const isMobile = useIsMobile();
+  const me = useMe();
+  const available = useAvailable(product.asset);
+  const subscribe = useSubscribeFlexible();
+  const [amount, setAmount] = useState('');
+  const [minRate, setMinRate] = useState<string | null>(null);
+  const [editingRate, setEditingRate] = useState(false);
+  const [nowMs, setNowMs] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNowMs(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const balance = available.data?.lend_earn_available ?? '0';
+  const precision = isMobile ? 6 : 8;
+  const parsed = amount === '' ? null : parseAmount('amount', amount, { maxDecimals: precision });
+  const check = parsed?.ok
+    ? checkFlexibleSubscribe(parsed.value, {
+        minLendAmount: product.min_lend_amount,
+        available: balance,
+        asset: product.asset,
+      })
+    : null;
+  const error = check && !check.ok ? t(check.key, check.params ?? {}) : undefined;
+  const hasRate = new Decimal(product.next_time_rate_year).gt(0);
+  const canSubmit = check?.ok === true && hasRate && !subscribe.isPending;
+  const value = check?.ok ? check.value : new Decimal(0);
+  const daily = estimatedDailyReturn(value, product.next_time_rate_year);
+  const ladder = ladderBonus(value, product.ladder_apr, { periodsPerYear: 365 });
+  const timeline = flexibleTimeline(nowMs);
+
+  const submit = useDebouncedCallback(
+    () => {
+      if (!check?.ok) return;
+      subscribe.mutate(
+        { asset: product.asset, amount: check.value.toFixed(), ...(minRate ? { rateYear: minRate } : {}) },
+        { onSuccess: (res) => onDone(res.amount), onError: (e) => notifyError(e) },
+      );
+    },
+    { delay: SUBSCRIBE_THROTTLE_MS, leading: true },
+  );
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Group gap="sm">
+          <CoinIcon symbol={product.asset} icon={product.icon} />
+          <Text fw={700}>{t('earn.flexible')}</Text>
+        </Group>
+        <Stack gap={0} align="flex-end">
+          <Text size="xs" c="dimmed">
+            {t('earn.estApr')}
+          </Text>
+          <AprText product={product} />
+        </Stack>
+      </Group>
+      <DecimalInput
+        label={t('earn.subscribe.amount')}
+        placeholder={t('earn.subscribe.min', { amount: fmt.amount(product.min_lend_amount), coin: product.asset })}
+        precision={precision}
+        value={amount}
+        onChange={setAmount}
+        error={error}
+        data-testid="subscribe-amount"
+        rightSectionWidth={70}
+        rightSection={
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            onClick={() => setAmount(new Decimal(balance).toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed())}
+          >
+            {t('common.max')}
+          </Button>
+        }
+      />
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          {t('common.available')}: {fmt.amount(balance)} {product.asset}
+        </Text>
+        {!me.data && (
+          <Text size="sm" c="dimmed">
+            {t('auth.needLogin')}
+          </Text>
+        )}
+      </Group>
+      <Group justify="space-between">
+        <Group gap={4}>
+          <Text size="sm">{t('earn.minApr.label')}</Text>
+          <InfoPopup title={t('earn.minApr.label')}>{t('earn.minApr.intro')}</InfoPopup>
+        </Group>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          onClick={() => setEditingRate(true)}
+          data-testid="edit-min-apr"
+        >
+          {minRate ? fmt.rate(minRate) : t('earn.minApr.systemDefault')}
+        </Anchor>
+      </Group>
+      <Stack gap={4}>
+        <Group justify="space-between">
+          <Text size="sm">{t('earn.subscribe.estDaily')}</Text>
+          <Text size="sm" fw={600} data-testid="estimated-daily">
+            {fmt.amount(daily)} {product.asset}
+          </Text>
+        </Group>
+        {product.ladder_apr.length > 0 && (
+          <Group justify="space-between">
+            <Text size="sm">{t('earn.subscribe.estBonus')}</Text>
+            <Text size="sm" fw={600}>
+              {fmt.amount(ladder)} {product.ladder_apr[0]?.bonus_asset}
+            </Text>
+          </Group>
+        )}
+      </Stack>
+      {product.ladder_apr.length > 0 && (
+        <Table withTableBorder fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('earn.ladder.tier')}</Table.Th>
+              <Table.Th ta="right">{t('earn.ladder.apr')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {product.ladder_apr.map((tier) => (
+              <Table.Tr key={`${tier.left}-${tier.right}`}>
+                <Table.Td>
+                  {fmt.amount(tier.left)} – {fmt.amount(tier.right)} {product.asset}
+                </Table.Td>
+                <Table.Td ta="right">+{fmt.rate(tier.apr)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Tabs defaultValue="timeline">
+        <Tabs.List>
+          <Tabs.Tab value="timeline">{t('earn.timeline.title')}</Tabs.Tab>
+          <Tabs.Tab value="trading">{t('earn.rules.trading')}</Tabs.Tab>
+          <Tabs.Tab value="product">{t('earn.rules.product')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="timeline" pt="sm">
+          <Timeline active={0} bulletSize={14} lineWidth={2}>
+            <Timeline.Item title={t('earn.timeline.subscribed')}>
+              <Text size="xs" c="dimmed">
+                {fmt.dateTime(timeline.subscribedMs)}
+              </Text>
+            </Timeline.Item>
+            <Timeline.Item title={t('earn.timeline.interestStarts')}>
+              <Text size="xs" c="dimmed">
+                {fmt.dateTime(timeline.interestStartMs)}
+              </Text>
+            </Timeline.Item>
+            <Timeline.Item title={t('earn.timeline.interestReceived')}>
+              <Text size="xs" c="dimmed">
+                {fmt.dateTime(timeline.interestReceivedMs)}
+              </Text>
+            </Timeline.Item>
+          </Timeline>
+        </Tabs.Panel>
+        <Tabs.Panel value="trading" pt="sm">
+          <List size="sm" spacing={4}>
+            <List.Item>{t('earn.rules.t1')}</List.Item>
+            <List.Item>
+              {t('earn.rules.t2', { amount: fmt.amount(product.min_lend_amount), coin: product.asset })}
+            </List.Item>
+          </List>
+        </Tabs.Panel>
+        <Tabs.Panel value="product" pt="sm">
+          <List size="sm" spacing={4} type="ordered">
+            <List.Item>{t('earn.rules.p1')}</List.Item>
+            <List.Item>{t('earn.rules.p2')}</List.Item>
+            <List.Item>{t('earn.rules.p3')}</List.Item>
+          </List>
+        </Tabs.Panel>
+      </Tabs>
+      {!hasRate && <Alert color="yellow">{t('earn.subscribe.noRate')}</Alert>}
+      <Button
+        size="md"
+        onClick={submit}
+        disabled={!canSubmit}
+        loading={subscribe.isPending}
+        data-testid="subscribe-confirm"
+      >
+        {t('earn.subscribe.confirm')}
+      </Button>
+      <MinAprModal
+        opened={editingRate}
+        onClose={() => setEditingRate(false)}
+        asset={product.asset}
+        current={minRate ?? product.limit_min_lend_rate_year}
+        limitMinRate={product.limit_min_lend_rate_year}
+        maxRate={product.max_lend_rate_year}
+        onChoose={setMinRate}
+      />
+    </Stack>
+  );
+}
+
+function SubscribeSuccess({
+  result,
+  onClose,
+}: {
+  result: { asset: string; amount: string; apr: FlexibleProduct } | null;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  useEffect(() => {
+    if (!result) return;
+    const timer = setTimeout(onClose, 8000);
+    return () => clearTimeout(timer);
+  }, [result, onClose]);
+  return (
+    <ResponsiveModal opened={result !== null} onClose={onClose} title={t('earn.success.title')} size="sm">
+      {result && (
+        <Stack>
+          <Group justify="space-between">
+            <Text c="dimmed">{t('assets.coin')}</Text>
+            <Text fw={600}>{result.asset}</Text>
+          </Group>
+          <Group justify="space-between">
+            <Text c="dimmed">{t('earn.subscribe.amount')}</Text>
+            <Text fw={600} data-testid="success-amount">
+              {fmt.amount(result.amount)} {result.asset}
+            </Text>
+          </Group>
+          <Group justify="space-between">
+            <Text c="dimmed">{t('earn.estApr')}</Text>
+            <AprText product={result.apr} />
+          </Group>
+          <Group grow>
+            <Button component={Link} to="/simple-earn/my-lendings?tab=flexible" variant="default" onClick={onClose}>
+              {t('earn.success.viewHoldings')}
+            </Button>
+            <Button onClick={onClose}>{t('earn.success.more')}</Button>
+          </Group>
+        </Stack>
+      )}
+    </ResponsiveModal>
+  );
+}
