@@ -57,6 +57,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler(handleError);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // The web follows the server's clock (which an operator may have moved), not the device's.
+    reply.header('x-server-time', String(ctx.clock.now().getTime()));
   });
 
   await app.register(fastifyCookie);

@@ -17,6 +17,19 @@ export interface RequestOptions {
   idempotencyKey?: string;
 }
 
+/** Server time minus device time, from the last response: the server's clock is the one that counts. */
+let serverOffsetMs = 0;
+
+/** Now, by the server's clock. */
+export function serverNow(): number {
+  return Date.now() + serverOffsetMs;
+}
+
+function trackServerTime(response: Response) {
+  const header = response.headers.get('x-server-time');
+  if (header && /^\d+$/.test(header)) serverOffsetMs = Number(header) - Date.now();
+}
+
 /** Message shown for a network failure; set by i18n so it follows the language. */
 let networkErrorText = 'Network error, please retry later';
 export function setNetworkErrorText(text: string) {
@@ -70,6 +83,7 @@ async function send<T>(
     console.warn(`request failed: ${method} ${url.pathname}`);
     throw new ApiError(Code.Failure, networkErrorText, 0, 'Networkerr');
   }
+  trackServerTime(response);
   let envelope: Envelope<T> & { key?: string };
   try {
     envelope = (await response.json()) as Envelope<T> & { key?: string };

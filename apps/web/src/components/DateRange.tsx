@@ -3,6 +3,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverNow } from '../api/client.js';
 
 export interface DateRangeValue {
   start: Day;
@@ -26,7 +27,7 @@ export interface DateRangeProps {
  */
 export function DateRange({ value, onChange, limitMonths = 6, maxDate, label }: DateRangeProps) {
   const { t } = useTranslation();
-  const today = dayAt(Date.now(), -new Date().getTimezoneOffset());
+  const today = dayAt(serverNow(), -new Date().getTimezoneOffset());
   const shown: [Day | null, Day | null] = value ? [value.start, addDays(value.endExclusive, -1)] : [null, null];
   const [draft, setDraft] = useState<[Day | null, Day | null]>(shown);
 

@@ -6,6 +6,7 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverNow } from '../../api/client.js';
 import { useRateChart } from '../../api/simple-earn.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
@@ -21,7 +22,7 @@ export default function AprChart({ asset }: { asset: string }) {
   const fmt = useFormat();
   const isMobile = useIsMobile();
   const [range, setRange] = useState<ChartRange>('24h');
-  const span = useMemo(() => chartWindow(range, Date.now()), [range]);
+  const span = useMemo(() => chartWindow(range, serverNow()), [range]);
   const chart = useRateChart(asset, span, true);
   const element = useRef<HTMLDivElement>(null);
   const points = chart.data ?? [];

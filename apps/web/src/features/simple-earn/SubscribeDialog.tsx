@@ -13,6 +13,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMe } from '../../api/account.js';
+import { serverNow } from '../../api/client.js';
 import { useAvailable, useSubscribeFlexible } from '../../api/simple-earn.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { DecimalInput } from '../../components/DecimalInput.js';
@@ -63,9 +64,9 @@ function SubscribeForm({ product, onDone }: { product: FlexibleProduct; onDone(a
   const [amount, setAmount] = useState('');
   const [minRate, setMinRate] = useState<string | null>(null);
   const [editingRate, setEditingRate] = useState(false);
-  const [nowMs, setNowMs] = useState(() => Date.now());
+  const [nowMs, setNowMs] = useState(() => serverNow());
   useEffect(() => {
-    const timer = setInterval(() => setNowMs(Date.now()), 1000);
+    const timer = setInterval(() => setNowMs(serverNow()), 1000);
     return () => clearInterval(timer);
   }, []);
 

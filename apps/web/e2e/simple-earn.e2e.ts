@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2E, expectText, startE2E, watchErrors } from './support.js';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(() => e2e?.close());
+
+describe('Simple Earn flexible in Chromium', () => {
+  it('subscribes from the home page, earns hourly, shows the APR chart, edits the minimum APR, redeems, sweeps with auto-earn, filters history', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await e2e.admin('/admin/v1/users/settings', { email: 'demo@example.com', mode: 'classic' });
+    await page.goto(`${e2e.baseUrl}/login`);
+    await page.getByLabel('Email').fill('demo@example.com');
+    await page.getByLabel('Password').first().fill('demo1234');
+    await page.getByRole('button', { name: 'Log in' }).last().click();
+    await page.waitForURL('**/assets');
+
+    // Subscribe 1000 USDT from the home page; the fund password is asked for.
+    await page.goto(`${e2e.baseUrl}/simple-earn`);
+    await page.getByTestId('subscribe-USDT').click();
+    await page.getByTestId('subscribe-amount').fill('0.5');
+    await expectText(page, 'The minimum subscription is 1 USDT');
+    await page.getByTestId('subscribe-amount').fill('1000');
+    expect(await page.getByTestId('estimated-daily').textContent()).toMatch(/ USDT$/);
+    await page.getByTestId('subscribe-confirm').click();
+    await page.getByRole('group', { name: 'Fund password' }).locator('input').first().pressSequentially('123456');
+    await page
+      .getByRole('dialog', { name: 'Enter your fund password' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await expect.poll(() => page.getByTestId('success-amount').textContent()).toBe('1,000 USDT');
+    await page.getByRole('link', { name: 'View holdings' }).click();
+    await page.waitForURL('**/simple-earn/my-lendings?tab=flexible');
+    await expect.poll(() => page.getByTestId('principal-USDT').textContent()).toBe('1,000');
+
+    // Three hours pass: interest arrives every hour and compounds.
+    await e2e.admin('/admin/v1/clock/advance', { hours: 3 });
+    await page.reload();
+    await expect
+      .poll(async () => Number((await page.getByTestId('cumulative-USDT').textContent())?.replace(/,/g, '')))
+      .toBeGreaterThan(0);
+
+    // The detail: APR chart, minimum APR edit, last 24 hours of lending.
+    await page.getByRole('link', { name: 'USDT' }).first().click();
+    await page.waitForURL('**/simple-earn/my-lendings/*');
+    await page.getByTestId('open-apr-chart').click();
+    await page.getByTestId('apr-chart').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('detail-edit-min-apr').click();
+    await page.getByTestId('min-apr-input').fill('6');
+    await expectText(page, 'The minimum APR can be at most 5%');
+    await page.getByTestId('min-apr-input').fill('2.5');
+    await page.getByTestId('min-apr-simulation').waitFor();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expectText(page, 'Modified');
+    await expect.poll(() => page.getByTestId('detail-min-apr').textContent()).toBe('2.50%');
+    expect(await page.getByTestId('lend-hours').locator('tbody tr').count()).toBeGreaterThan(0);
+
+    // Redeem part.
+    await page.getByTestId('detail-redeem').click();
+    await page.getByTestId('redeem-amount').fill('999999');
+    const redeemable = (await page.getByTestId('redeemable').textContent())?.replace(/[, A-Z]/g, '') ?? '';
+    expect(Number(await page.getByTestId('redeem-amount').inputValue())).toBeCloseTo(Number(redeemable), 5);
+    await page.getByTestId('redeem-amount').fill('250');
+    await page.getByTestId('redeem-confirm').click();
+    await page.getByRole('group', { name: 'Fund password' }).locator('input').first().pressSequentially('123456');
+    await page
+      .getByRole('dialog', { name: 'Enter your fund password' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await expectText(page, /250 USDT|arrives at/);
+
+    // Switch auto-earn on for SOL; its idle balance is swept after the next hour.
+    await page.goto(`${e2e.baseUrl}/simple-earn`);
+    await page.getByTestId('auto-earn-setup').click();
+    const solSwitch = page.getByRole('switch', { name: 'Auto-earn SOL' });
+    await page.getByPlaceholder('Search coin').last().fill(' sol ');
+    await solSwitch.waitFor({ state: 'attached' });
+    await page.locator(`label[for="${await solSwitch.getAttribute('id')}"]`).click();
+    await page.getByTestId('auto-earn-confirm').click();
+    await expectText(page, 'Enabled successfully');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('auto-earn-enabling').waitFor();
+    await e2e.admin('/admin/v1/clock/advance', { hours: 1 });
+    await page.goto(`${e2e.baseUrl}/assets`);
+    await expect.poll(() => page.getByTestId('spot-SOL').count()).toBe(0);
+    await page.goto(`${e2e.baseUrl}/simple-earn/my-lendings?tab=flexible`);
+    await expect.poll(() => page.getByTestId('principal-SOL').textContent()).toBe('60');
+
+    // History: filter to interest.
+    await page.goto(`${e2e.baseUrl}/simple-earn/history`);
+    await page.getByTestId('history-type').click();
+    await page.getByRole('option', { name: 'Interest' }).click();
+    await expectText(page, 'Interest');
+    const rows = page.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    for (const text of await rows.allTextContents()) expect(text).toContain('Interest');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
