@@ -53,9 +53,9 @@ export async function clearHour(
   markets: readonly FlexibleMarket[],
   demand: BorrowDemandSource,
 ) {
-  const demands = await Promise.all(
-    markets.map(async (m) => ({ coin: m.coin, ...(await demand.demandAt(tx, m, boundary.getTime())) })),
-  );
+  // One query at a time: a transaction is one connection.
+  const demands = [];
+  for (const m of markets) demands.push({ coin: m.coin, ...(await demand.demandAt(tx, m, boundary.getTime())) });
   const b = boundary.toISOString();
   await tx.execute(sql`
     INSERT INTO flexible_allocations (position_id, hour, user_id, coin, offered, lent, rate, reason)
