@@ -1,6 +1,7 @@
 import { clearHour, Decimal, hourlyInterest, type Offer, serviceFee } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/rows.js';
 import { checkLedger } from '../src/ledger/check.js';
 import { advance, holding, lender, setDemand } from './flexible-helpers.js';
 import { HOUR_MS, startTestServer, T0, type TestServer } from './helpers.js';
@@ -10,10 +11,6 @@ beforeAll(async () => {
   ts = await startTestServer();
 });
 afterAll(() => ts.close());
-
-function rows<T>(r: unknown): T[] {
-  return (r as { rows: T[] }).rows;
-}
 
 describe('flexible lending engine: a worked day', () => {
   it('pays each lender exactly the clearing interest every hour, compounding, with the fee to the platform', async () => {
@@ -109,7 +106,7 @@ describe('flexible lending engine: a worked day', () => {
     );
     expect(b14).toMatchObject({ lent: '0', reason: 'min_rate_above', rate: '0.01' });
 
-    const [fees] = rows<{ total: string }>(
+    const [fees] = rowsOf<{ total: string }>(
       await ts.server.ctx.db.execute(
         sql`SELECT coalesce(sum(balance), 0)::text AS total FROM ledger_accounts WHERE wallet = 'platform:flexible_fees' AND coin = 'ETH'`,
       ),

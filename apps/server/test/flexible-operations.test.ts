@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../src/clock.js';
+import { rowsOf } from '../src/db/rows.js';
 import { checkLedger } from '../src/ledger/check.js';
 import { priceAt } from '../src/modules/market/price-walk.js';
 import { clearBook } from '../src/modules/simple-earn/clearing-sql.js';
@@ -14,10 +15,6 @@ beforeAll(async () => {
   ts = await startTestServer();
 });
 afterAll(() => ts.close());
-
-function rows<T>(r: unknown): T[] {
-  return (r as { rows: T[] }).rows;
-}
 
 describe('redeeming', () => {
   it('pays the unlent part at once, freezes the lent part until the hour settles, and lets it be cancelled', async () => {
@@ -232,7 +229,7 @@ describe('catch-up', () => {
     const runs = await jumped.server.scheduler.runDue();
     expect(runs.filter((r) => r.job === 'simple-earn.flexible-hour')).toHaveLength(8);
     const balances = async (server: TestServer) =>
-      rows<{ wallet: string; coin: string; balance: string }>(
+      rowsOf<{ wallet: string; coin: string; balance: string }>(
         await server.server.ctx.db.execute(
           sql`SELECT wallet, coin, balance::text FROM ledger_accounts a JOIN users u ON u.id = a.user_id WHERE u.email LIKE 'user%' ORDER BY wallet, coin`,
         ),
@@ -270,7 +267,7 @@ describe('the clearing in SQL', () => {
             ),
             sql`, `,
           );
-          const result = rows<{ position_id: number; lent: string; rate: string; reason: string }>(
+          const result = rowsOf<{ position_id: number; lent: string; rate: string; reason: string }>(
             await db.execute(
               clearBook(sql`SELECT * FROM (VALUES ${values}) v(id, user_id, coin, offered, min_rate, priority_at)`, [
                 { coin: 'X', ...demand },

@@ -1,13 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
 
 export interface LedgerViolation {
   invariant: string;
   detail: string;
-}
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return (result as { rows: Record<string, unknown>[] }).rows;
 }
 
 /**
@@ -17,7 +14,7 @@ function rowsOf(result: unknown): Record<string, unknown>[] {
  */
 export async function checkLedger(db: Executor): Promise<LedgerViolation[]> {
   const violations: LedgerViolation[] = [];
-  const unbalanced = rowsOf(
+  const unbalanced = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       SELECT tx_id, coin, sum(amount)::text AS total FROM ledger_postings
       GROUP BY tx_id, coin HAVING sum(amount) <> 0 ORDER BY tx_id LIMIT 50`),
@@ -25,7 +22,7 @@ export async function checkLedger(db: Executor): Promise<LedgerViolation[]> {
   for (const r of unbalanced) {
     violations.push({ invariant: 'postings balance', detail: `transaction ${r.tx_id} ${r.coin} sums to ${r.total}` });
   }
-  const drifted = rowsOf(
+  const drifted = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       SELECT a.id, a.balance::text AS balance, coalesce(p.total, 0)::text AS postings
       FROM ledger_accounts a
@@ -38,7 +35,7 @@ export async function checkLedger(db: Executor): Promise<LedgerViolation[]> {
       detail: `account ${r.id} holds ${r.balance} but its postings sum to ${r.postings}`,
     });
   }
-  const negative = rowsOf(
+  const negative = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       SELECT id, user_id, wallet, coin, balance::text AS balance FROM ledger_accounts
       WHERE user_id IS NOT NULL AND balance < 0 ORDER BY id LIMIT 50`),
@@ -49,7 +46,7 @@ export async function checkLedger(db: Executor): Promise<LedgerViolation[]> {
       detail: `account ${r.id} (user ${r.user_id} ${r.wallet} ${r.coin}) is ${r.balance}`,
     });
   }
-  const wrongCoin = rowsOf(
+  const wrongCoin = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       SELECT p.id, p.coin, a.coin AS account_coin FROM ledger_postings p
       JOIN ledger_accounts a ON a.id = p.account_id WHERE p.coin <> a.coin ORDER BY p.id LIMIT 50`),

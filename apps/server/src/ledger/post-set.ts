@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
 import { insufficientBalance } from '../errors.js';
 import { UnbalancedEntryError } from './post.js';
 
@@ -14,10 +15,6 @@ export interface SetEntry {
   legs: SQL;
 }
 
-function rows<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 /**
  * Books one journal transaction from a set of legs computed in SQL: the hourly payouts to many
  * positions, without a loop over users. The postings and the balance updates are two statements;
@@ -26,14 +23,14 @@ function rows<T>(result: unknown): T[] {
  * was zero (nothing is booked).
  */
 export async function postSet(db: Executor, entry: SetEntry): Promise<number | null> {
-  const [tx] = rows<{ id: number }>(
+  const [tx] = rowsOf<{ id: number }>(
     await db.execute(
       sql`INSERT INTO ledger_transactions (kind, ref, at) VALUES (${entry.kind}, ${entry.ref ?? null}, ${entry.at.toISOString()}) RETURNING id`,
     ),
   );
   if (!tx) throw new Error('ledger transaction was not written');
   const txId = Number(tx.id);
-  const inserted = rows<{ n: number }>(
+  const inserted = rowsOf<{ n: number }>(
     await db.execute(sql`
       WITH ins AS (
         INSERT INTO ledger_postings (tx_id, account_id, coin, amount)
@@ -45,7 +42,7 @@ export async function postSet(db: Executor, entry: SetEntry): Promise<number | n
     await db.execute(sql`DELETE FROM ledger_transactions WHERE id = ${txId}`);
     return null;
   }
-  const unbalanced = rows<{ coin: string; total: string }>(
+  const unbalanced = rowsOf<{ coin: string; total: string }>(
     await db.execute(
       sql`SELECT coin, sum(amount)::text AS total FROM ledger_postings WHERE tx_id = ${txId} GROUP BY coin HAVING sum(amount) <> 0`,
     ),

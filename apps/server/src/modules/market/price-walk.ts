@@ -13,7 +13,8 @@ const SIGMA = [0.004, 0.012, 0.03, 0.05] as const;
 /** The walk is pulled back towards the base so a long-running demo never drifts to absurd prices. */
 const MAX_LOG_DEVIATION = 0.5;
 
-function hash32(text: string): number {
+/** A deterministic 32-bit hash of a text (FNV-1a with a final mix): the seed of every demo curve. */
+export function hash32(text: string): number {
   let h = 2166136261;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   h = Math.imul(h ^ (h >>> 15), 2246822507);
@@ -21,9 +22,14 @@ function hash32(text: string): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
+/** A deterministic number in [0, 1) from a seed text. */
+export function seededUnit(seed: string): number {
+  return hash32(seed) / 2 ** 32;
+}
+
 /** A deterministic step in [-1, 1). */
 function step(coin: string, level: number, index: number): number {
-  return (hash32(`${coin}:${level}:${index}`) / 2 ** 32) * 2 - 1;
+  return seededUnit(`${coin}:${level}:${index}`) * 2 - 1;
 }
 
 export function logOffset(coin: string, hourIndex: number): number {

@@ -2,6 +2,7 @@ import { Decimal } from '@earn/domain';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { flexibleDemandOverrides } from '../../db/schema.js';
+import { seededUnit } from '../market/price-walk.js';
 import type { FlexibleMarket } from './markets.js';
 
 export interface Demand {
@@ -18,20 +19,13 @@ export interface BorrowDemandSource {
   demandAt(db: Executor, market: FlexibleMarket, hourMs: number): Promise<Demand>;
 }
 
-function unit(seed: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
-  h = Math.imul(h ^ (h >>> 13), 3266489909);
-  return ((h ^ (h >>> 16)) >>> 0) / 2 ** 32;
-}
-
 /** The seeded curve alone: demand between 55% and 130% of typical, a bid between 75% and 125%. */
 export function curveDemand(market: FlexibleMarket, hourMs: number): Demand {
   const hour = Math.floor(hourMs / 3_600_000);
-  const phase = unit(`${market.coin}:phase`) * 2 * Math.PI;
+  const phase = seededUnit(`${market.coin}:phase`) * 2 * Math.PI;
   const daily = 0.5 + 0.5 * Math.sin((2 * Math.PI * (hour % 24)) / 24 + phase);
-  const noise = unit(`${market.coin}:${hour}:amount`);
-  const bidNoise = unit(`${market.coin}:${hour}:rate`);
+  const noise = seededUnit(`${market.coin}:${hour}:amount`);
+  const bidNoise = seededUnit(`${market.coin}:${hour}:rate`);
   const amount = new Decimal(market.demandBase).times((0.55 + 0.5 * daily + 0.25 * noise).toFixed(6));
   const maxRate = new Decimal(market.demandRate).times((0.75 + 0.5 * bidNoise).toFixed(6));
   return {

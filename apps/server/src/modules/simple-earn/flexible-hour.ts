@@ -1,6 +1,7 @@
 import { Decimal, HOUR_MS, parseAmount, roundDown, SUBSCRIBE_PLACES } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import type { Job } from '../../jobs/scheduler.js';
 import { ensureAccounts, platformAccount } from '../../ledger/accounts.js';
 import { postSet } from '../../ledger/post-set.js';
@@ -20,10 +21,6 @@ export const FlexiblePlatform = {
   /** Funds the award pool and ladder bonuses. */
   bonuses: 'platform:earn_bonuses',
 } as const;
-
-function rows<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /**
  * The flexible engine's hour, run once per hour by the scheduler for the period [P, P+1h), at P+1h:
@@ -177,7 +174,9 @@ async function payBonuses(tx: Executor, hour: Date, markets: readonly FlexibleMa
     SELECT DISTINCT hb.user_id, CASE WHEN u.account_mode = 'classic' THEN 'spot' ELSE 'unified' END, hb.bonus_coin
     FROM hour_bonuses hb JOIN users u ON u.id = hb.user_id
     ON CONFLICT DO NOTHING`);
-  const bonusCoins = rows<{ bonus_coin: string }>(await tx.execute(sql`SELECT DISTINCT bonus_coin FROM hour_bonuses`));
+  const bonusCoins = rowsOf<{ bonus_coin: string }>(
+    await tx.execute(sql`SELECT DISTINCT bonus_coin FROM hour_bonuses`),
+  );
   if (bonusCoins.length === 0) return;
   await ensureAccounts(
     tx,
@@ -233,7 +232,7 @@ async function payOutRedemptions(tx: Executor, at: Date) {
  */
 export async function sweepAutoEarn(tx: Executor, at: Date, markets: readonly FlexibleMarket[]) {
   const byCoin = new Map(markets.map((m) => [m.coin, m]));
-  const idle = rows<{
+  const idle = rowsOf<{
     user_id: number;
     account_mode: 'classic' | 'multi_currency' | 'single_currency';
     coin: string;

@@ -1,10 +1,7 @@
 import { toWire } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-
-function rows<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
+import { rowsOf } from '../../db/rows.js';
 
 /** History record types (spec: 1 subscribe, 2 redeem, 3 interest, 4 bonus, 5 rate-up). */
 export const HISTORY_TYPES = [
@@ -46,12 +43,12 @@ export async function flexibleHistory(db: Executor, userId: number, q: HistoryQu
   if (q.is_daily_log === 1) {
     const tz = q.time_zone ?? 0;
     const day = sql`date_trunc('day', at + make_interval(mins => ${tz}))`;
-    const list = rows<{ day: string; coin: string; amount: string; type: number }>(
+    const list = rowsOf<{ day: string; coin: string; amount: string; type: number }>(
       await db.execute(sql`
         SELECT extract(epoch FROM ${day} - make_interval(mins => ${tz}))::bigint::text AS day, coin, type, sum(amount)::text AS amount
         FROM earn_history WHERE ${filters} GROUP BY ${day}, coin, type ORDER BY 1 DESC, coin LIMIT ${q.limit} OFFSET ${offset}`),
     );
-    const [count] = rows<{ n: number }>(
+    const [count] = rowsOf<{ n: number }>(
       await db.execute(
         sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM earn_history WHERE ${filters} GROUP BY ${day}, coin, type) t`,
       ),
@@ -61,7 +58,7 @@ export async function flexibleHistory(db: Executor, userId: number, q: HistoryQu
       total: count?.n ?? 0,
     };
   }
-  const list = rows<{
+  const list = rowsOf<{
     id: number;
     type: number;
     mode: number;
@@ -76,7 +73,7 @@ export async function flexibleHistory(db: Executor, userId: number, q: HistoryQu
       SELECT id, type, mode, coin, amount::text, principal::text, rate::text, bonus_asset, at FROM earn_history
       WHERE ${filters} ORDER BY at DESC, id DESC LIMIT ${q.limit} OFFSET ${offset}`),
   );
-  const [count] = rows<{ n: number }>(
+  const [count] = rowsOf<{ n: number }>(
     await db.execute(sql`SELECT count(*)::int AS n FROM earn_history WHERE ${filters}`),
   );
   return {
@@ -97,7 +94,7 @@ export async function flexibleHistory(db: Executor, userId: number, q: HistoryQu
 
 /** Coins the user has flexible history in, for the history filter. */
 export async function historyCoins(db: Executor, userId: number): Promise<string[]> {
-  const result = rows<{ coin: string }>(
+  const result = rowsOf<{ coin: string }>(
     await db.execute(
       sql`SELECT DISTINCT coin FROM earn_history WHERE user_id = ${userId} AND product = 'flexible' ORDER BY coin`,
     ),

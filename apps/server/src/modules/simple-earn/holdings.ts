@@ -1,14 +1,11 @@
 import { Decimal, floorHour, HOUR_MS, toWire } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import { rowsOf } from '../../db/rows.js';
 import type { User } from '../account/repo.js';
 import { priceMap } from '../market/tickers.js';
 import type { BorrowDemandSource } from './demand.js';
 import { productViews } from './market-queries.js';
-
-function rows<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 interface PositionRow {
   id: number;
@@ -36,7 +33,7 @@ export async function flexibleHoldings(
   asset?: string,
 ) {
   const nowMs = ctx.clock.now().getTime();
-  const positions = rows<PositionRow>(
+  const positions = rowsOf<PositionRow>(
     await ctx.db.execute(sql`
       SELECT p.id, p.coin, h.balance::text AS held, r.balance::text AS redeeming, p.lend_amount::text, p.lend_hour,
         p.last_interest::text, p.cumulative_interest::text, p.min_rate::text
@@ -84,7 +81,7 @@ export async function flexibleHoldings(
 
 /** The user's flexible totals in USDT: holdings, cumulative interest and the last hour's interest. */
 export async function flexibleStatistics(ctx: AppContext, user: User) {
-  const positions = rows<{ coin: string; amount: string; cumulative: string; last: string }>(
+  const positions = rowsOf<{ coin: string; amount: string; cumulative: string; last: string }>(
     await ctx.db.execute(sql`
       SELECT p.coin, (h.balance + r.balance)::text AS amount, p.cumulative_interest::text AS cumulative, p.last_interest::text AS last
       FROM flexible_positions p JOIN ledger_accounts h ON h.id = p.account_id JOIN ledger_accounts r ON r.id = p.redeeming_account_id

@@ -2,6 +2,7 @@ import { Decimal, floorHour, HOUR_MS, topLadderApr, toWire } from '@earn/domain'
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { autoInvest, flexibleHours } from '../../db/schema.js';
 import type { User } from '../account/repo.js';
 import { listCoins } from '../market/repo.js';
@@ -9,10 +10,6 @@ import { priceMap } from '../market/tickers.js';
 import { clearingQuery } from './clearing-sql.js';
 import type { BorrowDemandSource } from './demand.js';
 import { type FlexibleMarket, isAwardOpen, listMarkets } from './markets.js';
-
-function rows<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /**
  * next_time_rate_year: the rate the current book would clear at in the next hour, against the
@@ -29,7 +26,7 @@ export async function projectNextRates(
   const demands = await Promise.all(
     markets.map(async (m) => ({ coin: m.coin, ...(await demand.demandAt(db, m, next.getTime())) })),
   );
-  const result = rows<{ coin: string; rate: string }>(
+  const result = rowsOf<{ coin: string; rate: string }>(
     await db.execute(
       sql`SELECT coin, max(rate)::text AS rate FROM (${clearingQuery(next, demands)}) c WHERE lent > 0 GROUP BY coin`,
     ),
@@ -140,7 +137,7 @@ export async function marketList(ctx: AppContext, demand: BorrowDemandSource, us
   if (q.auto_invest === 1) items = items.filter((i) => i.auto_invest_status === 1);
   if (q.have_award === 1) items = items.filter((i) => i.is_open_award_pool === 1 || i.ladder_apr.length > 0);
   if (user && (q.have_balance === 1 || q.is_subscribed === 1)) {
-    const held = rows<{ coin: string; wallet: string }>(
+    const held = rowsOf<{ coin: string; wallet: string }>(
       await ctx.db.execute(
         sql`SELECT coin, wallet FROM ledger_accounts WHERE user_id = ${user.id} AND balance > 0 AND wallet IN ('spot', 'unified', 'flexible')`,
       ),
@@ -170,12 +167,12 @@ export async function rateChart(db: Executor, asset: string, fromSec: number, to
   const to = new Date(toSec * 1000).toISOString();
   const result =
     type === 1
-      ? rows<{ time: string; value: string }>(
+      ? rowsOf<{ time: string; value: string }>(
           await db.execute(sql`
             SELECT extract(epoch FROM hour)::bigint::text AS time, rate::text AS value FROM flexible_hours
             WHERE coin = ${asset.toUpperCase()} AND hour >= ${from}::timestamptz AND hour <= ${to}::timestamptz ORDER BY hour`),
         )
-      : rows<{ time: string; value: string }>(
+      : rowsOf<{ time: string; value: string }>(
           await db.execute(sql`
             SELECT extract(epoch FROM date_trunc('day', hour AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')::bigint::text AS time,
               trunc(avg(rate), 8)::text AS value
@@ -201,7 +198,7 @@ export async function lendDetail(db: Executor, userId: number, asset: string, no
       ),
     )
     .orderBy(desc(flexibleHours.hour));
-  const mine = rows<{ hour: Date | string; offered: string; lent: string; interest: string; reason: string }>(
+  const mine = rowsOf<{ hour: Date | string; offered: string; lent: string; interest: string; reason: string }>(
     await db.execute(sql`
       SELECT hour, offered::text, lent::text, interest::text, reason FROM flexible_allocations
       WHERE user_id = ${userId} AND coin = ${coin} AND hour BETWEEN ${from.toISOString()} AND ${to.toISOString()}`),
