@@ -1,11 +1,12 @@
 import { Decimal, isUSRegion, valueInUsdt } from '@earn/domain';
 import type { Balance, Coin } from '@earn/domain/contract';
-import { Alert, Button, Card, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBalances, useMe } from '../../api/account.js';
 import { useCoins, useRates } from '../../api/market.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
+import { CoinSearch } from '../../components/CoinSearch.js';
 import { InfoPopup } from '../../components/InfoPopup.js';
 import { type Column, PagedTable } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
@@ -124,14 +125,13 @@ export default function AssetsPage() {
           </Text>
         </div>
         <Group>
-          <TextInput
-            placeholder={t('common.search')}
+          <CoinSearch
             value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
+            onChange={(v) => {
+              setSearch(v);
               setPage(1);
             }}
-            w={180}
+            width={180}
           />
           <Checkbox
             label={t('assets.hideZero')}

@@ -9,13 +9,13 @@ import {
   Switch,
   Table,
   Text,
-  TextInput,
   UnstyledButton,
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAutoInvest, useMarketList } from '../../api/simple-earn.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
+import { CoinSearch } from '../../components/CoinSearch.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { useFormat } from '../../lib/use-format.js';
 import { AutoEarnConfirm, type AutoEarnTarget } from './AutoEarnConfirm.js';
@@ -59,14 +59,13 @@ export function AutoEarnModal({ opened, onClose }: { opened: boolean; onClose():
           />
         </Group>
         <Group>
-          <TextInput
-            placeholder={t('common.search')}
+          <CoinSearch
             value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
+            onChange={(v) => {
+              setSearch(v);
               setPage(1);
             }}
-            style={{ flex: 1 }}
+            width={'100%'}
           />
           <Checkbox
             label={t('earn.auto.enabledOnly')}

@@ -11,7 +11,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   UnstyledButton,
 } from '@mantine/core';
@@ -21,6 +20,7 @@ import { Link } from 'react-router';
 import { useMe } from '../../api/account.js';
 import { useAutoInvest, useMarketList, useStatistics } from '../../api/simple-earn.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
+import { CoinSearch } from '../../components/CoinSearch.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useAuthGate } from '../auth/auth-gate.js';
 import { AprText } from './AprText.js';
@@ -116,14 +116,13 @@ export default function SimpleEarnHome() {
       <Paper withBorder p="md">
         <Group justify="space-between" mb="sm">
           <Title order={4}>{t('earn.flexible')}</Title>
-          <TextInput
-            placeholder={t('common.search')}
+          <CoinSearch
             value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
+            onChange={(v) => {
+              setSearch(v);
               setPage(1);
             }}
-            w={200}
+            width={200}
           />
         </Group>
         <Table.ScrollContainer minWidth={560}>
