@@ -11,4 +11,9 @@ const run = (args, env = process.env) => {
 };
 
 if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) run(['run', 'build']);
-run(['run', 'start', '-w', '@earn/server'], { ...process.env, EARN_DEMO: process.env.EARN_DEMO ?? '1' });
+run(['run', 'start', '-w', '@earn/server'], {
+  ...process.env,
+  EARN_DEMO: process.env.EARN_DEMO ?? '1',
+  // The workspace script runs in apps/server; the embedded database lives in the repository's .data/.
+  EARN_DATA_DIR: process.env.EARN_DATA_DIR ?? path.join(root, '.data'),
+});
