@@ -128,3 +128,21 @@ describe('flexible lending engine: a worked day', () => {
     expect((await holding(a, 'ETH')).curr_amount).toBe((amounts.get('a') as Decimal).toFixed());
   });
 });
+
+describe('ledger:check on flexible positions', () => {
+  it('finds a position whose shown interest differs from its postings', async () => {
+    const u = await lender(ts, { BNB: '3' });
+    await setDemand(ts, 'BNB', '10', '0.05');
+    await u.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'BNB', amount: '3' });
+    await advance(ts, 3);
+    expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
+    await ts.server.ctx.db.execute(
+      sql`UPDATE flexible_positions SET cumulative_interest = cumulative_interest + 0.00000001 WHERE coin = 'BNB'`,
+    );
+    const found = await checkLedger(ts.server.ctx.db);
+    expect(found.map((v) => v.invariant)).toEqual(['flexible interest equals its postings and history']);
+    await ts.server.ctx.db.execute(
+      sql`UPDATE flexible_positions SET cumulative_interest = cumulative_interest - 0.00000001 WHERE coin = 'BNB'`,
+    );
+  });
+});

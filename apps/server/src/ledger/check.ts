@@ -10,7 +10,8 @@ export interface LedgerViolation {
 /**
  * The ledger's invariants: every transaction's postings sum to zero per coin, every account's
  * balance equals the sum of its postings, no user account is negative, postings carry their
- * account's coin, and every product holding equals its positions (each product adds its check here).
+ * account's coin, and every product holding equals its positions: a flexible position's cumulative
+ * interest equals its interest postings and its interest history (each product adds its check here).
  */
 export async function checkLedger(db: Executor): Promise<LedgerViolation[]> {
   const violations: LedgerViolation[] = [];
@@ -55,6 +56,26 @@ export async function checkLedger(db: Executor): Promise<LedgerViolation[]> {
     violations.push({
       invariant: 'posting coin matches account',
       detail: `posting ${r.id} is in ${r.coin} on a ${r.account_coin} account`,
+    });
+  }
+  const interestDrift = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      SELECT p.id, p.cumulative_interest::text AS cumulative, coalesce(x.total, 0)::text AS postings, coalesce(h.total, 0)::text AS history
+      FROM flexible_positions p
+      LEFT JOIN (
+        SELECT lp.account_id, sum(lp.amount) AS total FROM ledger_postings lp
+        JOIN ledger_transactions t ON t.id = lp.tx_id WHERE t.kind = 'flexible.interest' GROUP BY lp.account_id
+      ) x ON x.account_id = p.account_id
+      LEFT JOIN (
+        SELECT user_id, coin, sum(amount) AS total FROM earn_history WHERE product = 'flexible' AND type = 3 GROUP BY user_id, coin
+      ) h ON h.user_id = p.user_id AND h.coin = p.coin
+      WHERE p.cumulative_interest <> coalesce(x.total, 0) OR p.cumulative_interest <> coalesce(h.total, 0)
+      ORDER BY p.id LIMIT 50`),
+  );
+  for (const r of interestDrift) {
+    violations.push({
+      invariant: 'flexible interest equals its postings and history',
+      detail: `position ${r.id} shows ${r.cumulative} earned; its interest postings sum to ${r.postings}, its history to ${r.history}`,
     });
   }
   return violations;
