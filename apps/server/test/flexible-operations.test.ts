@@ -290,3 +290,25 @@ describe('the clearing in SQL', () => {
     );
   });
 });
+
+describe('next_time_rate_year', () => {
+  it('is the rate the current book would clear at against next hour’s demand', async () => {
+    const a = await lender(ts, { XRP: '100' });
+    const b = await lender(ts, { XRP: '100' });
+    await setDemand(ts, 'XRP', '150', '0.03');
+    await a.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'XRP', amount: '100', rateYear: '0.005' });
+    await b.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'XRP', amount: '100', rateYear: '0.02' });
+    await advance(ts, 2);
+    const info = async () => (await a.get('/apiw/v2/uni-loan/earn/coin-info?coin=XRP')).body.data[0];
+    // 150 wanted: all of A at 0.5% and half of B at 2% -> 2%.
+    expect((await info()).next_time_rate_year).toBe('0.02');
+    expect((await info()).last_rate_year).toBe('0.02');
+    await setDemand(ts, 'XRP', '50', '0.03');
+    await advance(ts, 1);
+    // From the next hour only 50 is wanted: A alone fills it at its 0.5%.
+    expect((await info()).next_time_rate_year).toBe('0.005');
+    expect((await holding(a, 'XRP')).next_time_rate_year).toBe('0.005');
+    const unknown = await a.get('/apiw/v2/uni-loan/earn/coin-info?coin=NOPE');
+    expect(unknown.body.message).toBe('asset NOPE has no flexible product');
+  });
+});

@@ -4,8 +4,7 @@ import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/rows.js';
 import type { User } from '../account/repo.js';
 import { priceMap } from '../market/tickers.js';
-import type { BorrowDemandSource } from './demand.js';
-import { productViews } from './market-queries.js';
+import { productViews, type RateProjection } from './market-queries.js';
 
 interface PositionRow {
   id: number;
@@ -26,7 +25,7 @@ interface PositionRow {
  */
 export async function flexibleHoldings(
   ctx: AppContext,
-  demand: BorrowDemandSource,
+  projection: RateProjection,
   user: User,
   page: number,
   limit: number,
@@ -44,7 +43,7 @@ export async function flexibleHoldings(
         ${asset ? sql`AND p.coin = ${asset.toUpperCase()}` : sql``}
       ORDER BY h.balance + r.balance DESC, p.coin`),
   );
-  const products = new Map((await productViews(ctx, demand, user)).map((p) => [p.asset, p]));
+  const products = new Map((await productViews(ctx, projection, user)).map((p) => [p.asset, p]));
   const prices = await priceMap(ctx);
   const list = positions.map((p) => {
     const product = products.get(p.coin);

@@ -34,6 +34,28 @@ export async function projectNextRates(
   return new Map(result.map((r) => [r.coin, r.rate]));
 }
 
+/**
+ * The projection is a clearing over the whole book, so a server reuses it for a while: at most 30
+ * seconds, and never across an hour boundary (when the book and the demand change).
+ */
+export class RateProjection {
+  private cached: { hourMs: number; atMs: number; rates: Map<string, string> } | undefined;
+
+  constructor(
+    private readonly demand: BorrowDemandSource,
+    private readonly ttlMs = 30_000,
+  ) {}
+
+  async rates(db: Executor, markets: readonly FlexibleMarket[], nowMs: number): Promise<Map<string, string>> {
+    const hourMs = floorHour(nowMs);
+    const c = this.cached;
+    if (c && c.hourMs === hourMs && nowMs - c.atMs < this.ttlMs && nowMs >= c.atMs) return c.rates;
+    const rates = await projectNextRates(db, this.demand, markets, nowMs);
+    this.cached = { hourMs, atMs: nowMs, rates };
+    return rates;
+  }
+}
+
 /** The last cleared hour of each coin: its rate and lend ratio. */
 async function lastHours(db: Executor, nowMs: number) {
   const current = new Date(floorHour(nowMs));
@@ -78,7 +100,7 @@ export interface ProductView {
 /** Every open flexible product as the spec's coin-info fields, with the user's auto-earn status. */
 export async function productViews(
   ctx: AppContext,
-  demand: BorrowDemandSource,
+  projection: RateProjection,
   user: User | null,
 ): Promise<ProductView[]> {
   const nowMs = ctx.clock.now().getTime();
@@ -86,7 +108,7 @@ export async function productViews(
   const [coins, prices, next, last, auto] = await Promise.all([
     listCoins(ctx.db),
     priceMap(ctx),
-    projectNextRates(ctx.db, demand, markets, nowMs),
+    projection.rates(ctx.db, markets, nowMs),
     lastHours(ctx.db, nowMs),
     autoInvestStatus(ctx.db, user?.id),
   ]);
@@ -130,8 +152,8 @@ export interface MarketListQuery {
 }
 
 /** The market list: search (trimmed, uppercased), filters, APR sort, paging. */
-export async function marketList(ctx: AppContext, demand: BorrowDemandSource, user: User | null, q: MarketListQuery) {
-  let items = await productViews(ctx, demand, user);
+export async function marketList(ctx: AppContext, projection: RateProjection, user: User | null, q: MarketListQuery) {
+  let items = await productViews(ctx, projection, user);
   const search = q.search_coin?.trim().toUpperCase();
   if (search) items = items.filter((i) => i.asset.includes(search));
   if (q.auto_invest === 1) items = items.filter((i) => i.auto_invest_status === 1);

@@ -40,7 +40,15 @@ import type { BorrowDemandSource } from './demand.js';
 import { listFaq } from './faq.js';
 import { flexibleHistory, HISTORY_TYPES, historyCoins } from './history.js';
 import { flexibleHoldings, flexibleStatistics } from './holdings.js';
-import { getAutoInvest, lendDetail, marketList, productViews, rateChart, simulateMinRate } from './market-queries.js';
+import {
+  getAutoInvest,
+  lendDetail,
+  marketList,
+  productViews,
+  RateProjection,
+  rateChart,
+  simulateMinRate,
+} from './market-queries.js';
 import { isAwardOpen, requireOpenMarket } from './markets.js';
 import { redeemFlexible } from './redeem-flexible.js';
 import { setAutoInvest } from './set-auto-invest.js';
@@ -55,12 +63,13 @@ const AssetQuery = Type.Object({ asset: Type.String({ minLength: 1, maxLength: 2
 export const simpleEarnRoutes =
   (ctx: AppContext, demand: BorrowDemandSource): FastifyPluginAsyncTypebox =>
   async (app) => {
+    const projection = new RateProjection(demand);
     app.get(
       `${BASE}/market/list`,
       { schema: { tags, querystring: MarketListQuery, response: responses(Paged(FlexibleProduct)) } },
       async (request) => {
         const q = request.query;
-        return ok(await marketList(ctx, demand, request.user, { ...q, page: q.page ?? 1, limit: q.limit ?? 7 }));
+        return ok(await marketList(ctx, projection, request.user, { ...q, page: q.page ?? 1, limit: q.limit ?? 7 }));
       },
     );
 
@@ -79,7 +88,7 @@ export const simpleEarnRoutes =
         },
       },
       async (request) => {
-        const all = await productViews(ctx, demand, request.user);
+        const all = await productViews(ctx, projection, request.user);
         const coin = request.query.coin?.toUpperCase();
         if (coin && !all.some((p) => p.asset === coin))
           throw badRequest(`asset ${request.query.coin} has no flexible product`);
@@ -138,7 +147,7 @@ export const simpleEarnRoutes =
         ok(
           await flexibleHoldings(
             ctx,
-            demand,
+            projection,
             userOf(request),
             request.query.page ?? 1,
             request.query.limit ?? 10,
@@ -177,7 +186,7 @@ export const simpleEarnRoutes =
           response: responses(Type.Array(FlexibleHolding)),
         },
       },
-      async (request) => ok((await flexibleHoldings(ctx, demand, userOf(request), 1, 1, request.body.asset)).list),
+      async (request) => ok((await flexibleHoldings(ctx, projection, userOf(request), 1, 1, request.body.asset)).list),
     );
 
     app.post(
