@@ -123,6 +123,13 @@ describe('flexible lending engine: a worked day', () => {
     expect(earned.toFixed()).toBe((amounts.get('a') as Decimal).minus(10).toFixed());
     expect((await holding(a, 'ETH')).cumulative).toBe(earned.toFixed());
 
+    // The daily log sums the same interest per day, in the asked time zone (here UTC+8: the day turns at 16:00 UTC).
+    const daily = await a.get('/apiw/v2/uni-loan/earn/history?type=3&asset=ETH&is_daily_log=1&time_zone=480');
+    const days = daily.body.data.list as { time_at: number; amount: string }[];
+    expect(days.map((d) => d.time_at)).toEqual([(T0 + 16 * HOUR_MS) / 1000, (T0 - 8 * HOUR_MS) / 1000]);
+    expect(days.reduce((acc, d) => acc.plus(d.amount), new Decimal(0)).toFixed()).toBe(earned.toFixed());
+    expect(daily.body.data.total).toBe(2);
+
     // Running the scheduler again pays nothing more.
     expect(await ts.server.scheduler.runDue()).toEqual([]);
     expect((await holding(a, 'ETH')).curr_amount).toBe((amounts.get('a') as Decimal).toFixed());

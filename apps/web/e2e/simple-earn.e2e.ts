@@ -99,6 +99,56 @@ describe('Simple Earn flexible in Chromium', () => {
     const rows = page.locator('tbody tr');
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
     for (const text of await rows.allTextContents()) expect(text).toContain('Interest');
+
+    // Interest per day, from the interest cache; a day opens its hour-by-hour details.
+    await page.getByLabel('Per day').check();
+    await page.getByTestId('interest-day').first().click();
+    const details = page.getByRole('dialog', { name: /^Interest on / });
+    await details.waitFor();
+    await expect.poll(() => details.locator('tbody tr').count()).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+
+    // show_history_modal=1 opens the history over the holdings; the stored preference (interest) is used.
+    await page.goto(`${e2e.baseUrl}/simple-earn/my-lendings?tab=flexible&show_history_modal=1`);
+    const dialog = page.getByRole('dialog', { name: 'History' });
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByTestId('history-type').inputValue()).toBe('Interest');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('works on a phone: bottom sheet with 6 decimals, card list', async () => {
+    const context = await e2e.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${e2e.baseUrl}/login`);
+    await page.getByLabel('Email').fill('vip@example.com');
+    await page.getByLabel('Password').first().fill('demo1234');
+    await page.getByRole('button', { name: 'Log in' }).last().click();
+    await page.waitForURL('**/assets');
+    await page.goto(`${e2e.baseUrl}/simple-earn`);
+    // VIP users have no auto-earn.
+    await page.getByPlaceholder('Search coin').fill('btc');
+    await page.getByTestId('market-BTC').waitFor();
+    expect(await page.getByTestId('auto-earn-setup').count()).toBe(0);
+    await page.getByTestId('subscribe-BTC').click();
+    await page.getByTestId('subscribe-amount').fill('0.1234567891');
+    expect(await page.getByTestId('subscribe-amount').inputValue()).toBe('0.123456');
+    await page.getByTestId('subscribe-confirm').click();
+    await page.getByRole('group', { name: 'Fund password' }).locator('input').first().pressSequentially('123456');
+    await page
+      .getByRole('dialog', { name: 'Enter your fund password' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await expect.poll(() => page.getByTestId('success-amount').textContent()).toBe('0.123456 BTC');
+    await page.getByRole('link', { name: 'View holdings' }).click();
+    await page.waitForURL('**/simple-earn/my-lendings?tab=flexible&show_history_modal=1');
+    await page.keyboard.press('Escape');
+    await expectText(page, 'Principal 0.123456');
     expect(errors).toEqual([]);
     await context.close();
   });

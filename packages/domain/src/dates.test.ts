@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, checkDateRange, dayAt, dayStartMs, daysBetween, isDay } from './dates.js';
+import { addDays, addMonths, checkDateRange, dayAt, dayStartMs, daysBetween, isDay, monthlyWindows } from './dates.js';
 
 describe('calendar helpers', () => {
   it('adds months clamping to the last day', () => {
@@ -67,5 +67,14 @@ describe('checkDateRange', () => {
         return r.ok ? daysBetween(r.start, r.endExclusive) <= 180 : span >= 180;
       }),
     );
+  });
+});
+
+describe('monthlyWindows', () => {
+  it('walks back month by month from tomorrow, without gaps', () => {
+    const w = monthlyWindows('2026-11-22', 6);
+    expect(w[0]).toEqual({ start: '2026-10-23', endExclusive: '2026-11-23' });
+    expect(w[5]).toEqual({ start: '2026-05-23', endExclusive: '2026-06-23' });
+    for (let i = 1; i < w.length; i++) expect(w[i]?.endExclusive).toBe(w[i - 1]?.start);
   });
 });

@@ -68,3 +68,15 @@ export function checkDateRange(start: Day, end: Day, limitMonths: number): DateR
   }
   return { ok: true, start, endExclusive };
 }
+
+/**
+ * Monthly windows back from a day, newest first: [today+1 - 1 month, today+1), then the month
+ * before, and so on. The interest cache walks them until it has enough rows.
+ */
+export function monthlyWindows(today: Day, months: number): { start: Day; endExclusive: Day }[] {
+  const end = addDays(today, 1);
+  return Array.from({ length: months }, (_, i) => ({
+    start: addMonths(end, -(i + 1)),
+    endExclusive: addMonths(end, -i),
+  }));
+}

@@ -1,3 +1,4 @@
+import { dayAt, dayStartMs, monthlyWindows } from '@earn/domain';
 import type {
   AutoInvestStatus,
   ChartPoint,
@@ -11,7 +12,7 @@ import type {
   RateSimulation,
 } from '@earn/domain/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, newIdempotencyKey } from './client.js';
+import { api, newIdempotencyKey, serverNow } from './client.js';
 
 const BASE = '/apiw/v2/uni-loan/earn';
 /** Auto-earn status refresh (spec: 120 s); balances refresh every 60 s. */
@@ -218,5 +219,44 @@ export function useSetAutoInvest() {
   return useMutation({
     mutationFn: (body: { assets: string; status: '1' | '0' }) => api<AutoInvestStatus>(`${BASE}/autoivest`, { body }),
     onSuccess: invalidate,
+  });
+}
+
+/** Interest cache (spec): monthly windows over the last 6 months, fetched until 8 pages of rows. */
+export const INTEREST_CACHE_MONTHS = 6;
+export const INTEREST_CACHE_PAGES = 8;
+export const DAILY_INTEREST_PAGE_SIZE = 8;
+
+/** Daily interest sums, newest first, collected window by window; a failed window is logged and skipped. */
+export function useDailyInterest(enabled: boolean, asset: string | undefined) {
+  return useQuery({
+    queryKey: ['simple-earn', 'daily-interest', asset ?? ''] as const,
+    enabled,
+    queryFn: async () => {
+      const offset = -new Date().getTimezoneOffset();
+      const rows: HistoryRow[] = [];
+      for (const w of monthlyWindows(dayAt(serverNow(), offset), INTEREST_CACHE_MONTHS)) {
+        try {
+          const page = await api<Paged<HistoryRow>>(`${BASE}/history`, {
+            query: {
+              page: 1,
+              limit: 100,
+              type: 3,
+              is_daily_log: 1,
+              asset,
+              start_at: dayStartMs(w.start, offset) / 1000,
+              end_at: dayStartMs(w.endExclusive, offset) / 1000,
+              time_zone: offset,
+              is_time_zone: 1,
+            },
+          });
+          rows.push(...page.list);
+        } catch (err) {
+          console.warn('interest cache window failed', w, err);
+        }
+        if (rows.length >= INTEREST_CACHE_PAGES * DAILY_INTEREST_PAGE_SIZE) break;
+      }
+      return rows;
+    },
   });
 }

@@ -246,6 +246,8 @@ export const en = {
   'earn.type.interest': 'Interest',
   'earn.type.bonus': 'Bonus',
   'earn.type.rateUp': 'Rate-up',
+  'earn.history.day': 'Day',
+  'earn.history.dayTitle': 'Interest on {{day}}',
 };
 
 export type Messages = typeof en;

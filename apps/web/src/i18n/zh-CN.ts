@@ -242,4 +242,6 @@ export const zhCN: Messages = {
   'earn.type.interest': '利息',
   'earn.type.bonus': '加息',
   'earn.type.rateUp': '加息券',
+  'earn.history.day': '日期',
+  'earn.history.dayTitle': '{{day}} 利息明细',
 };

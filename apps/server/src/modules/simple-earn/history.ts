@@ -42,15 +42,18 @@ export async function flexibleHistory(db: Executor, userId: number, q: HistoryQu
   const offset = (q.page - 1) * q.limit;
   if (q.is_daily_log === 1) {
     const tz = q.time_zone ?? 0;
-    const day = sql`date_trunc('day', at + make_interval(mins => ${tz}))`;
+    // Days in the user's time zone: shift, truncate, shift back (one expression, grouped in a subquery).
+    const days = sql`
+      SELECT date_trunc('day', at + make_interval(mins => ${tz})) - make_interval(mins => ${tz}) AS day, coin, type, amount
+      FROM earn_history WHERE ${filters}`;
     const list = rowsOf<{ day: string; coin: string; amount: string; type: number }>(
       await db.execute(sql`
-        SELECT extract(epoch FROM ${day} - make_interval(mins => ${tz}))::bigint::text AS day, coin, type, sum(amount)::text AS amount
-        FROM earn_history WHERE ${filters} GROUP BY ${day}, coin, type ORDER BY 1 DESC, coin LIMIT ${q.limit} OFFSET ${offset}`),
+        SELECT extract(epoch FROM d.day)::bigint::text AS day, d.coin, d.type, sum(d.amount)::text AS amount
+        FROM (${days}) d GROUP BY d.day, d.coin, d.type ORDER BY d.day DESC, d.coin LIMIT ${q.limit} OFFSET ${offset}`),
     );
     const [count] = rowsOf<{ n: number }>(
       await db.execute(
-        sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM earn_history WHERE ${filters} GROUP BY ${day}, coin, type) t`,
+        sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM (${days}) d GROUP BY d.day, d.coin, d.type) t`,
       ),
     );
     return {

@@ -1,5 +1,5 @@
 import type { FlexibleHolding } from '@earn/domain/contract';
-import { Anchor, Badge, Button, Card, Group, Paper, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Modal, Paper, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import { useIsMobile } from '../../lib/use-is-mobile.js';
 import { AprText } from './AprText.js';
 import { AutoEarnConfirm, type AutoEarnTarget } from './AutoEarnConfirm.js';
 import { CancelRedemptionConfirm } from './CancelRedemptionConfirm.js';
+import { HistoryView } from './HistoryView.js';
 import { RedeemDialog } from './RedeemDialog.js';
 import { SubscribeDialog } from './SubscribeDialog.js';
 
@@ -21,14 +22,33 @@ export default function MyLendingsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'fixed' ? 'fixed' : 'flexible';
+  // show_history_modal=1 opens the history as a dialog over the holdings.
+  const historyOpen = params.get('show_history_modal') === '1';
+  const closeHistory = () => {
+    const next = new URLSearchParams(params);
+    next.delete('show_history_modal');
+    setParams(next);
+  };
   return (
     <Stack maw={1200} mx="auto">
       <Group justify="space-between">
         <Title order={2}>{t('earn.myHoldings')}</Title>
-        <Anchor component={Link} to="/simple-earn">
-          {t('earn.title')}
-        </Anchor>
+        <Group>
+          <Anchor
+            component="button"
+            onClick={() => setParams({ tab, show_history_modal: '1' })}
+            data-testid="open-history"
+          >
+            {t('earn.history.title')}
+          </Anchor>
+          <Anchor component={Link} to="/simple-earn">
+            {t('earn.title')}
+          </Anchor>
+        </Group>
       </Group>
+      <Modal opened={historyOpen} onClose={closeHistory} title={t('earn.history.title')} size="xl" centered>
+        {historyOpen && <HistoryView queryType={params.get('type')} queryAsset={params.get('asset')} />}
+      </Modal>
       <Tabs value={tab} onChange={(v) => setParams({ tab: v ?? 'flexible' })}>
         <Tabs.List>
           <Tabs.Tab value="flexible">{t('earn.flexible')}</Tabs.Tab>

@@ -266,6 +266,9 @@ function SubscribeSuccess({
 }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const isMobile = useIsMobile();
+  // Spec: on mobile, viewing holdings goes to my-lendings with the tab and the history flag.
+  const holdingsLink = `/simple-earn/my-lendings?tab=flexible${isMobile ? '&show_history_modal=1' : ''}`;
   useEffect(() => {
     if (!result) return;
     const timer = setTimeout(onClose, 8000);
@@ -290,7 +293,7 @@ function SubscribeSuccess({
             <AprText product={result.apr} />
           </Group>
           <Group grow>
-            <Button component={Link} to="/simple-earn/my-lendings?tab=flexible" variant="default" onClick={onClose}>
+            <Button component={Link} to={holdingsLink} variant="default" onClick={onClose}>
               {t('earn.success.viewHoldings')}
             </Button>
             <Button onClick={onClose}>{t('earn.success.more')}</Button>

@@ -1,0 +1,196 @@
+import { dayStartMs } from '@earn/domain';
+import type { HistoryRow } from '@earn/domain/contract';
+import { Anchor, Center, Checkbox, Group, Loader, Paper, Select, Stack, Tabs } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '../../api/account.js';
+import { DAILY_INTEREST_PAGE_SIZE, useDailyInterest, useHistory, useHistoryCoins } from '../../api/simple-earn.js';
+import { DateRange, type DateRangeValue } from '../../components/DateRange.js';
+import { type Column, PagedTable } from '../../components/PagedTable.js';
+import { useFormat } from '../../lib/use-format.js';
+import { InterestDayDialog } from './InterestDayDialog.js';
+
+const PAGE_SIZE = 10;
+const TYPE_KEY: Record<number, string> = {
+  1: 'earn.type.subscribe',
+  2: 'earn.type.redeem',
+  3: 'earn.type.interest',
+  4: 'earn.type.bonus',
+  5: 'earn.type.rateUp',
+};
+
+/**
+ * The history's initial type: from the query, else the user's stored preference, else interest when
+ * there are interest records, else subscriptions (flexible lend).
+ */
+function useInitialType(queryType: string | null, uid: number | undefined): string | null {
+  const stored = uid === undefined ? null : localStorage.getItem(`earn.history.pref.${uid}`);
+  const known = queryType ?? stored;
+  const probe = useHistory({ page: 1, limit: 1, type: 3 }, known === null && uid !== undefined);
+  if (known) return known;
+  if (!probe.data) return null;
+  return probe.data.total > 0 ? '3' : '1';
+}
+
+export function HistoryView({ queryType, queryAsset }: { queryType: string | null; queryAsset: string | null }) {
+  const me = useMe();
+  const initial = useInitialType(queryType, me.data?.uid);
+  if (!initial || !me.data) {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
+  return <HistoryFilters initialType={initial} initialAsset={queryAsset} uid={me.data.uid} />;
+}
+
+function HistoryFilters({
+  initialType,
+  initialAsset,
+  uid,
+}: {
+  initialType: string;
+  initialAsset: string | null;
+  uid: number;
+}) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const [type, setType] = useState(initialType);
+  const [asset, setAsset] = useState<string | null>(initialAsset);
+  const [range, setRange] = useState<DateRangeValue | null>(null);
+  const [daily, setDaily] = useState(false);
+  const [page, setPage] = useState(1);
+  const [day, setDay] = useState<{ timeAt: number; asset: string } | null>(null);
+  const coins = useHistoryCoins(true);
+  const offset = -new Date().getTimezoneOffset();
+  const showDaily = daily && type === '3';
+  const history = useHistory(
+    {
+      page,
+      limit: PAGE_SIZE,
+      type: type === '0' ? undefined : Number(type),
+      asset: asset ?? undefined,
+      start_at: range ? dayStartMs(range.start, offset) / 1000 : undefined,
+      end_at: range ? dayStartMs(range.endExclusive, offset) / 1000 : undefined,
+    },
+    !showDaily,
+  );
+  const dailyRows = useDailyInterest(showDaily, asset ?? undefined);
+  useEffect(() => {
+    localStorage.setItem(`earn.history.pref.${uid}`, type);
+  }, [type, uid]);
+
+  const columns: Column<HistoryRow>[] = [
+    { key: 'time', title: t('earn.history.time'), render: (r) => fmt.dateTime(r.time_at * 1000) },
+    { key: 'type', title: t('earn.history.type'), render: (r) => t(TYPE_KEY[r.type] ?? 'earn.type.subscribe') },
+    { key: 'coin', title: t('assets.coin'), render: (r) => r.asset },
+    {
+      key: 'amount',
+      title: t('earn.history.amount'),
+      align: 'right',
+      render: (r) => `${fmt.amount(r.amount)} ${r.type === 4 && r.bonus_asset ? r.bonus_asset : r.asset}`,
+    },
+    {
+      key: 'rate',
+      title: t('earn.detail.rate'),
+      align: 'right',
+      render: (r) => (r.lend_rate_year ? fmt.rate(r.lend_rate_year) : '--'),
+    },
+  ];
+  const dailyColumns: Column<HistoryRow>[] = [
+    {
+      key: 'day',
+      title: t('earn.history.day'),
+      render: (r) => (
+        <Anchor
+          component="button"
+          onClick={() => setDay({ timeAt: r.time_at, asset: r.asset })}
+          data-testid="interest-day"
+        >
+          {fmt.date(r.time_at * 1000)}
+        </Anchor>
+      ),
+    },
+    { key: 'coin', title: t('assets.coin'), render: (r) => r.asset },
+    {
+      key: 'amount',
+      title: t('earn.type.interest'),
+      align: 'right',
+      render: (r) => `${fmt.amount(r.amount)} ${r.asset}`,
+    },
+  ];
+  const change = (next: () => void) => {
+    next();
+    setPage(1);
+  };
+  const allDaily = dailyRows.data ?? [];
+  return (
+    <Stack>
+      <Tabs value="flexible">
+        <Tabs.List>
+          <Tabs.Tab value="flexible">{t('earn.flexible')}</Tabs.Tab>
+          <Tabs.Tab value="fixed" disabled>
+            {t('earn.fixed')}
+          </Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      <Group align="flex-end">
+        <Select
+          label={t('earn.history.type')}
+          value={type}
+          allowDeselect={false}
+          data-testid="history-type"
+          onChange={(v) => change(() => setType(v ?? '0'))}
+          data={[
+            { value: '0', label: t('earn.history.all') },
+            ...[1, 2, 3, 4].map((v) => ({ value: String(v), label: t(TYPE_KEY[v] as string) })),
+          ]}
+          w={160}
+        />
+        <Select
+          label={t('assets.coin')}
+          value={asset}
+          clearable
+          placeholder={t('earn.history.allCoins')}
+          onChange={(v) => change(() => setAsset(v))}
+          data={coins.data ?? []}
+          w={140}
+        />
+        {!showDaily && <DateRange value={range} onChange={(v) => change(() => setRange(v))} limitMonths={6} />}
+        {type === '3' && (
+          <Checkbox
+            label={t('earn.history.daily')}
+            checked={daily}
+            onChange={(e) => change(() => setDaily(e.currentTarget.checked))}
+          />
+        )}
+      </Group>
+      <Paper withBorder p="md">
+        {showDaily ? (
+          <PagedTable
+            columns={dailyColumns}
+            rows={allDaily.slice((page - 1) * DAILY_INTEREST_PAGE_SIZE, page * DAILY_INTEREST_PAGE_SIZE)}
+            rowKey={(r) => `${r.time_at}-${r.asset}`}
+            total={allDaily.length}
+            page={page}
+            onPageChange={setPage}
+            pageSize={DAILY_INTEREST_PAGE_SIZE}
+            loading={dailyRows.isPending}
+          />
+        ) : (
+          <PagedTable
+            columns={columns}
+            rows={history.data?.list ?? []}
+            rowKey={(r) => `${r.id ?? ''}-${r.time_at}-${r.asset}-${r.type}`}
+            total={history.data?.total ?? 0}
+            page={page}
+            onPageChange={setPage}
+            loading={history.isPending}
+          />
+        )}
+      </Paper>
+      <InterestDayDialog day={day} onClose={() => setDay(null)} />
+    </Stack>
+  );
+}
