@@ -121,4 +121,22 @@ describe('platform journey in Chromium', () => {
     expect(await page.getByTestId('transfer-BTC').count()).toBe(0);
     await context.close();
   });
+
+  it('lets the operator move the manual clock a day from the browser', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    await page.goto(`${e2e.baseUrl}/login`);
+    await page.getByLabel('Email').fill('admin@example.com');
+    await page.getByLabel('Password').first().fill('demo1234');
+    await page.getByRole('button', { name: 'Log in' }).last().click();
+    await page.waitForURL('**/assets');
+    await page.goto(`${e2e.baseUrl}/operator/clock`);
+    const now = page.getByTestId('clock-now');
+    await expect.poll(() => now.textContent()).not.toBe('--');
+    const before = await now.textContent();
+    await page.getByRole('button', { name: '+1 day' }).click();
+    await expectText(page, /Moved 24 hours; \d+ job periods settled/);
+    await expect.poll(() => now.textContent()).not.toBe(before);
+    await context.close();
+  });
 });

@@ -21,6 +21,7 @@ const MyLendingsPage = lazy(() => import('../features/simple-earn/MyLendingsPage
 const FlexibleDetailPage = lazy(() => import('../features/simple-earn/FlexibleDetailPage.js'));
 const HistoryPage = lazy(() => import('../features/simple-earn/HistoryPage.js'));
 const FaqPage = lazy(() => import('../features/simple-earn/FaqPage.js'));
+const ClockPage = lazy(() => import('../features/admin/ClockPage.js'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -122,6 +123,14 @@ const router = createBrowserRouter([
         element: (
           <Page>
             <FaqPage />
+          </Page>
+        ),
+      },
+      {
+        path: 'operator/clock',
+        element: (
+          <Page auth>
+            <ClockPage />
           </Page>
         ),
       },

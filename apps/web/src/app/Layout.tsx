@@ -100,6 +100,11 @@ export function Layout() {
                     {t('nav.security')}
                   </Menu.Item>
                   <Menu.Item onClick={subs.open}>{t('subscribe.notification')}</Menu.Item>
+                  {me.data.role === 'admin' && (
+                    <Menu.Item component={Link} to="/operator/clock">
+                      {t('admin.clock.title')}
+                    </Menu.Item>
+                  )}
                   <Menu.Divider />
                   <Menu.Item
                     color="red"

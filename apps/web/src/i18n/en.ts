@@ -248,6 +248,20 @@ export const en = {
   'earn.type.rateUp': 'Rate-up',
   'earn.history.day': 'Day',
   'earn.history.dayTitle': 'Interest on {{day}}',
+  'admin.onlyOperators': 'This page is for operators.',
+  'admin.clock.title': 'Clock',
+  'admin.clock.now': 'Now',
+  'admin.clock.systemMode': 'The server follows the system clock; start it with EARN_CLOCK=manual to move time.',
+  'admin.clock.advanced': 'Moved {{hours}} hours; {{runs}} job periods settled',
+  'admin.clock.step.1': '1 hour',
+  'admin.clock.step.24': '1 day',
+  'admin.clock.step.168': '1 week',
+  'admin.clock.step.720': '30 days',
+  'earn.bonusRules.title': 'Bonus rules',
+  'earn.bonusRules.award':
+    'Award pool: an extra {{rate}} a year on your holding up to the pool limit, paid every hour in the award coin while the pool is open.',
+  'earn.bonusRules.ladder':
+    'Ladder bonus: up to {{rate}} a year, each tier’s rate on the part of your holding inside the tier, paid every hour.',
 };
 
 export type Messages = typeof en;

@@ -2,6 +2,7 @@ import { Decimal, topLadderApr } from '@earn/domain';
 import type { FlexibleProduct } from '@earn/domain/contract';
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { InfoPopup } from '../../components/InfoPopup.js';
 import { useFormat } from '../../lib/use-format.js';
 
 /** Estimated APR: next hour's rate, plus the award pool and the top ladder bonus when there are any. */
@@ -23,9 +24,15 @@ export function AprText({
         {fmt.rate(new Decimal(product.next_time_rate_year).plus(bonus))}
       </Text>
       {bonus.gt(0) && (
-        <Badge size="xs" color="orange" variant="light">
-          {t('earn.bonus')} +{fmt.rate(bonus)}
-        </Badge>
+        <>
+          <Badge size="xs" color="orange" variant="light">
+            {t('earn.bonus')} +{fmt.rate(bonus)}
+          </Badge>
+          <InfoPopup title={t('earn.bonusRules.title')}>
+            {award.gt(0) && `${t('earn.bonusRules.award', { rate: fmt.rate(award) })} `}
+            {ladder.gt(0) && t('earn.bonusRules.ladder', { rate: fmt.rate(ladder) })}
+          </InfoPopup>
+        </>
       )}
     </Group>
   );
