@@ -15,6 +15,8 @@ export interface RequestOptions {
   /** A fund-moving call: run the fund-password flow when the server asks for it. */
   fundpass?: boolean;
   idempotencyKey?: string;
+  /** Longer than the spec's 20 s, for operator calls that do a lot (moving the clock a month). */
+  timeoutMs?: number;
 }
 
 /** Server time minus device time, from the last response: the server's clock is the one that counts. */
@@ -77,7 +79,7 @@ async function send<T>(
       headers,
       body,
       credentials: 'same-origin',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS),
     });
   } catch {
     console.warn(`request failed: ${method} ${url.pathname}`);
