@@ -5,6 +5,7 @@ export * from './codes.js';
 export * from './dates.js';
 export * from './format.js';
 export * from './input.js';
+export * from './launchpool/index.js';
 export * from './money.js';
 export * from './result.js';
 export * from './simple-earn/index.js';

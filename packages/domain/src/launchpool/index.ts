@@ -1,0 +1,3 @@
+export * from './accrual.js';
+export * from './pool.js';
+export * from './redemption-earn.js';

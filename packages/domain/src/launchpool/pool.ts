@@ -1,0 +1,125 @@
+import { Decimal, type DecimalLike, dec, roundDown, ZERO } from '../money.js';
+import { fail, ok, type Result } from '../result.js';
+
+/** personal_max_amount of -1 means no personal cap. */
+export const UNLIMITED = '-1';
+
+export type ProjectState = 0 | 1 | 2 | 3;
+/** Project state from the clock: 2 not started, 1 in progress, 3 completed (0 none). */
+export function projectState(nowMs: number, startMs: number, endMs: number): ProjectState {
+  if (nowMs < startMs) return 2;
+  if (nowMs < endMs) return 1;
+  return 3;
+}
+
+export interface TransactionTier {
+  /** 60-day trading volume needed (USDT). */
+  transaction_amount: DecimalLike;
+  /** The personal staking cap that volume unlocks. */
+  mortgage_limit: DecimalLike;
+}
+
+/** The highest tier the user's 60-day volume reaches (T1..Tn), or null below T1. */
+export function volumeTier(
+  volume: DecimalLike,
+  tiers: readonly TransactionTier[],
+): { index: number; tier: TransactionTier } | null {
+  let best: { index: number; tier: TransactionTier } | null = null;
+  [...tiers]
+    .map((tier, index) => ({ index, tier }))
+    .sort((a, b) => dec(a.tier.transaction_amount).comparedTo(b.tier.transaction_amount))
+    .forEach((t) => {
+      if (dec(volume).gte(t.tier.transaction_amount)) best = t;
+    });
+  return best;
+}
+
+export interface QuotaInput {
+  /** Pool total left (left_buy_total_amount). */
+  poolLeft: DecimalLike;
+  /** personal_max_amount, '-1' for none. */
+  personalMax: DecimalLike;
+  /** What the user already staked in the pool. */
+  staked: DecimalLike;
+}
+
+/**
+ * Remaining quota: the pool total left; with a personal max, the smaller of that and the personal
+ * max less what the user staked. Used up when the pool has some left but the user has none.
+ */
+export function remainingQuota(q: QuotaInput): { remaining: Decimal; usedUp: boolean } {
+  const poolLeft = dec(q.poolLeft);
+  const remaining = dec(q.personalMax).eq(UNLIMITED)
+    ? poolLeft
+    : Decimal.min(poolLeft, dec(q.personalMax).minus(q.staked));
+  return { remaining, usedUp: poolLeft.gt(0) && remaining.lte(0) };
+}
+
+/** The personal cap in force: the pool's, raised by the VIP quota, capped by the volume tier when the pool has tiers. */
+export function personalCap(input: {
+  personalMax: DecimalLike;
+  vipQuota?: DecimalLike | null;
+  tierCap?: DecimalLike | null;
+}): Decimal {
+  let cap = dec(input.personalMax);
+  if (input.vipQuota !== undefined && input.vipQuota !== null && !cap.eq(UNLIMITED))
+    cap = Decimal.max(cap, input.vipQuota);
+  if (input.tierCap !== undefined && input.tierCap !== null)
+    cap = cap.eq(UNLIMITED) ? dec(input.tierCap) : Decimal.min(cap, input.tierCap);
+  return cap;
+}
+
+/** Available to stake: when the coin does not support launchpool, borrowed coins are taken off, floored at 0. */
+export function stakeAvailable(available: DecimalLike, loan: DecimalLike, supportsLaunchpool: boolean): Decimal {
+  return supportsLaunchpool ? dec(available) : Decimal.max(dec(available).minus(loan), ZERO);
+}
+
+/** Max fills min(available, remaining), rounded down to the pool's decimal_place, trailing zeros trimmed. */
+export function maxStake(available: DecimalLike, remaining: DecimalLike, decimalPlace: number): string {
+  const value = Decimal.max(Decimal.min(dec(available), dec(remaining)), ZERO);
+  return roundDown(value, decimalPlace).toFixed();
+}
+
+/** Max is applied by itself once, when the balance is above the minimum and quota remains. */
+export function shouldAutoApplyMax(available: DecimalLike, minimum: DecimalLike, remaining: DecimalLike): boolean {
+  return dec(available).gt(minimum) && dec(remaining).gt(0);
+}
+
+/**
+ * The stake amount's messages, in the spec's order: below the pool minimum; with what is already
+ * staked above the personal max; above the available balance.
+ */
+export function checkStake(
+  amount: DecimalLike,
+  rules: { min: DecimalLike; personalMax: DecimalLike; staked: DecimalLike; available: DecimalLike; coin: string },
+): Result<Decimal> {
+  const value = dec(amount);
+  if (value.lt(rules.min)) {
+    return fail({
+      key: 'finances.startupMining.stake.min.tip',
+      message: `The minimum stake is ${dec(rules.min).toFixed()} ${rules.coin}`,
+      params: { amount: dec(rules.min).toFixed(), coin: rules.coin },
+    });
+  }
+  if (!dec(rules.personalMax).eq(UNLIMITED) && value.plus(rules.staked).gt(rules.personalMax)) {
+    return fail({
+      key: 'finances.startupMining.stake.max.tip',
+      message: `You can stake at most ${dec(rules.personalMax).toFixed()} ${rules.coin} in this pool`,
+      params: { amount: dec(rules.personalMax).toFixed(), coin: rules.coin },
+    });
+  }
+  if (value.gt(rules.available)) return fail({ key: 'finances.inadequateBalance', message: 'Insufficient balance' });
+  return ok(value);
+}
+
+/** Estimated APR (rate type 2): the reward's value per year over the staked value. */
+export function estimatedApr(input: {
+  rewardPerHour: DecimalLike;
+  rewardPrice: DecimalLike;
+  staked: DecimalLike;
+  stakePrice: DecimalLike;
+}): Decimal {
+  const stakedValue = dec(input.staked).times(input.stakePrice);
+  if (stakedValue.lte(0)) return ZERO;
+  return roundDown(dec(input.rewardPerHour).times(8760).times(input.rewardPrice).div(stakedValue), 4);
+}

@@ -1,0 +1,77 @@
+/** Where a stake goes when the project ends: 0 spot, 1 Simple Earn, 2 staking (the pool's redeem_type). */
+export type RedeemType = 0 | 1 | 2;
+export type EarnOption = 'fixed' | 'flexible' | 'staking' | 'spot';
+
+/** Simple Earn and staking are offered only for these coins (USDT shows as GUSD minting). */
+export const EARN_COINS = ['BTC', 'ETH', 'USDT'] as const;
+
+export interface PoolEarnConfig {
+  coin: string;
+  redeem_type: RedeemType;
+  simple_earn?: {
+    user_period: number;
+    fixed_period: number;
+    fixed_rate: string;
+    ext_rate: string;
+    rate: string;
+  } | null;
+  staking?: { rate: string } | null;
+}
+
+export interface SelectorOption {
+  value: EarnOption;
+  disabled: boolean;
+  /** Fixed term in days, for the fixed option. */
+  termDays?: number;
+  /** Bonus percent shown when the fixed rate is above 0. */
+  bonusPercent?: string;
+}
+
+export interface Selector {
+  options: SelectorOption[];
+  initial: EarnOption;
+  /** The pool locks redemption into fixed Simple Earn: show 'launch.earn.tip3'. */
+  showTip3: boolean;
+}
+
+/**
+ * The redemption-earn selector, derived from the pool: initialised from its redeem type; a pool that
+ * redeems into fixed Simple Earn starts on fixed with flexible and staking disabled (tip3); Simple
+ * Earn and staking are offered only for BTC, ETH and USDT.
+ */
+export function redemptionSelector(pool: PoolEarnConfig): Selector {
+  const earnCoin = (EARN_COINS as readonly string[]).includes(pool.coin.toUpperCase());
+  const se = pool.simple_earn;
+  const fixedLocked = pool.redeem_type === 1 && (se?.user_period ?? 0) > 0;
+  const options: SelectorOption[] = [];
+  if (earnCoin && se) {
+    const fixedRate = Number.parseFloat(se.fixed_rate);
+    options.push({
+      value: 'fixed',
+      disabled: false,
+      termDays: se.user_period > 0 ? se.user_period : se.fixed_period,
+      ...(fixedRate > 0 ? { bonusPercent: se.ext_rate } : {}),
+    });
+    options.push({ value: 'flexible', disabled: fixedLocked });
+  }
+  if (earnCoin && pool.staking) options.push({ value: 'staking', disabled: fixedLocked });
+  options.push({ value: 'spot', disabled: false });
+  let initial: EarnOption = 'spot';
+  if (pool.redeem_type === 1 && earnCoin && se) initial = fixedLocked ? 'fixed' : 'flexible';
+  if (pool.redeem_type === 2 && earnCoin && pool.staking) initial = 'staking';
+  return { options, initial, showTip3: fixedLocked && earnCoin };
+}
+
+/** What create-order sends for a choice: simpleEarnStatus 0 spot, 1 Simple Earn, 2 staking; a period only for fixed. */
+export function earnChoicePayload(
+  choice: EarnOption,
+  pool: PoolEarnConfig,
+): { simpleEarnStatus: 0 | 1 | 2; simpleEarnPeriod?: number } {
+  if (choice === 'fixed') {
+    const se = pool.simple_earn;
+    return { simpleEarnStatus: 1, simpleEarnPeriod: se ? (se.user_period > 0 ? se.user_period : se.fixed_period) : 0 };
+  }
+  if (choice === 'flexible') return { simpleEarnStatus: 1 };
+  if (choice === 'staking') return { simpleEarnStatus: 2 };
+  return { simpleEarnStatus: 0 };
+}
