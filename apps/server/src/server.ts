@@ -9,6 +9,7 @@ import { seedMarketMakers } from './demo/market-makers.js';
 import { buildApp } from './http/app.js';
 import { housekeepingJobs } from './jobs/housekeeping.js';
 import { type Job, Scheduler } from './jobs/scheduler.js';
+import { launchpoolHourJob } from './modules/launchpool/launchpool-hour.js';
 import { seededDemand } from './modules/simple-earn/demand.js';
 import { flexibleHourJob } from './modules/simple-earn/flexible-hour.js';
 
@@ -51,7 +52,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   scheduler.log = app.log;
-  const jobs = [...housekeepingJobs, flexibleHourJob(seededDemand), ...(options.jobs ?? [])];
+  // Launch pools settle before flexible lending, so a release into Simple Earn joins the same hour's book.
+  const jobs = [...housekeepingJobs, launchpoolHourJob, flexibleHourJob(seededDemand), ...(options.jobs ?? [])];
   for (const job of jobs) await scheduler.register(job);
   return {
     app,

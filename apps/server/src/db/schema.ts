@@ -382,3 +382,135 @@ export const faqs = pgTable(
   },
   (t) => [primaryKey({ columns: [t.mold, t.locale, t.position] })],
 );
+
+/** A launch-pool project: its reward coin and when it runs (whole hours). */
+export const launchProjects = pgTable('launch_projects', {
+  id: serial('id').primaryKey(),
+  coin: text('coin')
+    .notNull()
+    .references(() => coins.symbol),
+  name: text('name').notNull(),
+  startAt: instant('start_at').notNull(),
+  endAt: instant('end_at').notNull(),
+  createdAt: instant('created_at').notNull(),
+});
+
+/**
+ * A reward pool of a project. accPerShare, totalStaked and lastUpdateAt are the reward-per-share
+ * counter; twsHour is the pool's time-weighted stake (coin-seconds) in the hour being accrued.
+ */
+export const launchPools = pgTable('launch_pools', {
+  id: serial('id').primaryKey(),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => launchProjects.id),
+  coin: text('coin')
+    .notNull()
+    .references(() => coins.symbol),
+  totalReward: money('total_reward').notNull(),
+  rewardPerHour: money('reward_per_hour').notNull(),
+  /** buy_total_amount; -1 for no pool cap. */
+  buyTotalAmount: money('buy_total_amount').notNull(),
+  personalMin: money('personal_min').notNull(),
+  /** personal_max_amount; -1 for none. */
+  personalMax: money('personal_max').notNull(),
+  decimalPlace: integer('decimal_place').notNull(),
+  rateYearType: integer('rate_year_type').notNull().default(2),
+  rateYear: money('rate_year').notNull().default('0'),
+  rewardPoolType: integer('reward_pool_type').notNull().default(0),
+  limitRule: integer('limit_rule').notNull().default(0),
+  vipConfig: jsonb('vip_config').$type<{ min_tier: number; quota: string } | null>(),
+  transactionConfig: jsonb('transaction_config')
+    .$type<{ transaction_amount: string; mortgage_limit: string }[]>()
+    .notNull()
+    .default([]),
+  redeemType: integer('redeem_type').notNull().default(0),
+  simpleEarn: jsonb('simple_earn').$type<{
+    user_period: number;
+    fixed_period: number;
+    fixed_rate: string;
+    ext_rate: string;
+    rate: string;
+  } | null>(),
+  staking: jsonb('staking').$type<{ rate: string } | null>(),
+  accPerShare: numeric('acc_per_share', { precision: 60, scale: 30 }).notNull().default('0'),
+  totalStaked: money('total_staked').notNull().default('0'),
+  peakStaked: money('peak_staked').notNull().default('0'),
+  lastUpdateAt: instant('last_update_at').notNull(),
+  twsHour: numeric('tws_hour', { precision: 60, scale: 18 }).notNull().default('0'),
+});
+
+/** A user's stake in a pool, its accrual state, and where it goes at the project's end. */
+export const launchStakes = pgTable(
+  'launch_stakes',
+  {
+    id: serial('id').primaryKey(),
+    poolId: integer('pool_id')
+      .notNull()
+      .references(() => launchPools.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    staked: money('staked').notNull().default('0'),
+    debt: numeric('debt', { precision: 60, scale: 30 }).notNull().default('0'),
+    pending: numeric('pending', { precision: 60, scale: 30 }).notNull().default('0'),
+    twsHour: numeric('tws_hour', { precision: 60, scale: 18 }).notNull().default('0'),
+    lastChangeAt: instant('last_change_at').notNull(),
+    /** Time-weighted stake of the last settled hour. */
+    validAmount: money('valid_amount').notNull().default('0'),
+    lastHourReward: money('last_hour_reward').notNull().default('0'),
+    totalReward: money('total_reward').notNull().default('0'),
+    simpleEarnStatus: integer('simple_earn_status').notNull().default(0),
+    simpleEarnPeriod: integer('simple_earn_period'),
+  },
+  (t) => [unique('launch_stakes_pool_user_uq').on(t.poolId, t.userId)],
+);
+
+/** Each pool's hour: its budget, its time-weighted stake and what it paid. */
+export const launchHours = pgTable(
+  'launch_hours',
+  {
+    poolId: integer('pool_id').notNull(),
+    hour: instant('hour').notNull(),
+    budget: money('budget').notNull(),
+    poolTws: numeric('pool_tws', { precision: 60, scale: 18 }).notNull(),
+    paid: money('paid').notNull(),
+    stakedAtEnd: money('staked_at_end').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.poolId, t.hour] })],
+);
+
+/** One user's statement for one pool hour: their time-weighted stake and what they were paid. */
+export const launchStatements = pgTable(
+  'launch_statements',
+  {
+    poolId: integer('pool_id').notNull(),
+    hour: instant('hour').notNull(),
+    userId: integer('user_id').notNull(),
+    tws: numeric('tws', { precision: 60, scale: 18 }).notNull(),
+    paid: money('paid').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.poolId, t.hour, t.userId] }),
+    index('launch_statements_user_idx').on(t.userId, t.hour),
+  ],
+);
+
+/** Launchpool history: stake, reward, redeem, release. */
+export const launchHistory = pgTable(
+  'launch_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    projectId: integer('project_id').notNull(),
+    poolId: integer('pool_id').notNull(),
+    type: text('type', { enum: ['stake', 'reward', 'redeem', 'release'] }).notNull(),
+    coin: text('coin').notNull(),
+    amount: money('amount').notNull(),
+    at: instant('at').notNull(),
+  },
+  (t) => [index('launch_history_user_idx').on(t.userId, t.at)],
+);

@@ -15,6 +15,7 @@ import { ok, responses } from '../../http/envelope.js';
 import { idempotencyOf } from '../../http/idempotency.js';
 import { userOf } from '../../http/session.js';
 import type { Scheduler } from '../../jobs/scheduler.js';
+import { createProject, type ProjectInput } from '../launchpool/create-project.js';
 import { advanceClock } from './advance-clock.js';
 import { deposit } from './deposit.js';
 import { setFlexibleDemand } from './set-flexible-demand.js';
@@ -103,5 +104,24 @@ export const adminRoutes =
         schema: { tags, body: MarketSettingsBody, response: responses(Type.Object({ coin: Type.String() })) },
       },
       async (request) => ok(await updateFlexibleMarket(ctx, request.body)),
+    );
+
+    app.post(
+      '/admin/v1/launch-pool/projects',
+      {
+        config: admin,
+        schema: {
+          tags,
+          body: Type.Object({
+            coin: Type.String({ minLength: 1 }),
+            name: Type.String({ minLength: 1, maxLength: 100 }),
+            start_timest: Type.Integer({ minimum: 0 }),
+            end_timest: Type.Integer({ minimum: 0 }),
+            pools: Type.Array(Type.Record(Type.String(), Type.Unknown()), { minItems: 1, maxItems: 10 }),
+          }),
+          response: responses(Type.Object({ pid: Type.Integer(), total_reward: Type.String() })),
+        },
+      },
+      async (request) => ok(await createProject(ctx, request.body as unknown as ProjectInput)),
     );
   };

@@ -1,0 +1,119 @@
+import { Decimal, HOUR_MS, parseAmount, toWire } from '@earn/domain';
+import type { AppContext } from '../../context.js';
+import { launchPools, launchProjects } from '../../db/schema.js';
+import { runTx } from '../../db/tx.js';
+import { badRequest } from '../../errors.js';
+import { PlatformAccount, platformAccount } from '../../ledger/accounts.js';
+import { post } from '../../ledger/post.js';
+import { findCoin } from '../market/repo.js';
+import { rewardWallet } from './repo.js';
+
+export interface PoolInput {
+  coin: string;
+  total_reward: string;
+  buy_total_amount?: string;
+  personal_min_amount: string;
+  personal_max_amount?: string;
+  decimal_place?: number;
+  rate_year_type?: number;
+  rate_year?: string;
+  reward_pool_type?: number;
+  limit_rule?: number;
+  vip_config?: { min_tier: number; quota: string } | null;
+  transaction_config?: { transaction_amount: string; mortgage_limit: string }[];
+  redeem_type?: number;
+  simple_earn?: {
+    user_period: number;
+    fixed_period: number;
+    fixed_rate: string;
+    ext_rate: string;
+    rate: string;
+  } | null;
+  staking?: { rate: string } | null;
+}
+
+export interface ProjectInput {
+  coin: string;
+  name: string;
+  /** Unix seconds, on whole hours. */
+  start_timest: number;
+  end_timest: number;
+  pools: PoolInput[];
+}
+
+function amount(field: string, raw: string | undefined, allowUnlimited = false): string {
+  if (raw === undefined) return '-1';
+  if (allowUnlimited && raw === '-1') return '-1';
+  const parsed = parseAmount(field, raw, { maxDecimals: 8, allowZero: true });
+  if (!parsed.ok) throw badRequest(parsed.message);
+  return parsed.value.toFixed();
+}
+
+/**
+ * Creates a project and its pools, and funds the project's reward account with every pool's total
+ * reward through the ledger, so every reward later paid is accounted for.
+ */
+export async function createProject(ctx: AppContext, input: ProjectInput) {
+  const startMs = input.start_timest * 1000;
+  const endMs = input.end_timest * 1000;
+  if (startMs % HOUR_MS !== 0 || endMs % HOUR_MS !== 0)
+    throw badRequest('start_timest and end_timest must be on whole hours');
+  if (endMs <= startMs) throw badRequest('end_timest must be after start_timest');
+  if (input.pools.length === 0) throw badRequest('pools must have at least one pool');
+  const reward = await findCoin(ctx.db, input.coin);
+  if (!reward) throw badRequest(`coin ${input.coin} is not a coin we list`);
+  for (const p of input.pools)
+    if (!(await findCoin(ctx.db, p.coin))) throw badRequest(`pools.coin ${p.coin} is not a coin we list`);
+  const hours = (endMs - startMs) / HOUR_MS;
+  const now = ctx.clock.now();
+  return runTx(ctx.db, async (tx) => {
+    const [project] = await tx
+      .insert(launchProjects)
+      .values({
+        coin: reward.symbol,
+        name: input.name,
+        startAt: new Date(startMs),
+        endAt: new Date(endMs),
+        createdAt: now,
+      })
+      .returning();
+    if (!project) throw new Error('project was not created');
+    let total = new Decimal(0);
+    for (const p of input.pools) {
+      const totalReward = amount('pools.total_reward', p.total_reward);
+      total = total.plus(totalReward);
+      await tx.insert(launchPools).values({
+        projectId: project.id,
+        coin: p.coin.toUpperCase(),
+        totalReward,
+        rewardPerHour: new Decimal(totalReward).div(hours).toDecimalPlaces(18, Decimal.ROUND_DOWN).toFixed(),
+        buyTotalAmount: amount('pools.buy_total_amount', p.buy_total_amount, true),
+        personalMin: amount('pools.personal_min_amount', p.personal_min_amount),
+        personalMax: amount('pools.personal_max_amount', p.personal_max_amount, true),
+        decimalPlace: p.decimal_place ?? 4,
+        rateYearType: p.rate_year_type ?? 2,
+        rateYear: p.rate_year ?? '0',
+        rewardPoolType: p.reward_pool_type ?? 0,
+        limitRule: p.limit_rule ?? 0,
+        vipConfig: p.vip_config ?? null,
+        transactionConfig: p.transaction_config ?? [],
+        redeemType: p.redeem_type ?? 0,
+        simpleEarn: p.simple_earn ?? null,
+        staking: p.staking ?? null,
+        lastUpdateAt: new Date(startMs),
+      });
+    }
+    if (total.gt(0)) {
+      await post(tx, {
+        kind: 'launchpool.fund',
+        ref: `project:${project.id}`,
+        at: now,
+        postings: [
+          { account: platformAccount(PlatformAccount.deposits, reward.symbol), amount: total.neg() },
+          { account: platformAccount(rewardWallet(project.id), reward.symbol), amount: total },
+        ],
+      });
+    }
+    return { pid: project.id, total_reward: toWire(total) };
+  });
+}

@@ -1,0 +1,154 @@
+import { HOUR_MS, parseAmount, roundDown, SUBSCRIBE_PLACES } from '@earn/domain';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import type { Job } from '../../jobs/scheduler.js';
+import { ensureAccounts, platformAccount } from '../../ledger/accounts.js';
+import { postSet } from '../../ledger/post-set.js';
+import { findMarket } from '../simple-earn/markets.js';
+import { subscribeIn } from '../simple-earn/subscribe-flexible.js';
+import { advancePool } from './accrual-sql.js';
+import { rewardWallet } from './repo.js';
+
+const TRADING_WALLET = sql`CASE WHEN u.account_mode = 'classic' THEN 'spot' ELSE 'unified' END`;
+
+/**
+ * Each hour, for every pool of a project running during it: the counter is advanced to the hour's
+ * end, each stake's earnings are paid (rounded down to 8, the rest carried) to the user's trading
+ * wallet in the reward coin through one bulk ledger entry from the project's reward account, and a
+ * statement per user and a row per pool are written. At the project's end every stake is released.
+ */
+export const launchpoolHourJob: Job = {
+  name: 'launchpool.hour',
+  period: 'hour',
+  async run(tx, periodStart) {
+    const end = new Date(periodStart.getTime() + HOUR_MS);
+    const pools = rowsOf<{ id: number; project_id: number; end_at: Date | string }>(
+      await tx.execute(sql`
+        SELECT lp.id, lp.project_id, pr.end_at FROM launch_pools lp JOIN launch_projects pr ON pr.id = lp.project_id
+        WHERE pr.start_at < ${end.toISOString()}::timestamptz AND pr.end_at > ${periodStart.toISOString()}::timestamptz
+        ORDER BY lp.id`),
+    );
+    for (const pool of pools) await settlePoolHour(tx, pool.id, pool.project_id, periodStart);
+    for (const pool of pools) {
+      if (new Date(pool.end_at).getTime() <= end.getTime()) await releasePool(tx, pool.id, pool.project_id, end);
+    }
+  },
+};
+
+export async function settlePoolHour(tx: Executor, poolId: number, projectId: number, hour: Date): Promise<void> {
+  const h = hour.toISOString();
+  const end = new Date(hour.getTime() + HOUR_MS);
+  await advancePool(tx, poolId, end);
+  // Statements from the state at the hour's end: time-weighted stake and the payout, rounded down to 8.
+  await tx.execute(sql`
+    INSERT INTO launch_statements (pool_id, hour, user_id, tws, paid)
+    SELECT s.pool_id, ${h}::timestamptz, s.user_id,
+      s.tws_hour + s.staked * GREATEST(extract(epoch FROM p.last_update_at - s.last_change_at)::numeric, 0),
+      trunc(GREATEST(s.pending + s.staked * p.acc_per_share - s.debt, 0), 8)
+    FROM launch_stakes s JOIN launch_pools p ON p.id = s.pool_id
+    WHERE s.pool_id = ${poolId} AND (s.staked > 0 OR s.pending > 0 OR s.tws_hour > 0)`);
+  await tx.execute(sql`
+    UPDATE launch_stakes s SET
+      pending = s.pending + s.staked * p.acc_per_share - s.debt - coalesce(st.paid, 0),
+      debt = s.staked * p.acc_per_share,
+      valid_amount = trunc(coalesce(st.tws, 0) / 3600, 18),
+      last_hour_reward = coalesce(st.paid, 0),
+      total_reward = s.total_reward + coalesce(st.paid, 0),
+      tws_hour = 0,
+      last_change_at = p.last_update_at
+    FROM launch_pools p, launch_stakes s2
+    LEFT JOIN launch_statements st ON st.pool_id = s2.pool_id AND st.user_id = s2.user_id AND st.hour = ${h}::timestamptz
+    WHERE s.id = s2.id AND s.pool_id = ${poolId} AND p.id = s.pool_id`);
+  const [coin] = rowsOf<{ coin: string }>(
+    await tx.execute(sql`SELECT pr.coin FROM launch_projects pr WHERE pr.id = ${projectId}`),
+  );
+  const rewardCoin = coin?.coin as string;
+  await tx.execute(sql`
+    INSERT INTO ledger_accounts (user_id, wallet, coin)
+    SELECT st.user_id, ${TRADING_WALLET}, ${rewardCoin} FROM launch_statements st JOIN users u ON u.id = st.user_id
+    WHERE st.pool_id = ${poolId} AND st.hour = ${h}::timestamptz AND st.paid > 0
+    ON CONFLICT DO NOTHING`);
+  await ensureAccounts(tx, [platformAccount(rewardWallet(projectId), rewardCoin)]);
+  await postSet(tx, {
+    kind: 'launchpool.reward',
+    ref: `pool:${poolId}:hour:${h}`,
+    at: end,
+    legs: sql`
+      SELECT la.id AS account_id, ${rewardCoin}::text AS coin, st.paid AS amount
+      FROM launch_statements st JOIN users u ON u.id = st.user_id
+      JOIN ledger_accounts la ON la.user_id = st.user_id AND la.coin = ${rewardCoin} AND la.wallet = ${TRADING_WALLET}
+      WHERE st.pool_id = ${poolId} AND st.hour = ${h}::timestamptz AND st.paid > 0
+      UNION ALL
+      SELECT la.id, ${rewardCoin}::text, -coalesce((SELECT sum(paid) FROM launch_statements WHERE pool_id = ${poolId} AND hour = ${h}::timestamptz), 0)
+      FROM ledger_accounts la WHERE la.user_id IS NULL AND la.wallet = ${rewardWallet(projectId)} AND la.coin = ${rewardCoin}`,
+  });
+  await tx.execute(sql`
+    INSERT INTO launch_hours (pool_id, hour, budget, pool_tws, paid, staked_at_end)
+    SELECT p.id, ${h}::timestamptz,
+      trunc(p.reward_per_hour * extract(epoch FROM LEAST(${end.toISOString()}::timestamptz, pr.end_at) - GREATEST(${h}::timestamptz, pr.start_at))::numeric / 3600, 18),
+      p.tws_hour,
+      coalesce((SELECT sum(paid) FROM launch_statements WHERE pool_id = p.id AND hour = ${h}::timestamptz), 0),
+      p.total_staked
+    FROM launch_pools p JOIN launch_projects pr ON pr.id = p.project_id WHERE p.id = ${poolId}`);
+  await tx.execute(sql`UPDATE launch_pools SET tws_hour = 0 WHERE id = ${poolId}`);
+  await tx.execute(sql`
+    INSERT INTO launch_history (user_id, project_id, pool_id, type, coin, amount, at)
+    SELECT user_id, ${projectId}, ${poolId}, 'reward', ${rewardCoin}, paid, ${end.toISOString()}::timestamptz
+    FROM launch_statements WHERE pool_id = ${poolId} AND hour = ${h}::timestamptz AND paid > 0`);
+}
+
+/**
+ * At the project's end every stake goes back: to the trading wallet, and on into Simple Earn
+ * flexible when that was chosen (fixed and staking products do not exist yet, so those go to spot).
+ */
+export async function releasePool(tx: Executor, poolId: number, projectId: number, at: Date): Promise<void> {
+  const stakes = rowsOf<{
+    id: number;
+    user_id: number;
+    account_mode: 'classic' | 'multi_currency' | 'single_currency';
+    coin: string;
+    staked: string;
+    simple_earn_status: number;
+    simple_earn_period: number | null;
+  }>(
+    await tx.execute(sql`
+      SELECT s.id, s.user_id, u.account_mode, p.coin, s.staked::text, s.simple_earn_status, s.simple_earn_period
+      FROM launch_stakes s JOIN launch_pools p ON p.id = s.pool_id JOIN users u ON u.id = s.user_id
+      WHERE s.pool_id = ${poolId} AND s.staked > 0 ORDER BY s.id`),
+  );
+  if (stakes.length === 0) return;
+  await tx.execute(sql`
+    INSERT INTO ledger_accounts (user_id, wallet, coin)
+    SELECT s.user_id, ${TRADING_WALLET}, p.coin FROM launch_stakes s JOIN launch_pools p ON p.id = s.pool_id JOIN users u ON u.id = s.user_id
+    WHERE s.pool_id = ${poolId} AND s.staked > 0 ON CONFLICT DO NOTHING`);
+  await postSet(tx, {
+    kind: 'launchpool.release',
+    ref: `pool:${poolId}`,
+    at,
+    legs: sql`
+      SELECT s.account_id, p.coin, -s.staked AS amount FROM launch_stakes s JOIN launch_pools p ON p.id = s.pool_id
+      WHERE s.pool_id = ${poolId} AND s.staked > 0
+      UNION ALL
+      SELECT w.id, p.coin, s.staked FROM launch_stakes s JOIN launch_pools p ON p.id = s.pool_id JOIN users u ON u.id = s.user_id
+      JOIN ledger_accounts w ON w.user_id = s.user_id AND w.coin = p.coin AND w.wallet = ${TRADING_WALLET}
+      WHERE s.pool_id = ${poolId} AND s.staked > 0`,
+  });
+  await tx.execute(sql`
+    INSERT INTO launch_history (user_id, project_id, pool_id, type, coin, amount, at)
+    SELECT s.user_id, ${projectId}, ${poolId}, 'release', p.coin, s.staked, ${at.toISOString()}::timestamptz
+    FROM launch_stakes s JOIN launch_pools p ON p.id = s.pool_id WHERE s.pool_id = ${poolId} AND s.staked > 0`);
+  await tx.execute(sql`UPDATE launch_stakes SET staked = 0, debt = 0 WHERE pool_id = ${poolId}`);
+  await tx.execute(sql`UPDATE launch_pools SET total_staked = 0 WHERE id = ${poolId}`);
+  for (const s of stakes) {
+    if (s.simple_earn_status !== 1 || s.simple_earn_period) continue;
+    const market = await findMarket(tx, s.coin);
+    const amount = roundDown(s.staked, SUBSCRIBE_PLACES);
+    const parsed = parseAmount('amount', amount.toFixed(), { maxDecimals: SUBSCRIBE_PLACES });
+    if (!market?.isOpen || !parsed.ok || parsed.value.lt(market.minLendAmount)) continue;
+    await subscribeIn(tx, { id: s.user_id, accountMode: s.account_mode }, market, parsed.value, at, MODE_LAUNCH_POOL);
+  }
+}
+
+/** History mode of a Simple Earn subscription made by a launch-pool release (spec: 10 launch pool). */
+export const MODE_LAUNCH_POOL = 10;

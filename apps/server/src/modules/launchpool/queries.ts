@@ -1,0 +1,177 @@
+import { Decimal, estimatedApr, projectState, toWire, UNLIMITED } from '@earn/domain';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { rowsOf } from '../../db/rows.js';
+import type { User } from '../account/repo.js';
+import { listCoins } from '../market/repo.js';
+import { priceMap } from '../market/tickers.js';
+import { findProject, type LaunchPool, type LaunchProject, listProjects, poolsOf } from './repo.js';
+import { capFor } from './stake.js';
+
+function poolView(pool: LaunchPool, project: LaunchProject, prices: Map<string, string>, user: User | null) {
+  const left = new Decimal(pool.buyTotalAmount).eq(UNLIMITED)
+    ? new Decimal(UNLIMITED)
+    : Decimal.max(new Decimal(pool.buyTotalAmount).minus(pool.totalStaked), 0);
+  const apr =
+    pool.rateYearType === 1
+      ? new Decimal(pool.rateYear)
+      : estimatedApr({
+          rewardPerHour: pool.rewardPerHour,
+          rewardPrice: prices.get(project.coin) ?? '0',
+          staked: Decimal.max(new Decimal(pool.totalStaked), Decimal.max(new Decimal(pool.personalMin), 1)),
+          stakePrice: prices.get(pool.coin) ?? '0',
+        });
+  return {
+    rid: pool.id,
+    coin: pool.coin,
+    personal_max_amount: toWire(user ? capFor(pool, user) : pool.personalMax),
+    personal_min_amount: toWire(pool.personalMin),
+    decimal_place: pool.decimalPlace,
+    left_buy_total_amount: toWire(left),
+    buy_total_amount: toWire(pool.buyTotalAmount),
+    rate_year: toWire(apr),
+    rate_year_type: pool.rateYearType,
+    reward_pool_type: pool.rewardPoolType,
+    vip_config: pool.vipConfig,
+    simple_earn: pool.simpleEarn,
+    isApply: 1,
+    transaction_config: pool.transactionConfig,
+    staking: pool.staking,
+    redeem_type: pool.redeemType,
+    limit_rule: pool.limitRule,
+    total_reward: toWire(pool.totalReward),
+    reward_per_hour: toWire(pool.rewardPerHour),
+    total_staked: toWire(pool.totalStaked),
+    peak_staked: toWire(pool.peakStaked),
+  };
+}
+
+/** A project with its pools, state from the clock, staked totals and estimated APRs. */
+export async function projectInfo(ctx: AppContext, projectId: number, user: User | null) {
+  const project = await findProject(ctx.db, projectId);
+  const [pools, prices, coins] = await Promise.all([poolsOf(ctx.db, project.id), priceMap(ctx), listCoins(ctx.db)]);
+  const lastHour = rowsOf<{ pool_id: number; pool_tws: string }>(
+    await ctx.db.execute(sql`
+      SELECT DISTINCT ON (pool_id) pool_id, pool_tws::text FROM launch_hours
+      WHERE pool_id IN (SELECT id FROM launch_pools WHERE project_id = ${project.id}) ORDER BY pool_id, hour DESC`),
+  );
+  const avg = new Map(
+    lastHour.map((h) => [
+      h.pool_id,
+      new Decimal(h.pool_tws).div(3600).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed(),
+    ]),
+  );
+  const nowMs = ctx.clock.now().getTime();
+  return {
+    pid: project.id,
+    coin: project.coin,
+    name: project.name,
+    icon: coins.find((c) => c.symbol === project.coin)?.icon ?? '',
+    start_timest: Math.floor(project.startAt.getTime() / 1000),
+    end_timest: Math.floor(project.endAt.getTime() / 1000),
+    state: projectState(nowMs, project.startAt.getTime(), project.endAt.getTime()),
+    reward_pools: pools.map((p) => ({
+      ...poolView(p, project, prices, user),
+      avg_staked_last_hour: avg.get(p.id) ?? '0',
+    })),
+  };
+}
+
+export async function projectList(ctx: AppContext, user: User | null) {
+  const projects = await listProjects(ctx.db);
+  return Promise.all(projects.map((p) => projectInfo(ctx, p.id, user)));
+}
+
+/** The user's stake per pool of a project: amount, valid (time-weighted) amount, rewards. */
+export async function userProjectStatistics(ctx: AppContext, user: User, projectId: number) {
+  const rows = rowsOf<{ rid: number; amount: string; valid_amount: string; last_hour: string; total: string }>(
+    await ctx.db.execute(sql`
+      SELECT s.pool_id AS rid, s.staked::text AS amount, s.valid_amount::text, s.last_hour_reward::text AS last_hour, s.total_reward::text AS total
+      FROM launch_stakes s JOIN launch_pools p ON p.id = s.pool_id WHERE s.user_id = ${user.id} AND p.project_id = ${projectId} ORDER BY s.pool_id`),
+  );
+  return rows.map((r) => ({
+    rid: r.rid,
+    amount: toWire(r.amount),
+    valid_amount: toWire(new Decimal(r.valid_amount).toDecimalPlaces(8, Decimal.ROUND_DOWN)),
+    lastHourRewardAmount: toWire(r.last_hour),
+    lastRewardAmount: toWire(r.total),
+  }));
+}
+
+/** A user's hour in a pool: their time-weighted stake, the pool's, the budget, the formula and the payout. */
+export async function hourStatement(ctx: AppContext, user: User, poolId: number, hourSec: number) {
+  const hour = new Date(hourSec * 1000).toISOString();
+  const [row] = rowsOf<{
+    tws: string | null;
+    paid: string | null;
+    pool_tws: string;
+    budget: string;
+    paid_total: string;
+  }>(
+    await ctx.db.execute(sql`
+      SELECT st.tws::text, st.paid::text, h.pool_tws::text, h.budget::text, h.paid::text AS paid_total
+      FROM launch_hours h LEFT JOIN launch_statements st ON st.pool_id = h.pool_id AND st.hour = h.hour AND st.user_id = ${user.id}
+      WHERE h.pool_id = ${poolId} AND h.hour = ${hour}::timestamptz`),
+  );
+  if (!row) return null;
+  const userAvg = new Decimal(row.tws ?? '0').div(3600);
+  const poolAvg = new Decimal(row.pool_tws).div(3600);
+  return {
+    rid: poolId,
+    hour: hourSec,
+    user_time_weighted_stake: toWire(userAvg.toDecimalPlaces(8, Decimal.ROUND_DOWN)),
+    pool_time_weighted_stake: toWire(poolAvg.toDecimalPlaces(8, Decimal.ROUND_DOWN)),
+    budget: toWire(new Decimal(row.budget).toDecimalPlaces(8, Decimal.ROUND_DOWN)),
+    paid: toWire(row.paid ?? '0'),
+    pool_paid: toWire(row.paid_total),
+    formula:
+      'each second of the hour pays budget/3600 to the stakes of that second, in proportion to stake; the sum is rounded down to 8 places',
+  };
+}
+
+/** Other products for the coin (not for US users): its flexible Simple Earn product when there is one. */
+export async function earnMore(ctx: AppContext, coin: string) {
+  const rows = rowsOf<{ coin: string; rate: string }>(
+    await ctx.db.execute(sql`
+      SELECT m.coin, coalesce((SELECT rate::text FROM flexible_hours h WHERE h.coin = m.coin ORDER BY hour DESC LIMIT 1), m.limit_min_rate::text) AS rate
+      FROM flexible_markets m WHERE m.coin = ${coin.toUpperCase()} AND m.is_open`),
+  );
+  return rows.map((r) => ({
+    type: 'simple_earn_flexible',
+    coin: r.coin,
+    rate_year: toWire(r.rate),
+    link: '/simple-earn',
+  }));
+}
+
+export async function launchHistoryList(ctx: AppContext, user: User, page: number, limit: number, type?: string) {
+  const filter = type ? sql`AND type = ${type}` : sql``;
+  const list = rowsOf<{
+    id: number;
+    project_id: number;
+    pool_id: number;
+    type: string;
+    coin: string;
+    amount: string;
+    at: Date | string;
+  }>(
+    await ctx.db.execute(sql`
+      SELECT id, project_id, pool_id, type, coin, amount::text, at FROM launch_history WHERE user_id = ${user.id} ${filter}
+      ORDER BY at DESC, id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`),
+  );
+  const [count] = rowsOf<{ n: number }>(
+    await ctx.db.execute(sql`SELECT count(*)::int AS n FROM launch_history WHERE user_id = ${user.id} ${filter}`),
+  );
+  return {
+    list: list.map((r) => ({
+      id: Number(r.id),
+      pid: r.project_id,
+      rid: r.pool_id,
+      type: r.type,
+      coin: r.coin,
+      amount: toWire(r.amount),
+      time_at: Math.floor(new Date(r.at).getTime() / 1000),
+    })),
+    total: count?.n ?? 0,
+  };
+}

@@ -1,0 +1,36 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { launchPools, launchProjects } from '../../db/schema.js';
+import { badRequest } from '../../errors.js';
+
+export type LaunchProject = typeof launchProjects.$inferSelect;
+export type LaunchPool = typeof launchPools.$inferSelect;
+
+/** The platform account that holds a project's undistributed rewards. */
+export function rewardWallet(projectId: number): string {
+  return `platform:launchpool_rewards:${projectId}`;
+}
+
+/** Users' staked coins, per coin. */
+export const LAUNCHPOOL = 'launchpool';
+
+export function listProjects(db: Executor): Promise<LaunchProject[]> {
+  return db.select().from(launchProjects).orderBy(asc(launchProjects.startAt), asc(launchProjects.id));
+}
+
+export async function findProject(db: Executor, id: number): Promise<LaunchProject> {
+  const [project] = await db.select().from(launchProjects).where(eq(launchProjects.id, id));
+  if (!project) throw badRequest(`pid ${id} is not a launch-pool project`);
+  return project;
+}
+
+export function poolsOf(db: Executor, projectId: number): Promise<LaunchPool[]> {
+  return db.select().from(launchPools).where(eq(launchPools.projectId, projectId)).orderBy(asc(launchPools.id));
+}
+
+/** The pool, locked for this transaction: stakes and redemptions of one pool happen one at a time. */
+export async function lockPool(db: Executor, projectId: number, poolId: number): Promise<LaunchPool> {
+  const [pool] = await db.select().from(launchPools).where(eq(launchPools.id, poolId)).for('update');
+  if (!pool || pool.projectId !== projectId) throw badRequest(`rid ${poolId} is not a pool of project ${projectId}`);
+  return pool;
+}

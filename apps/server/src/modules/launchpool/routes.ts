@@ -1,0 +1,210 @@
+import { Code, isUSRegion, toWire } from '@earn/domain';
+import { DecimalString, FundPassField, Paged } from '@earn/domain/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../errors.js';
+import { ok, responses } from '../../http/envelope.js';
+import { idempotencyOf } from '../../http/idempotency.js';
+import { userOf } from '../../http/session.js';
+import {
+  earnMore,
+  hourStatement,
+  launchHistoryList,
+  projectInfo,
+  projectList,
+  userProjectStatistics,
+} from './queries.js';
+import { findProject, lockPool } from './repo.js';
+import { assertPoolRule, createOrder, redeemStake } from './stake.js';
+
+const tags = ['launchpool'];
+const BASE = '/apiw/v2/earn/launch-pool';
+const user = { auth: 'user' as const };
+const PoolRef = { pid: Type.Integer({ minimum: 1 }), rid: Type.Integer({ minimum: 1 }) };
+/** A project with its pools (the spec's reward-pool fields, plus staked totals and the last hour's average). */
+const ProjectInfo = Type.Object(
+  {
+    pid: Type.Integer(),
+    coin: Type.String(),
+    name: Type.String(),
+    icon: Type.String(),
+    start_timest: Type.Integer(),
+    end_timest: Type.Integer(),
+    state: Type.Integer(),
+    reward_pools: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+  },
+  { additionalProperties: true },
+);
+const StakeResult = Type.Object({ pid: Type.Integer(), rid: Type.Integer(), amount: DecimalString });
+
+export const launchpoolRoutes =
+  (ctx: AppContext): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    app.get(`${BASE}/projects`, { schema: { tags, response: responses(Type.Array(ProjectInfo)) } }, async (request) =>
+      ok(await projectList(ctx, request.user)),
+    );
+
+    app.get(
+      `${BASE}/project-info`,
+      {
+        schema: {
+          tags,
+          querystring: Type.Object({ projectId: Type.Integer({ minimum: 1 }) }),
+          response: responses(ProjectInfo),
+        },
+      },
+      async (request) => ok(await projectInfo(ctx, request.query.projectId, request.user)),
+    );
+
+    app.post(
+      `${BASE}/check-pool-rule`,
+      {
+        config: user,
+        schema: { tags, body: Type.Object(PoolRef), response: responses(Type.Object({ eligible: Type.Boolean() })) },
+      },
+      async (request) => {
+        const project = await findProject(ctx.db, request.body.pid);
+        const pool = await ctx.db.transaction((tx) => lockPool(tx, project.id, request.body.rid));
+        assertPoolRule(pool, userOf(request));
+        return ok({ eligible: true }, Code.Success200);
+      },
+    );
+
+    app.post(
+      `${BASE}/create-order`,
+      {
+        config: { ...user, fundpass: true },
+        schema: {
+          tags,
+          body: Type.Object({
+            ...PoolRef,
+            amount: DecimalString,
+            simpleEarnStatus: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)])),
+            simpleEarnPeriod: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 })),
+            fundpass: FundPassField,
+          }),
+          response: responses(StakeResult),
+        },
+      },
+      async (request) => {
+        const u = userOf(request);
+        return ok(await createOrder(ctx, u, request.body, idempotencyOf(request, u.id, ctx.clock)), Code.Success200);
+      },
+    );
+
+    app.post(
+      `${BASE}/redeem`,
+      {
+        config: { ...user, fundpass: true },
+        schema: {
+          tags,
+          body: Type.Object({ ...PoolRef, amount: DecimalString, fundpass: FundPassField }),
+          response: responses(StakeResult),
+        },
+      },
+      async (request) => {
+        const u = userOf(request);
+        return ok(await redeemStake(ctx, u, request.body, idempotencyOf(request, u.id, ctx.clock)), Code.Success200);
+      },
+    );
+
+    app.get(
+      `${BASE}/user-project-statistics`,
+      {
+        config: user,
+        schema: {
+          tags,
+          querystring: Type.Object({ pid: Type.Integer({ minimum: 1 }) }),
+          response: responses(
+            Type.Array(
+              Type.Object({
+                rid: Type.Integer(),
+                amount: DecimalString,
+                valid_amount: DecimalString,
+                lastHourRewardAmount: DecimalString,
+                lastRewardAmount: DecimalString,
+              }),
+            ),
+          ),
+        },
+      },
+      async (request) => ok(await userProjectStatistics(ctx, userOf(request), request.query.pid)),
+    );
+
+    app.get(
+      `${BASE}/statement`,
+      {
+        config: user,
+        schema: {
+          tags,
+          querystring: Type.Object({ rid: Type.Integer({ minimum: 1 }), hour: Type.Integer({ minimum: 0 }) }),
+          response: responses(Type.Record(Type.String(), Type.Unknown())),
+        },
+      },
+      async (request) => {
+        const statement = await hourStatement(ctx, userOf(request), request.query.rid, request.query.hour);
+        if (!statement) throw notFound('That pool has no settled hour at that time');
+        return ok(statement);
+      },
+    );
+
+    app.get(
+      `${BASE}/earn-more`,
+      {
+        schema: {
+          tags,
+          querystring: Type.Object({
+            coin: Type.String({ minLength: 1 }),
+            type: Type.Optional(Type.String()),
+            locale: Type.Optional(Type.String()),
+          }),
+          response: responses(Type.Object({ list: Type.Array(Type.Record(Type.String(), Type.Unknown())) })),
+        },
+      },
+      async (request) =>
+        ok({ list: request.user && isUSRegion(request.user.region) ? [] : await earnMore(ctx, request.query.coin) }),
+    );
+
+    app.get(
+      `${BASE}/user-stat`,
+      {
+        config: user,
+        schema: { tags, response: responses(Type.Object({ user_60_day_transaction_amount: DecimalString })) },
+      },
+      async (request) => ok({ user_60_day_transaction_amount: toWire(userOf(request).tradingVolume60d) }),
+    );
+
+    app.get(
+      `${BASE}/history`,
+      {
+        config: user,
+        schema: {
+          tags,
+          querystring: Type.Object({
+            page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+            type: Type.Optional(
+              Type.Union([
+                Type.Literal('stake'),
+                Type.Literal('reward'),
+                Type.Literal('redeem'),
+                Type.Literal('release'),
+              ]),
+            ),
+          }),
+          response: responses(Paged(Type.Record(Type.String(), Type.Unknown()))),
+        },
+      },
+      async (request) =>
+        ok(
+          await launchHistoryList(
+            ctx,
+            userOf(request),
+            request.query.page ?? 1,
+            request.query.limit ?? 10,
+            request.query.type,
+          ),
+        ),
+    );
+  };

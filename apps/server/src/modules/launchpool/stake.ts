@@ -1,0 +1,208 @@
+import {
+  checkStake,
+  dec,
+  parseAmount,
+  personalCap,
+  projectState,
+  remainingQuota,
+  stakeAvailable,
+  toWire,
+  UNLIMITED,
+  volumeTier,
+} from '@earn/domain';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
+import { launchHistory, launchStakes } from '../../db/schema.js';
+import { type IdempotencyRequest, runTx } from '../../db/tx.js';
+import { AppError, badRequest } from '../../errors.js';
+import { ensureAccounts, userAccount, userBalances } from '../../ledger/accounts.js';
+import { post } from '../../ledger/post.js';
+import { tradingWallet } from '../account/me.js';
+import { loansOf, type User } from '../account/repo.js';
+import { findCoin } from '../market/repo.js';
+import { advancePool, changeStake } from './accrual-sql.js';
+import { findProject, LAUNCHPOOL, type LaunchPool, lockPool } from './repo.js';
+
+export interface CreateOrderInput {
+  pid: number;
+  rid: number;
+  amount: string;
+  simpleEarnStatus?: number | undefined;
+  simpleEarnPeriod?: number | undefined;
+}
+
+/** The new-user rule: pools with limit_rule above 0 take new users only. */
+export function assertPoolRule(pool: LaunchPool, user: User) {
+  if (pool.limitRule > 0 && !user.isNewUser) {
+    throw new AppError(-1, 'This pool is for new users only', 403, { key: 'launch.newUserOnly' });
+  }
+}
+
+/** The user's personal cap in a pool: its max, raised for VIP tiers, capped by the 60-day volume tier. */
+export function capFor(pool: LaunchPool, user: User) {
+  const vip = pool.vipConfig && user.tier >= pool.vipConfig.min_tier ? pool.vipConfig.quota : null;
+  const tier =
+    pool.transactionConfig.length > 0 ? volumeTier(user.tradingVolume60d, pool.transactionConfig) : undefined;
+  const tierCap = tier === undefined ? null : (tier?.tier.mortgage_limit ?? '0');
+  return personalCap({ personalMax: pool.personalMax, vipQuota: vip, tierCap });
+}
+
+async function stakeRow(db: Executor, pool: LaunchPool, userId: number, now: Date) {
+  const ids = await ensureAccounts(db, [userAccount(userId, LAUNCHPOOL, pool.coin)]);
+  await db
+    .insert(launchStakes)
+    .values({
+      poolId: pool.id,
+      userId,
+      accountId: ids.get(`${userId}|${LAUNCHPOOL}|${pool.coin}`) as number,
+      lastChangeAt: now,
+    })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(launchStakes)
+    .where(and(eq(launchStakes.poolId, pool.id), eq(launchStakes.userId, userId)));
+  if (!row) throw new Error('stake row was not opened');
+  return row;
+}
+
+/**
+ * Stakes into a pool (create-order): one transaction, the pool locked, that checks the new-user rule,
+ * the minimum, the personal cap (VIP quota, volume tier), the pool's remaining cap and the available
+ * balance (less loans when the coin does not support launchpool), then moves the coin from the
+ * trading wallet into the stake through the ledger.
+ */
+export async function createOrder(
+  ctx: AppContext,
+  user: User,
+  input: CreateOrderInput,
+  idempotency?: IdempotencyRequest,
+) {
+  const project = await findProject(ctx.db, input.pid);
+  return runTx(
+    ctx.db,
+    async (tx) => {
+      const now = ctx.clock.now();
+      const pool = await lockPool(tx, project.id, input.rid);
+      if (projectState(now.getTime(), project.startAt.getTime(), project.endAt.getTime()) === 3) {
+        throw new AppError(-1, 'This project has ended', 400, { key: 'launch.ended' });
+      }
+      assertPoolRule(pool, user);
+      const parsed = parseAmount('amount', input.amount, { maxDecimals: pool.decimalPlace });
+      if (!parsed.ok) throw badRequest(parsed.message);
+      const stake = await stakeRow(tx, pool, user.id, now);
+      const cap = capFor(pool, user);
+      const coin = await findCoin(tx, pool.coin);
+      const wallet = tradingWallet(user);
+      const [balance] = await userBalances(tx, user.id, [wallet], [pool.coin]);
+      const loans = await loansOf(tx, user.id);
+      const available = stakeAvailable(
+        balance?.balance ?? '0',
+        loans.get(pool.coin) ?? '0',
+        coin?.isSupportLaunchpool ?? true,
+      );
+      const check = checkStake(parsed.value, {
+        min: pool.personalMin,
+        personalMax: cap,
+        staked: stake.staked,
+        available,
+        coin: pool.coin,
+      });
+      if (!check.ok) throw new AppError(-1, check.message, 400, { key: check.key });
+      const poolLeft = dec(pool.buyTotalAmount).eq(UNLIMITED)
+        ? dec('999999999999')
+        : dec(pool.buyTotalAmount).minus(pool.totalStaked);
+      const quota = remainingQuota({ poolLeft, personalMax: cap, staked: stake.staked });
+      if (parsed.value.gt(quota.remaining)) {
+        throw new AppError(
+          -1,
+          `Only ${toWire(quota.remaining.lt(0) ? '0' : quota.remaining)} ${pool.coin} can still be staked`,
+          400,
+          {
+            key: 'finances.startupMining.usedUp',
+          },
+        );
+      }
+      await advancePool(tx, pool.id, now);
+      await changeStake(tx, stake.id, parsed.value.toFixed());
+      await post(tx, {
+        kind: 'launchpool.stake',
+        ref: `pool:${pool.id}`,
+        userId: user.id,
+        at: now,
+        postings: [
+          { account: userAccount(user.id, wallet, pool.coin), amount: parsed.value.neg() },
+          { account: userAccount(user.id, LAUNCHPOOL, pool.coin), amount: parsed.value },
+        ],
+      });
+      const status = input.simpleEarnStatus ?? 0;
+      await tx
+        .update(launchStakes)
+        .set({ simpleEarnStatus: status, simpleEarnPeriod: status === 1 ? (input.simpleEarnPeriod ?? null) : null })
+        .where(eq(launchStakes.id, stake.id));
+      await tx.insert(launchHistory).values({
+        userId: user.id,
+        projectId: project.id,
+        poolId: pool.id,
+        type: 'stake',
+        coin: pool.coin,
+        amount: parsed.value.toFixed(),
+        at: now,
+      });
+      return { pid: project.id, rid: pool.id, amount: toWire(parsed.value) };
+    },
+    idempotency,
+  );
+}
+
+/** Early redeem: any time before the project ends, principal back to the trading wallet. */
+export async function redeemStake(
+  ctx: AppContext,
+  user: User,
+  input: { pid: number; rid: number; amount: string },
+  idempotency?: IdempotencyRequest,
+) {
+  const project = await findProject(ctx.db, input.pid);
+  return runTx(
+    ctx.db,
+    async (tx) => {
+      const now = ctx.clock.now();
+      const pool = await lockPool(tx, project.id, input.rid);
+      const parsed = parseAmount('amount', input.amount, { maxDecimals: pool.decimalPlace });
+      if (!parsed.ok) throw badRequest(parsed.message);
+      const [stake] = await tx
+        .select()
+        .from(launchStakes)
+        .where(and(eq(launchStakes.poolId, pool.id), eq(launchStakes.userId, user.id)));
+      if (!stake || parsed.value.gt(stake.staked)) {
+        throw new AppError(-1, `You can redeem at most ${toWire(stake?.staked ?? '0')} ${pool.coin}`, 400, {
+          key: 'launch.redeem.max',
+        });
+      }
+      await advancePool(tx, pool.id, now);
+      await changeStake(tx, stake.id, parsed.value.neg().toFixed());
+      await post(tx, {
+        kind: 'launchpool.redeem',
+        ref: `pool:${pool.id}`,
+        userId: user.id,
+        at: now,
+        postings: [
+          { account: userAccount(user.id, LAUNCHPOOL, pool.coin), amount: parsed.value.neg() },
+          { account: userAccount(user.id, tradingWallet(user), pool.coin), amount: parsed.value },
+        ],
+      });
+      await tx.insert(launchHistory).values({
+        userId: user.id,
+        projectId: project.id,
+        poolId: pool.id,
+        type: 'redeem',
+        coin: pool.coin,
+        amount: parsed.value.toFixed(),
+        at: now,
+      });
+      return { pid: project.id, rid: pool.id, amount: toWire(parsed.value) };
+    },
+    idempotency,
+  );
+}

@@ -1,0 +1,278 @@
+import { advancePool, changeStake, Decimal, emptyPool, emptyStake, payout, type StakeAccrual } from '@earn/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ManualClock } from '../src/clock.js';
+import { checkLedger } from '../src/ledger/check.js';
+import { holding, lender, spot } from './flexible-helpers.js';
+import { HOUR_MS, startTestServer, T0, type TestServer } from './helpers.js';
+
+let ts: TestServer;
+beforeAll(async () => {
+  ts = await startTestServer();
+});
+afterAll(() => ts.close());
+
+const MIN = 60_000;
+
+async function createProject(body: Record<string, unknown>) {
+  const res = await ts.admin.post('/admin/v1/launch-pool/projects', body);
+  if (res.body.code !== 0) throw new Error(`project failed: ${JSON.stringify(res.body)}`);
+  return res.body.data.pid as number;
+}
+
+/** Moves the clock by `ms` and settles every hour that ended meanwhile. */
+async function wait(ms: number) {
+  const clock = ts.server.ctx.clock as ManualClock;
+  await clock.advance(ts.server.ctx.db, ms);
+  await ts.server.scheduler.runDue();
+}
+
+describe('launch pool rewards: a worked day', () => {
+  it('pays each user exactly their reward-per-share earnings every hour, and releases the stakes at the end', async () => {
+    const start = T0 + HOUR_MS;
+    const end = start + 24 * HOUR_MS;
+    const pid = await createProject({
+      coin: 'LPX',
+      name: 'Worked day',
+      start_timest: start / 1000,
+      end_timest: end / 1000,
+      pools: [{ coin: 'USDT', total_reward: '2400', personal_min_amount: '1', decimal_place: 2 }],
+    });
+    const info = (await ts.client().get(`/apiw/v2/earn/launch-pool/project-info?projectId=${pid}`)).body.data;
+    expect(info).toMatchObject({ coin: 'LPX', state: 2, start_timest: start / 1000 });
+    const rid = info.reward_pools[0].rid as number;
+    const users = [
+      await lender(ts, { USDT: '5000' }),
+      await lender(ts, { USDT: '5000' }),
+      await lender(ts, { USDT: '5000' }),
+    ];
+    const stake = (u: number, amount: string) =>
+      users[u]?.post('/apiw/v2/earn/launch-pool/create-order', { pid, rid, amount, simpleEarnStatus: 0 });
+    const redeem = (u: number, amount: string) =>
+      users[u]?.post('/apiw/v2/earn/launch-pool/redeem', { pid, rid, amount });
+
+    // The model: the domain's accrual at the same instants.
+    const perSecond = new Decimal('100').div(3600);
+    let pool = emptyPool(start);
+    const stakes: StakeAccrual[] = [emptyStake(), emptyStake(), emptyStake()];
+    const paid = [new Decimal(0), new Decimal(0), new Decimal(0)];
+    let now = T0;
+    const model = (u: number, delta: string) => {
+      pool = advancePool(pool, Math.max(now, start), perSecond);
+      stakes[u] = changeStake(stakes[u] as StakeAccrual, pool.accPerShare, new Decimal(delta));
+      pool = { ...pool, totalStaked: pool.totalStaked.plus(delta) };
+    };
+    const modelHours = (until: number) => {
+      for (
+        let h = Math.max(start, Math.floor(now / HOUR_MS) * HOUR_MS) + HOUR_MS;
+        h <= Math.min(until, end);
+        h += HOUR_MS
+      ) {
+        if (h <= start) continue;
+        pool = advancePool(pool, h, perSecond);
+        stakes.forEach((s, i) => {
+          const p = payout(s, pool.accPerShare);
+          stakes[i] = p.stake;
+          paid[i] = (paid[i] as Decimal).plus(p.paid);
+        });
+      }
+    };
+    const step = async (ms: number) => {
+      modelHours(now + ms);
+      now += ms;
+      await wait(ms);
+    };
+
+    expect((await stake(0, '1000'))?.body).toMatchObject({ code: 200, data: { amount: '1000' } }); // before the start
+    model(0, '1000');
+    await step(2 * HOUR_MS); // T0+2h: one hour of A alone
+    await stake(1, '3000');
+    model(1, '3000');
+    await step(30 * MIN);
+    await stake(2, '500');
+    model(2, '500');
+    await step(2 * HOUR_MS + 45 * MIN);
+    await redeem(0, '400');
+    model(0, '-400');
+    await step(5 * HOUR_MS + 30 * MIN);
+    await stake(2, '500');
+    model(2, '500');
+    await step(9 * HOUR_MS + 15 * MIN);
+    await redeem(1, '3000');
+    model(1, '-3000');
+    await step(8 * HOUR_MS); // now past the end: everything settled and released
+
+    for (const [i, u] of users.entries()) {
+      expect(await spot(u, 'LPX'), `user ${i}`).toBe((paid[i] as Decimal).toFixed());
+    }
+    const total = paid.reduce((a, p) => a.plus(p), new Decimal(0));
+    expect(total.lte(2400)).toBe(true);
+    expect(new Decimal(2400).minus(total).lt('0.001')).toBe(true);
+    // Released: all USDT is back in spot.
+    for (const u of users) expect(await spot(u, 'USDT')).toBe('5000');
+    const stats = (await users[0]?.get(`/apiw/v2/earn/launch-pool/user-project-statistics?pid=${pid}`))?.body.data[0];
+    expect(stats).toMatchObject({ rid, amount: '0', lastRewardAmount: (paid[0] as Decimal).toFixed() });
+    // A statement for an hour both A and B were in.
+    const hour = (start + 3 * HOUR_MS) / 1000;
+    const statement = (await users[1]?.get(`/apiw/v2/earn/launch-pool/statement?rid=${rid}&hour=${hour}`))?.body.data;
+    expect(statement).toMatchObject({
+      budget: '100',
+      pool_time_weighted_stake: '4500',
+      user_time_weighted_stake: '3000',
+    });
+    expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
+    const history = (await users[2]?.get('/apiw/v2/earn/launch-pool/history?type=release'))?.body.data.list;
+    expect(history).toEqual([expect.objectContaining({ type: 'release', coin: 'USDT', amount: '1000' })]);
+  });
+});
+
+describe('launch pool rules', () => {
+  let pid: number;
+  let pools: { rid: number; coin: string }[];
+  beforeAll(async () => {
+    const start = T0 + 100 * HOUR_MS;
+    pid = await createProject({
+      coin: 'LPX',
+      name: 'Rules',
+      start_timest: start / 1000,
+      end_timest: (start + 48 * HOUR_MS) / 1000,
+      pools: [
+        {
+          coin: 'GT',
+          total_reward: '100',
+          personal_min_amount: '10',
+          personal_max_amount: '100',
+          buy_total_amount: '1000',
+          decimal_place: 2,
+          vip_config: { min_tier: 5, quota: '500' },
+        },
+        { coin: 'USDT', total_reward: '100', personal_min_amount: '1', limit_rule: 1 },
+        {
+          coin: 'ETH',
+          total_reward: '100',
+          personal_min_amount: '0.01',
+          transaction_config: [
+            { transaction_amount: '10000', mortgage_limit: '1' },
+            { transaction_amount: '100000', mortgage_limit: '5' },
+          ],
+        },
+        {
+          coin: 'BTC',
+          total_reward: '100',
+          personal_min_amount: '0.001',
+          redeem_type: 1,
+          simple_earn: { user_period: 0, fixed_period: 30, fixed_rate: '0', ext_rate: '0', rate: '0.02' },
+        },
+      ],
+    });
+    pools = (await ts.client().get(`/apiw/v2/earn/launch-pool/project-info?projectId=${pid}`)).body.data.reward_pools;
+  });
+  const ridOf = (coin: string) => pools.find((p) => p.coin === coin)?.rid as number;
+
+  it('checks minimum, personal max, balance and decimals, writing nothing on refusal', async () => {
+    const u = await lender(ts, { GT: '1000' });
+    await ts.admin.post('/admin/v1/users/settings', { email: u.email, is_new_user: false });
+    const order = (amount: unknown) =>
+      u.post('/apiw/v2/earn/launch-pool/create-order', { pid, rid: ridOf('GT'), amount });
+    expect((await order('5')).body).toMatchObject({
+      code: -1,
+      key: 'finances.startupMining.stake.min.tip',
+      message: 'The minimum stake is 10 GT',
+    });
+    expect((await order('100.001')).body.message).toBe('amount must have at most 2 decimal places');
+    expect((await order('60')).body.code).toBe(200);
+    expect((await order('41')).body).toMatchObject({
+      key: 'finances.startupMining.stake.max.tip',
+      message: 'You can stake at most 100 GT in this pool',
+    });
+    expect((await order(40)).body.message).toBe('amount must be string');
+    expect(await spot(u, 'GT')).toBe('940');
+    expect(
+      (await u.post('/apiw/v2/earn/launch-pool/create-order', { pid: 999, rid: 1, amount: '10' })).body.message,
+    ).toBe('pid 999 is not a launch-pool project');
+  });
+
+  it('gives VIP users their larger quota', async () => {
+    const u = await lender(ts, { GT: '1000' });
+    await ts.admin.post('/admin/v1/users/settings', { email: u.email, tier: 5 });
+    expect(
+      (await u.post('/apiw/v2/earn/launch-pool/create-order', { pid, rid: ridOf('GT'), amount: '450' })).body.code,
+    ).toBe(200);
+    const info = (await u.get(`/apiw/v2/earn/launch-pool/project-info?projectId=${pid}`)).body.data;
+    expect(info.reward_pools.find((p: { coin: string }) => p.coin === 'GT').personal_max_amount).toBe('500');
+  });
+
+  it('keeps new-user pools for new users', async () => {
+    const fresh = await lender(ts, { USDT: '100' });
+    const old = await lender(ts, { USDT: '100' });
+    await ts.admin.post('/admin/v1/users/settings', { email: old.email, is_new_user: false });
+    expect(
+      (await old.post('/apiw/v2/earn/launch-pool/check-pool-rule', { pid, rid: ridOf('USDT') })).body,
+    ).toMatchObject({
+      code: -1,
+      message: 'This pool is for new users only',
+    });
+    expect((await fresh.post('/apiw/v2/earn/launch-pool/check-pool-rule', { pid, rid: ridOf('USDT') })).body.code).toBe(
+      200,
+    );
+    expect(
+      (await old.post('/apiw/v2/earn/launch-pool/create-order', { pid, rid: ridOf('USDT'), amount: '10' })).body.code,
+    ).toBe(-1);
+    expect(
+      (await fresh.post('/apiw/v2/earn/launch-pool/create-order', { pid, rid: ridOf('USDT'), amount: '10' })).body.code,
+    ).toBe(200);
+  });
+
+  it('caps the stake by the 60-day volume tier', async () => {
+    const u = await lender(ts, { ETH: '10' });
+    const order = (amount: string) =>
+      u.post('/apiw/v2/earn/launch-pool/create-order', { pid, rid: ridOf('ETH'), amount });
+    expect((await order('0.5')).body.key).toBe('finances.startupMining.stake.max.tip');
+    await ts.admin.post('/admin/v1/users/settings', { email: u.email, trading_volume_60d: '20000' });
+    expect((await order('1')).body.code).toBe(200);
+    expect((await order('0.1')).body.key).toBe('finances.startupMining.stake.max.tip');
+    await ts.admin.post('/admin/v1/users/settings', { email: u.email, trading_volume_60d: '150000' });
+    expect((await order('4')).body.code).toBe(200);
+    expect((await u.get('/apiw/v2/earn/launch-pool/user-stat')).body.data).toEqual({
+      user_60_day_transaction_amount: '150000',
+    });
+  });
+
+  it('asks for the fund password', async () => {
+    const u = await ts.newUser({ fundpass: '123456' });
+    await ts.deposit(u.email, 'GT', '50');
+    expect(
+      (await u.post('/apiw/v2/earn/launch-pool/create-order', { pid, rid: ridOf('GT'), amount: '10' })).body.code,
+    ).toBe(10010111);
+  });
+
+  it('releases into Simple Earn flexible when that was chosen', async () => {
+    const u = await lender(ts, { BTC: '1' });
+    expect(
+      (
+        await u.post('/apiw/v2/earn/launch-pool/create-order', {
+          pid,
+          rid: ridOf('BTC'),
+          amount: '0.5',
+          simpleEarnStatus: 1,
+        })
+      ).body.code,
+    ).toBe(200);
+    // Until just past the project's end (within the 7-day session).
+    const endsAt = T0 + 148 * HOUR_MS;
+    await wait(endsAt + HOUR_MS - (ts.server.ctx.clock as ManualClock).now().getTime());
+    expect((await holding(u, 'BTC')).curr_amount).toMatch(/^0\.5/);
+    expect(await spot(u, 'BTC')).toBe('0.5');
+    const hist = await u.get('/apiw/v2/uni-loan/earn/history?type=1&asset=BTC');
+    expect(hist.body.code, JSON.stringify(hist.body)).toBe(0);
+    const sub = hist.body.data.list[0];
+    expect(sub).toMatchObject({ amount: '0.5', mode: 10 });
+    expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
+    const [row] = (
+      (await ts.server.ctx.db.execute(
+        sql`SELECT count(*)::int AS n FROM launch_stakes WHERE staked > 0`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows;
+    expect(row?.n).toBe(0);
+  });
+});
