@@ -5,6 +5,7 @@ import type { AppContext } from './context.js';
 import { type Database, openDatabase } from './db/client.js';
 import { isEmpty, seedDemoAccounts } from './demo/accounts.js';
 import { seedCatalogue } from './demo/catalogue.js';
+import { seedLaunchProjects } from './demo/launch-projects.js';
 import { seedMarketMakers } from './demo/market-makers.js';
 import { buildApp } from './http/app.js';
 import { housekeepingJobs } from './jobs/housekeeping.js';
@@ -40,6 +41,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   if (config.demo && (await isEmpty(ctx))) {
     await seedDemoAccounts(ctx);
     await seedMarketMakers(ctx);
+    await seedLaunchProjects(ctx);
   }
 
   const scheduler = new Scheduler(database.db, clock);

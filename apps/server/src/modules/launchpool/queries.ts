@@ -18,7 +18,7 @@ function poolView(pool: LaunchPool, project: LaunchProject, prices: Map<string, 
       : estimatedApr({
           rewardPerHour: pool.rewardPerHour,
           rewardPrice: prices.get(project.coin) ?? '0',
-          staked: Decimal.max(new Decimal(pool.totalStaked), Decimal.max(new Decimal(pool.personalMin), 1)),
+          staked: pool.totalStaked,
           stakePrice: prices.get(pool.coin) ?? '0',
         });
   return {

@@ -1,0 +1,87 @@
+import { floorHour, HOUR_MS } from '@earn/domain';
+import type { AppContext } from '../context.js';
+import { createProject } from '../modules/launchpool/create-project.js';
+
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Demo launch pools: one in progress (GT, USDT with a VIP quota, and the reward coin's own pool),
+ * one not started (a new-user pool, a pool with trading-volume tiers, one redeeming into Simple
+ * Earn) and one completed.
+ */
+export async function seedLaunchProjects(ctx: AppContext): Promise<void> {
+  const hour = floorHour(ctx.clock.now().getTime());
+  const sec = (ms: number) => ms / 1000;
+  await createProject(ctx, {
+    coin: 'LPX',
+    name: 'Launch Pixel',
+    start_timest: sec(hour - DAY_MS),
+    end_timest: sec(hour + 13 * DAY_MS),
+    pools: [
+      {
+        coin: 'GT',
+        total_reward: '420000',
+        personal_min_amount: '1',
+        personal_max_amount: '20000',
+        buy_total_amount: '2000000',
+        decimal_place: 2,
+      },
+      {
+        coin: 'USDT',
+        total_reward: '210000',
+        personal_min_amount: '10',
+        personal_max_amount: '5000',
+        buy_total_amount: '5000000',
+        decimal_place: 2,
+        vip_config: { min_tier: 5, quota: '20000' },
+        redeem_type: 1,
+        simple_earn: { user_period: 0, fixed_period: 30, fixed_rate: '0.06', ext_rate: '1', rate: '0.05' },
+      },
+      { coin: 'LPX', total_reward: '70000', personal_min_amount: '1', decimal_place: 4 },
+    ],
+  });
+  await createProject(ctx, {
+    coin: 'AVAX',
+    name: 'Avalanche drop',
+    start_timest: sec(hour + 2 * DAY_MS),
+    end_timest: sec(hour + 9 * DAY_MS),
+    pools: [
+      {
+        coin: 'USDT',
+        total_reward: '500',
+        personal_min_amount: '10',
+        personal_max_amount: '500',
+        buy_total_amount: '100000',
+        decimal_place: 2,
+        limit_rule: 1,
+      },
+      {
+        coin: 'ETH',
+        total_reward: '800',
+        personal_min_amount: '0.01',
+        decimal_place: 4,
+        transaction_config: [
+          { transaction_amount: '10000', mortgage_limit: '2' },
+          { transaction_amount: '100000', mortgage_limit: '10' },
+          { transaction_amount: '1000000', mortgage_limit: '50' },
+        ],
+      },
+      {
+        coin: 'BTC',
+        total_reward: '600',
+        personal_min_amount: '0.001',
+        decimal_place: 6,
+        redeem_type: 1,
+        simple_earn: { user_period: 14, fixed_period: 14, fixed_rate: '0.04', ext_rate: '2', rate: '0.03' },
+        staking: { rate: '0.035' },
+      },
+    ],
+  });
+  await createProject(ctx, {
+    coin: 'ATOM',
+    name: 'Cosmos hub',
+    start_timest: sec(hour - 10 * DAY_MS),
+    end_timest: sec(hour - 3 * DAY_MS),
+    pools: [{ coin: 'GT', total_reward: '1000', personal_min_amount: '1', decimal_place: 2 }],
+  });
+}
