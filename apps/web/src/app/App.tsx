@@ -22,6 +22,7 @@ const FlexibleDetailPage = lazy(() => import('../features/simple-earn/FlexibleDe
 const HistoryPage = lazy(() => import('../features/simple-earn/HistoryPage.js'));
 const FaqPage = lazy(() => import('../features/simple-earn/FaqPage.js'));
 const ClockPage = lazy(() => import('../features/admin/ClockPage.js'));
+const LaunchpoolPage = lazy(() => import('../features/launchpool/LaunchpoolPage.js'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -123,6 +124,14 @@ const router = createBrowserRouter([
         element: (
           <Page>
             <FaqPage />
+          </Page>
+        ),
+      },
+      {
+        path: 'launchpool',
+        element: (
+          <Page>
+            <LaunchpoolPage />
           </Page>
         ),
       },

@@ -21,6 +21,7 @@ import { notifyError, notifySuccess } from '../lib/notify.js';
 
 const NAV = [
   { to: '/simple-earn', label: 'nav.simpleEarn' },
+  { to: '/launchpool', label: 'nav.launchpool' },
   { to: '/assets', label: 'nav.assets' },
 ] as const;
 

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2E, expectText, startE2E, watchErrors } from './support.js';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(() => e2e?.close());
+
+async function login(page: import('playwright-core').Page, email: string) {
+  await page.goto(`${e2e.baseUrl}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').first().fill('demo1234');
+  await page.getByRole('button', { name: 'Log in' }).last().click();
+  await page.waitForURL('**/assets');
+}
+
+describe('Launchpool in Chromium', () => {
+  it('stakes with Max, shows the success modal, accrues rewards every hour, and redeems early', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await login(page, 'demo@example.com');
+    await page.goto(`${e2e.baseUrl}/launchpool`);
+    await page.getByTestId('stake-LPX-GT').click();
+    // Max is applied by itself once: min(1500 GT available, 20000 quota).
+    await expect.poll(() => page.getByTestId('stake-amount').inputValue()).toBe('1500');
+    await page.getByTestId('stake-amount').fill('0.5');
+    await expectText(page, 'The minimum stake is 1 GT');
+    await page.getByTestId('stake-max').click();
+    await page.getByTestId('stake-confirm').click();
+    await page.getByRole('group', { name: 'Fund password' }).locator('input').first().pressSequentially('123456');
+    await page
+      .getByRole('dialog', { name: 'Enter your fund password' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await expect.poll(() => page.getByTestId('stake-success-amount').textContent()).toBe('1,500 GT');
+    await expectText(page, 'Earn more');
+    await page.getByRole('button', { name: 'Got it' }).click();
+    await expect.poll(() => page.getByTestId('my-stake-GT').textContent()).toBe('1,500');
+
+    // Hours pass: rewards arrive every hour.
+    await e2e.admin('/admin/v1/clock/advance', { hours: 2 });
+    await page.reload();
+    await expect
+      .poll(async () => Number((await page.getByTestId('rewards-GT').textContent())?.replace(/[^\d.]/g, '')))
+      .toBeGreaterThan(0);
+    const first = Number((await page.getByTestId('rewards-GT').textContent())?.replace(/[^\d.]/g, ''));
+    await e2e.admin('/admin/v1/clock/advance', { hours: 1 });
+    await page.reload();
+    await expect
+      .poll(async () => Number((await page.getByTestId('rewards-GT').textContent())?.replace(/[^\d.]/g, '')))
+      .toBeGreaterThan(first);
+
+    // Early redeem.
+    await page.getByTestId('redeem-GT').click();
+    await page.getByTestId('early-redeem-amount').fill('500');
+    await page.getByTestId('early-redeem-confirm').click();
+    await page.getByRole('group', { name: 'Fund password' }).locator('input').first().pressSequentially('123456');
+    await page
+      .getByRole('dialog', { name: 'Enter your fund password' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await expectText(page, 'Redeemed 500 GT');
+    await expect.poll(() => page.getByTestId('my-stake-GT').textContent()).toBe('1,000');
+    await page.getByRole('tab', { name: 'History' }).click();
+    await expectText(page, 'Reward');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says Commit to a US user', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await login(page, 'us@example.com');
+    await page.goto(`${e2e.baseUrl}/launchpool`);
+    await expect.poll(() => page.getByTestId('stake-LPX-USDT').textContent()).toBe('Commit');
+    await page.getByTestId('stake-LPX-USDT').click();
+    await expectText(page, 'Commit to earn LPX');
+    await context.close();
+  });
+});

@@ -1,0 +1,165 @@
+import { Decimal, isUSRegion, parseAmount } from '@earn/domain';
+import { Alert, Anchor, Button, Group, Modal, Stack, Stepper, Text } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '../../api/account.js';
+import { type Project, type RewardPool, useEarnMore, useRedeemStake, useUserStat } from '../../api/launchpool.js';
+import { DecimalInput } from '../../components/DecimalInput.js';
+import { ResponsiveModal } from '../../components/ResponsiveModal.js';
+import { notifyError, notifySuccess } from '../../lib/notify.js';
+import { useFormat } from '../../lib/use-format.js';
+
+/** After a stake: the amount, the candy-drop 'earn more' section (not for US), and the transaction-limit alert. */
+export function StakeSuccessModal({
+  result,
+  onClose,
+}: {
+  result: { project: Project; pool: RewardPool; amount: string } | null;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const me = useMe();
+  const isUS = isUSRegion(me.data?.region ?? '');
+  const userStat = useUserStat(result !== null);
+  const earnMore = useEarnMore(result?.pool.coin ?? '', result !== null && !isUS);
+  const firstTier = result?.pool.transaction_config[0];
+  const belowTier =
+    firstTier &&
+    userStat.data &&
+    new Decimal(userStat.data.user_60_day_transaction_amount).lt(firstTier.transaction_amount);
+  return (
+    <Modal opened={result !== null} onClose={onClose} title={t(isUS ? 'launch.committed' : 'launch.staked')} centered>
+      {result && (
+        <Stack>
+          <Text data-testid="stake-success-amount">
+            {fmt.amount(result.amount)} {result.pool.coin}
+          </Text>
+          {belowTier && (
+            <Alert color="yellow">{t('launch.limitAlert', { amount: fmt.amount(firstTier.transaction_amount) })}</Alert>
+          )}
+          {!isUS && (earnMore.data?.list.length ?? 0) > 0 && (
+            <Stack gap={4}>
+              <Text fw={600}>{t('launch.earnMore')}</Text>
+              {earnMore.data?.list.map((item) => (
+                <Anchor key={item.type} href={item.link}>
+                  {t('launch.earnMoreItem', { coin: item.coin, rate: fmt.rate(item.rate_year) })}
+                </Anchor>
+              ))}
+            </Stack>
+          )}
+          <Button onClick={onClose}>{t('finances.gotIt')}</Button>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/** 'early redeem': principal back to the trading wallet before the project ends. */
+export function EarlyRedeemModal({
+  target,
+  onClose,
+}: {
+  target: { project: Project; pool: RewardPool; staked: string } | null;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const redeem = useRedeemStake();
+  const [amount, setAmount] = useState('');
+  const staked = target?.staked ?? '0';
+  const parsed = amount === '' ? null : parseAmount('amount', amount, { maxDecimals: target?.pool.decimal_place ?? 8 });
+  const tooMuch = parsed?.ok && parsed.value.gt(staked);
+  const submit = useDebouncedCallback(
+    () => {
+      if (!target || !parsed?.ok || tooMuch) return;
+      redeem.mutate(
+        { pid: target.project.pid, rid: target.pool.rid, amount },
+        {
+          onSuccess: (r) => {
+            notifySuccess(t('launch.redeemed', { amount: fmt.amount(r.amount), coin: target.pool.coin }));
+            setAmount('');
+            onClose();
+          },
+          onError: (e) => notifyError(e, 'error'),
+        },
+      );
+    },
+    { delay: 200, leading: true },
+  );
+  return (
+    <ResponsiveModal opened={target !== null} onClose={onClose} title={t('launch.earlyRedeem')} size="sm">
+      <Stack>
+        <Text size="sm" c="dimmed">
+          {t('launch.staked')}: {fmt.amount(staked)} {target?.pool.coin}
+        </Text>
+        <DecimalInput
+          label={t('earn.redeem.amount')}
+          precision={target?.pool.decimal_place ?? 8}
+          value={amount}
+          onChange={setAmount}
+          error={
+            tooMuch
+              ? t('redeem.number.maxLimit', { amount: fmt.amount(staked), coin: target?.pool.coin ?? '' })
+              : undefined
+          }
+          data-testid="early-redeem-amount"
+          rightSectionWidth={64}
+          rightSection={
+            <Button variant="subtle" size="compact-xs" onClick={() => setAmount(staked)}>
+              {t('common.max')}
+            </Button>
+          }
+        />
+        <Button
+          onClick={submit}
+          disabled={!parsed?.ok || Boolean(tooMuch)}
+          loading={redeem.isPending}
+          data-testid="early-redeem-confirm"
+        >
+          {t('common.confirm')}
+        </Button>
+      </Stack>
+    </ResponsiveModal>
+  );
+}
+
+/** Eligibility (transaction config): the tiers T1..Tn of 60-day volume and the cap each unlocks. */
+export function EligibilityModal({ pool, onClose }: { pool: RewardPool | null; onClose(): void }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const userStat = useUserStat(pool !== null);
+  const volume = new Decimal(userStat.data?.user_60_day_transaction_amount ?? '0');
+  const reached = pool ? pool.transaction_config.filter((tier) => volume.gte(tier.transaction_amount)).length : 0;
+  return (
+    <Modal opened={pool !== null} onClose={onClose} title={t('launch.eligibility')} centered size="lg">
+      {pool && (
+        <Stack>
+          <Text size="sm">{t('launch.yourVolume', { amount: fmt.amount(volume, 2) })}</Text>
+          <Stepper active={reached} orientation="vertical" size="sm">
+            {pool.transaction_config.map((tier, i) => (
+              <Stepper.Step
+                key={tier.transaction_amount}
+                label={`T${i + 1}`}
+                description={t('launch.tier', {
+                  volume: fmt.amount(tier.transaction_amount),
+                  cap: fmt.amount(tier.mortgage_limit),
+                  coin: pool.coin,
+                })}
+              />
+            ))}
+          </Stepper>
+          <Group grow>
+            <Button component="a" href="/futures/USDT/BTC_USDT" variant="default">
+              {t('launch.futures')}
+            </Button>
+            <Button component="a" href="/trade/BTC_USDT">
+              {t('launch.trade')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,298 @@
+import { Decimal, isUSRegion, UNLIMITED } from '@earn/domain';
+import { Anchor, Badge, Button, Card, Group, List, Modal, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '../../api/account.js';
+import { serverNow } from '../../api/client.js';
+import {
+  type Project,
+  type RewardPool,
+  useLaunchHistory,
+  useProjects,
+  useUserProjectStats,
+} from '../../api/launchpool.js';
+import { CoinIcon } from '../../components/CoinIcon.js';
+import { InfoPopup } from '../../components/InfoPopup.js';
+import { PagedTable } from '../../components/PagedTable.js';
+import { useFormat } from '../../lib/use-format.js';
+import { useAuthGate } from '../auth/auth-gate.js';
+import { EarlyRedeemModal, EligibilityModal, StakeSuccessModal } from './LaunchModals.js';
+import { StakeModal } from './StakeModal.js';
+
+const TABS = [
+  { value: '1', label: 'launch.inProgress' },
+  { value: '2', label: 'launch.upcoming' },
+  { value: '3', label: 'launch.completed' },
+] as const;
+
+export default function LaunchpoolPage() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const projects = useProjects();
+  const [tab, setTab] = useState<string>('1');
+  const [noteOpen, setNoteOpen] = useState(false);
+  const [staking, setStaking] = useState<{ project: Project; rid: number } | null>(null);
+  const [success, setSuccess] = useState<{ project: Project; pool: RewardPool; amount: string } | null>(null);
+  const [redeeming, setRedeeming] = useState<{ project: Project; pool: RewardPool; staked: string } | null>(null);
+  const [eligibility, setEligibility] = useState<RewardPool | null>(null);
+  const { requireLogin } = useAuthGate();
+  const shown = (projects.data ?? []).filter((p) => String(p.state) === tab);
+  return (
+    <Stack maw={1100} mx="auto">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>{t('launch.title')}</Title>
+          <Text c="dimmed">{t('launch.subtitle')}</Text>
+        </div>
+        <Anchor component="button" onClick={() => setNoteOpen(true)}>
+          {t('launch.note.title')}
+        </Anchor>
+      </Group>
+      <Tabs value={tab} onChange={(v) => setTab(v ?? '1')}>
+        <Tabs.List>
+          {TABS.map((x) => (
+            <Tabs.Tab key={x.value} value={x.value}>
+              {t(x.label)}
+            </Tabs.Tab>
+          ))}
+          {me.data && <Tabs.Tab value="history">{t('earn.history.title')}</Tabs.Tab>}
+        </Tabs.List>
+      </Tabs>
+      {tab === 'history' ? (
+        <LaunchHistory />
+      ) : (
+        <>
+          {shown.map((project) => (
+            <ProjectCard
+              key={project.pid}
+              project={project}
+              onStake={(rid) => requireLogin(() => setStaking({ project, rid }))}
+              onRedeem={(pool, staked) => setRedeeming({ project, pool, staked })}
+              onEligibility={setEligibility}
+            />
+          ))}
+          {projects.isSuccess && shown.length === 0 && (
+            <Paper p="xl" ta="center" c="dimmed">
+              {t('common.noData')}
+            </Paper>
+          )}
+        </>
+      )}
+      <StakeModal
+        project={staking?.project ?? null}
+        rid={staking?.rid ?? null}
+        onClose={() => setStaking(null)}
+        onStaked={(r) => {
+          setStaking(null);
+          setSuccess(r);
+        }}
+      />
+      <StakeSuccessModal result={success} onClose={() => setSuccess(null)} />
+      <EarlyRedeemModal target={redeeming} onClose={() => setRedeeming(null)} />
+      <EligibilityModal pool={eligibility} onClose={() => setEligibility(null)} />
+      <Modal opened={noteOpen} onClose={() => setNoteOpen(false)} title={t('launch.note.title')} centered>
+        <List type="ordered" spacing="xs" size="sm">
+          {[1, 2, 3, 4, 5].map((i) => (
+            <List.Item key={i}>{t(`launch.note.${i}`)}</List.Item>
+          ))}
+        </List>
+      </Modal>
+    </Stack>
+  );
+}
+
+function useCountdown(targetSec: number): string {
+  const [now, setNow] = useState(() => serverNow());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(serverNow()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = Math.max(0, targetSec * 1000 - now);
+  const d = Math.floor(left / 86_400_000);
+  const h = Math.floor((left % 86_400_000) / 3_600_000);
+  const m = Math.floor((left % 3_600_000) / 60_000);
+  const s = Math.floor((left % 60_000) / 1000);
+  return `${d}d ${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}
+
+function ProjectCard({
+  project,
+  onStake,
+  onRedeem,
+  onEligibility,
+}: {
+  project: Project;
+  onStake(rid: number): void;
+  onRedeem(pool: RewardPool, staked: string): void;
+  onEligibility(pool: RewardPool): void;
+}) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const me = useMe();
+  const isUS = isUSRegion(me.data?.region ?? '');
+  const stats = useUserProjectStats(project.pid, Boolean(me.data));
+  const countdown = useCountdown(project.state === 2 ? project.start_timest : project.end_timest);
+  return (
+    <Card withBorder padding="lg" data-testid={`project-${project.coin}`}>
+      <Group justify="space-between">
+        <Group gap="sm">
+          <CoinIcon symbol={project.coin} icon={project.icon} size={36} />
+          <div>
+            <Text fw={700}>
+              {project.name} ({project.coin})
+            </Text>
+            <Text size="xs" c="dimmed">
+              {fmt.dateTime(project.start_timest * 1000)} – {fmt.dateTime(project.end_timest * 1000)}
+            </Text>
+          </div>
+        </Group>
+        {project.state !== 3 && (
+          <Badge variant="light" size="lg">
+            {t(project.state === 2 ? 'launch.startsIn' : 'launch.endsIn')} {countdown}
+          </Badge>
+        )}
+      </Group>
+      <Table.ScrollContainer minWidth={760} mt="md">
+        <Table verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('launch.pool')}</Table.Th>
+              <Table.Th>{t('launch.totalStaked')}</Table.Th>
+              <Table.Th>{isUS ? t('launch.rate') : t('earn.estApr')}</Table.Th>
+              <Table.Th>{t('launch.myStake')}</Table.Th>
+              <Table.Th>{t('launch.rewards')}</Table.Th>
+              <Table.Th ta="right">{t('assets.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {project.reward_pools
+              .filter((p) => p.reward_pool_type !== 1)
+              .map((pool) => {
+                const mine = stats.data?.find((s) => s.rid === pool.rid);
+                const lessThanHour = mine && new Decimal(mine.valid_amount).lt(mine.amount);
+                return (
+                  <Table.Tr key={pool.rid} data-testid={`pool-${project.coin}-${pool.coin}`}>
+                    <Table.Td>
+                      <Group gap={6}>
+                        <Text fw={600}>{pool.coin}</Text>
+                        {pool.limit_rule > 0 && (
+                          <Badge size="xs" color="pink">
+                            {t('launch.newcomers')}
+                          </Badge>
+                        )}
+                        {pool.transaction_config.length > 0 && (
+                          <Anchor component="button" size="xs" onClick={() => onEligibility(pool)}>
+                            {t('launch.eligibility')}
+                          </Anchor>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{fmt.abbreviate(pool.total_staked)}</Text>
+                      <Text size="xs" c="dimmed">
+                        {t('launch.peak')} {fmt.abbreviate(pool.peak_staked)} · {t('launch.avgLastHour')}{' '}
+                        {fmt.abbreviate(pool.avg_staked_last_hour)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {isUS ? (
+                        <Group gap={4}>
+                          <Text size="sm">{new Decimal(pool.rate_year).gt(0) ? fmt.rate(pool.rate_year) : '--'}</Text>
+                          <InfoPopup>{t('launch.usRateTip')}</InfoPopup>
+                        </Group>
+                      ) : (
+                        <Group gap={4}>
+                          <Text size="sm" fw={600} c="teal">
+                            {new Decimal(pool.rate_year).gt(0) ? fmt.rate(pool.rate_year) : '--'}
+                          </Text>
+                          <InfoPopup>{t('launch.aprTip', { coin: project.coin })}</InfoPopup>
+                        </Group>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" data-testid={`my-stake-${pool.coin}`}>
+                        {fmt.amount(mine?.amount ?? '0')}
+                      </Text>
+                      {lessThanHour && (
+                        <Text size="xs" c="orange">
+                          {t('launch.lessThanHour')}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" data-testid={`rewards-${pool.coin}`}>
+                        {fmt.amount(mine?.lastRewardAmount ?? '0')} {project.coin}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {t('launch.lastHour')} {fmt.amount(mine?.lastHourRewardAmount ?? '0')}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Group gap="xs" justify="flex-end" wrap="nowrap">
+                        {project.state !== 3 && (
+                          <Button
+                            size="compact-sm"
+                            onClick={() => onStake(pool.rid)}
+                            data-testid={`stake-${project.coin}-${pool.coin}`}
+                          >
+                            {t(isUS ? 'launch.commit' : 'launch.stake')}
+                          </Button>
+                        )}
+                        {mine && new Decimal(mine.amount).gt(0) && project.state !== 3 && (
+                          <Button
+                            size="compact-sm"
+                            variant="default"
+                            onClick={() => onRedeem(pool, mine.amount)}
+                            data-testid={`redeem-${pool.coin}`}
+                          >
+                            {t('earn.redeem.button')}
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Text size="xs" c="dimmed" mt="xs">
+        {project.reward_pools
+          .map(
+            (p) =>
+              `${p.coin}: ${fmt.abbreviate(p.total_reward)} ${project.coin} (${p.buy_total_amount === UNLIMITED ? t('launch.unlimited') : `${t('launch.cap')} ${fmt.abbreviate(p.buy_total_amount)}`})`,
+          )
+          .join(' · ')}
+      </Text>
+    </Card>
+  );
+}
+
+function LaunchHistory() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const [page, setPage] = useState(1);
+  const history = useLaunchHistory(page, '', true);
+  return (
+    <Paper withBorder p="md">
+      <PagedTable
+        columns={[
+          { key: 'time', title: t('earn.history.time'), render: (r) => fmt.dateTime(r.time_at * 1000) },
+          { key: 'type', title: t('earn.history.type'), render: (r) => t(`launch.type.${r.type}`) },
+          {
+            key: 'amount',
+            title: t('earn.history.amount'),
+            align: 'right',
+            render: (r) => `${fmt.amount(r.amount)} ${r.coin}`,
+          },
+        ]}
+        rows={history.data?.list ?? []}
+        rowKey={(r) => String(r.id)}
+        total={history.data?.total ?? 0}
+        page={page}
+        onPageChange={setPage}
+        loading={history.isPending}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,278 @@
+import {
+  checkStake,
+  Decimal,
+  type EarnOption,
+  earnChoicePayload,
+  isUSRegion,
+  maxStake,
+  redemptionSelector,
+  remainingQuota,
+  shouldAutoApplyMax,
+  stakeAvailable,
+  UNLIMITED,
+} from '@earn/domain';
+import { Alert, Badge, Button, Group, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '../../api/account.js';
+import { serverNow } from '../../api/client.js';
+import {
+  type Project,
+  type RewardPool,
+  useBorrowSetting,
+  useCheckPoolRule,
+  useCreateOrder,
+  useLoanProperty,
+  useUserProjectStats,
+} from '../../api/launchpool.js';
+import { useAvailable } from '../../api/simple-earn.js';
+import { DecimalInput } from '../../components/DecimalInput.js';
+import { ResponsiveModal } from '../../components/ResponsiveModal.js';
+import { notifyError } from '../../lib/notify.js';
+import { useFormat } from '../../lib/use-format.js';
+
+/** Stake Max click debounce (spec: 200 ms). */
+const MAX_DEBOUNCE_MS = 200;
+const NO_CAP = '999999999999';
+
+export function StakeModal({
+  project,
+  rid,
+  onClose,
+  onStaked,
+}: {
+  project: Project | null;
+  rid: number | null;
+  onClose(): void;
+  onStaked(result: { project: Project; pool: RewardPool; amount: string }): void;
+}) {
+  const { t } = useTranslation();
+  const me = useMe();
+  const isUS = isUSRegion(me.data?.region ?? '');
+  return (
+    <ResponsiveModal
+      opened={project !== null}
+      onClose={onClose}
+      title={t(isUS ? 'launch.commitTitle' : 'launch.stakeTitle', { coin: project?.coin ?? '' })}
+      size="lg"
+    >
+      {project && <StakeForm project={project} initialRid={rid} onStaked={onStaked} />}
+    </ResponsiveModal>
+  );
+}
+
+function StakeForm({
+  project,
+  initialRid,
+  onStaked,
+}: {
+  project: Project;
+  initialRid: number | null;
+  onStaked(r: { project: Project; pool: RewardPool; amount: string }): void;
+}) {
+  const { t } = useTranslation();
+  const me = useMe();
+  const isUS = isUSRegion(me.data?.region ?? '');
+  // Multi-mining pools (reward_pool_type 1) are kept out of the tabs.
+  const pools = project.reward_pools.filter((p) => p.reward_pool_type !== 1);
+  const [rid, setRid] = useState(initialRid ?? pools[0]?.rid ?? 0);
+  const pool = pools.find((p) => p.rid === rid) ?? pools[0];
+  if (!pool) return <Text c="dimmed">{t('common.noData')}</Text>;
+  return (
+    <Stack>
+      <Tabs value={String(pool.rid)} onChange={(v) => setRid(Number(v))}>
+        <Tabs.List>
+          {pools.map((p) => (
+            <Tabs.Tab
+              key={p.rid}
+              value={String(p.rid)}
+              rightSection={
+                p.limit_rule > 0 ? (
+                  <Badge size="xs" color="pink">
+                    {t('launch.newcomers')}
+                  </Badge>
+                ) : undefined
+              }
+            >
+              {p.coin}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      {/* A new pool resets the amount and re-derives the selector. */}
+      <PoolForm key={pool.rid} project={project} pool={pool} isUS={isUS} onStaked={onStaked} />
+    </Stack>
+  );
+}
+
+function PoolForm({
+  project,
+  pool,
+  isUS,
+  onStaked,
+}: {
+  project: Project;
+  pool: RewardPool;
+  isUS: boolean;
+  onStaked(r: { project: Project; pool: RewardPool; amount: string }): void;
+}) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const me = useMe();
+  const available = useAvailable(pool.coin);
+  const loans = useLoanProperty(Boolean(me.data));
+  const borrow = useBorrowSetting(pool.coin);
+  const stats = useUserProjectStats(project.pid, Boolean(me.data));
+  const checkRule = useCheckPoolRule();
+  const createOrder = useCreateOrder();
+  const selector = redemptionSelector(pool);
+  const [choice, setChoice] = useState<EarnOption>(selector.initial);
+  const [amount, setAmount] = useState('');
+  const autoApplied = useRef(false);
+
+  useEffect(() => {
+    if (selector.showTip3) notifications.show({ color: 'blue', message: t('launch.earn.tip3') });
+  }, [selector.showTip3, t]);
+
+  const staked = stats.data?.find((s) => s.rid === pool.rid)?.amount ?? '0';
+  const cap = pool.personal_max_amount;
+  const poolLeft = pool.left_buy_total_amount === UNLIMITED ? NO_CAP : pool.left_buy_total_amount;
+  const quota = remainingQuota({ poolLeft, personalMax: cap, staked });
+  const avail = stakeAvailable(
+    available.data?.available ?? '0',
+    loans.data?.[pool.coin] ?? '0',
+    borrow.data?.is_support_launchpool !== 0,
+  );
+  const max = maxStake(avail, quota.remaining, pool.decimal_place);
+  const ready = available.isSuccess && stats.isSuccess;
+
+  useEffect(() => {
+    if (!ready || autoApplied.current) return;
+    autoApplied.current = true;
+    if (shouldAutoApplyMax(avail, pool.personal_min_amount, quota.remaining)) setAmount(max);
+  }, [ready, avail, pool.personal_min_amount, quota.remaining, max]);
+
+  const check =
+    amount === ''
+      ? null
+      : checkStake(amount, {
+          min: pool.personal_min_amount,
+          personalMax: cap,
+          staked,
+          available: avail,
+          coin: pool.coin,
+        });
+  const error = check && !check.ok ? t(check.key, check.params ?? {}) : undefined;
+  const canConfirm = amount !== '' && !error && !quota.usedUp && !createOrder.isPending && !checkRule.isPending;
+  const isVipQuota = pool.vip_config !== null && (me.data?.tier ?? 0) >= pool.vip_config.min_tier;
+  const startsLater = project.start_timest * 1000 > serverNow();
+  const onMax = useDebouncedCallback(() => setAmount(max), { delay: MAX_DEBOUNCE_MS, leading: true });
+
+  const confirm = async () => {
+    if (!check?.ok) return;
+    if (pool.limit_rule > 0) {
+      try {
+        await checkRule.mutateAsync({ pid: project.pid, rid: pool.rid });
+      } catch (e) {
+        notifyError(e);
+        return;
+      }
+    }
+    createOrder.mutate(
+      { pid: project.pid, rid: pool.rid, amount, ...earnChoicePayload(choice, pool) },
+      { onSuccess: (r) => onStaked({ project, pool, amount: r.amount }), onError: (e) => notifyError(e, 'error') },
+    );
+  };
+
+  const labels: Record<EarnOption, string> = {
+    fixed: t('launch.earn.fixed'),
+    flexible: t('launch.earn.flexible'),
+    staking: pool.coin === 'USDT' ? t('launch.earn.gusd') : t('launch.earn.staking'),
+    spot: t('launch.earn.spot'),
+  };
+  return (
+    <Stack>
+      {startsLater && !isUS && (
+        <Alert color="blue" variant="light">
+          {t('mining.interest_starts', { time: fmt.dateTime(project.start_timest * 1000) })}
+        </Alert>
+      )}
+      <DecimalInput
+        label={t(isUS ? 'launch.commitAmount' : 'launch.stakeAmount')}
+        precision={pool.decimal_place}
+        value={amount}
+        onChange={setAmount}
+        disabled={quota.remaining.lte(0)}
+        error={error}
+        data-testid="stake-amount"
+        rightSectionWidth={64}
+        rightSection={
+          <Button variant="subtle" size="compact-xs" onClick={onMax} data-testid="stake-max">
+            {t('common.max')}
+          </Button>
+        }
+      />
+      <Stack gap={4}>
+        <Row label={t('common.available')} value={`${fmt.amount(avail)} ${pool.coin}`} />
+        <Row label={t('launch.minimum')} value={`${fmt.amount(pool.personal_min_amount)} ${pool.coin}`} />
+        <Row
+          label={t('launch.remainingQuota')}
+          value={
+            <Group gap={4}>
+              <Text size="sm" data-testid="remaining-quota">
+                {pool.left_buy_total_amount === UNLIMITED && cap === UNLIMITED
+                  ? t('launch.unlimited')
+                  : `${fmt.amount(Decimal.max(quota.remaining, 0))} ${pool.coin}`}
+              </Text>
+              {isVipQuota && (
+                <Badge size="xs" color="yellow">
+                  VIP
+                </Badge>
+              )}
+            </Group>
+          }
+        />
+        <Row label={t('launch.myStake')} value={`${fmt.amount(staked)} ${pool.coin}`} />
+      </Stack>
+      {selector.options.length > 1 && (
+        <Stack gap={4}>
+          <Text size="sm">{t('launch.earn.title')}</Text>
+          <SegmentedControl
+            value={choice}
+            onChange={(v) => setChoice(v as EarnOption)}
+            data={selector.options.map((o) => ({
+              value: o.value,
+              disabled: o.disabled,
+              label:
+                o.value === 'fixed'
+                  ? `${labels.fixed} ${o.termDays ?? ''}${t('launch.days')}${o.bonusPercent ? ` +${o.bonusPercent}%` : ''}`
+                  : labels[o.value],
+            }))}
+          />
+        </Stack>
+      )}
+      <Button
+        size="md"
+        disabled={!canConfirm}
+        loading={createOrder.isPending || checkRule.isPending}
+        onClick={confirm}
+        data-testid="stake-confirm"
+      >
+        {quota.usedUp ? t('finances.startupMining.usedUp') : t(isUS ? 'launch.commit' : 'launch.stake')}
+      </Button>
+    </Stack>
+  );
+}
+
+function Row({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <Group justify="space-between">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      {typeof value === 'string' ? <Text size="sm">{value}</Text> : value}
+    </Group>
+  );
+}
