@@ -276,3 +276,29 @@ describe('launch pool rules', () => {
     expect(row?.n).toBe(0);
   });
 });
+
+describe('new project notifications', () => {
+  it('puts a message in the inbox of users subscribed to Launchpool, and only theirs', async () => {
+    const on = await lender(ts, {});
+    const off = await lender(ts, {});
+    await on.post('/apiw/v2/herald/switches', { sets: { startup_mining_switch: 1 } });
+    const start = Math.ceil((ts.server.ctx.clock as ManualClock).now().getTime() / HOUR_MS) * HOUR_MS + HOUR_MS;
+    await createProject({
+      coin: 'UNI',
+      name: 'Announced',
+      start_timest: start / 1000,
+      end_timest: (start + 24 * HOUR_MS) / 1000,
+      pools: [{ coin: 'GT', total_reward: '10', personal_min_amount: '1' }],
+    });
+    const inbox = (await on.get('/apiw/v2/inbox')).body.data;
+    expect(inbox).toMatchObject({ total: 1, unread: 1 });
+    expect(inbox.list[0]).toMatchObject({
+      kind: 'launchpool',
+      title: 'New Launchpool: Announced',
+      link: '/launchpool',
+      read: false,
+    });
+    expect((await off.get('/apiw/v2/inbox')).body.data).toMatchObject({ total: 0, unread: 0 });
+    expect((await on.post('/apiw/v2/inbox/read', {})).body.data.unread).toBe(0);
+  });
+});

@@ -79,4 +79,30 @@ describe('Launchpool in Chromium', () => {
     await expectText(page, 'Commit to earn LPX');
     await context.close();
   });
+
+  it('tells a user subscribed to Launchpool about a new project in the inbox', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await login(page, 'new@example.com');
+    await page.getByRole('button', { name: 'Subscribe to notifications' }).click();
+    const launchpool = page.getByRole('switch', { name: 'Launchpool' });
+    await launchpool.waitFor({ state: 'attached' });
+    await page.locator(`label[for="${await launchpool.getAttribute('id')}"]`).click();
+    await expectText(page, 'Subscribed. We will notify you about new events.');
+    await page.keyboard.press('Escape');
+    const startSec = Math.ceil(Date.now() / 3_600_000) * 3600 + 7 * 24 * 3600;
+    await e2e.admin('/admin/v1/launch-pool/projects', {
+      coin: 'UNI',
+      name: 'Inbox test',
+      start_timest: startSec,
+      end_timest: startSec + 24 * 3600,
+      pools: [{ coin: 'GT', total_reward: '10', personal_min_amount: '1' }],
+    });
+    await page.reload();
+    await page.getByTestId('inbox').click();
+    await expectText(page, 'New Launchpool: Inbox test');
+    await page.getByText('New Launchpool: Inbox test').click();
+    await page.waitForURL('**/launchpool');
+    await context.close();
+  });
 });

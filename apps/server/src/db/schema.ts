@@ -514,3 +514,21 @@ export const launchHistory = pgTable(
   },
   (t) => [index('launch_history_user_idx').on(t.userId, t.at)],
 );
+
+/** In-app messages (the header inbox): new launch-pool projects for users subscribed to them. */
+export const inboxMessages = pgTable(
+  'inbox_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link').notNull(),
+    createdAt: instant('created_at').notNull(),
+    readAt: instant('read_at'),
+  },
+  (t) => [index('inbox_messages_user_idx').on(t.userId, t.createdAt)],
+);

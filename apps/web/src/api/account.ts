@@ -32,36 +32,46 @@ export function useMe() {
   });
 }
 
-export function useLogin() {
+/** Set by a deliberate logout: the page that sees the session end must not ask to be returned to. */
+let loggedOutByUser = false;
+export function wasLoggedOutByUser(): boolean {
+  return loggedOutByUser;
+}
+
+/**
+ * A new session: every other query is reset in place (its observers stay attached, so nothing keeps
+ * the previous user's data or a stale "guest"), and the signed-in user is known at once.
+ */
+function useSessionChanged() {
   const qc = useQueryClient();
+  return (me: Me | null) => {
+    loggedOutByUser = me === null;
+    qc.setQueryData(keys.me, me);
+    void qc.resetQueries({ predicate: (q) => q.queryKey[0] !== keys.me[0] || q.queryKey[1] !== keys.me[1] });
+  };
+}
+
+export function useLogin() {
+  const sessionChanged = useSessionChanged();
   return useMutation({
     mutationFn: (body: Credentials) => api<Me>('/apiw/v2/auth/login', { body: { ...body } }),
-    onSuccess: (me) => {
-      qc.clear();
-      qc.setQueryData(keys.me, me);
-    },
+    onSuccess: sessionChanged,
   });
 }
 
 export function useRegister() {
-  const qc = useQueryClient();
+  const sessionChanged = useSessionChanged();
   return useMutation({
     mutationFn: (body: Credentials) => api<Me>('/apiw/v2/auth/register', { body: { ...body } }),
-    onSuccess: (me) => {
-      qc.clear();
-      qc.setQueryData(keys.me, me);
-    },
+    onSuccess: sessionChanged,
   });
 }
 
 export function useLogout() {
-  const qc = useQueryClient();
+  const sessionChanged = useSessionChanged();
   return useMutation({
     mutationFn: () => api<null>('/apiw/v2/auth/logout', { method: 'POST' }),
-    onSuccess: () => {
-      qc.clear();
-      qc.setQueryData(keys.me, null);
-    },
+    onSuccess: () => sessionChanged(null),
   });
 }
 

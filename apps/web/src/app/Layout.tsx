@@ -14,6 +14,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout, useMe } from '../api/account.js';
+import { InboxButton } from '../components/InboxButton.js';
 import { useAuthGate } from '../features/auth/auth-gate.js';
 import { SubscriptionModal } from '../features/notifications/SubscriptionModal.js';
 import { currentLocale, setLocale } from '../i18n/index.js';
@@ -88,6 +89,7 @@ export function Layout() {
             >
               <BellIcon />
             </ActionIcon>
+            {me.data && <InboxButton />}
             {me.data ? (
               <Menu position="bottom-end" shadow="md">
                 <Menu.Target>
@@ -109,15 +111,15 @@ export function Layout() {
                   <Menu.Divider />
                   <Menu.Item
                     color="red"
-                    onClick={() =>
+                    onClick={() => {
                       logout.mutate(undefined, {
                         onSuccess: () => {
                           notifySuccess(t('auth.loggedOut'));
-                          navigate('/login');
+                          navigate('/login', { replace: true });
                         },
                         onError: (e) => notifyError(e),
-                      })
-                    }
+                      });
+                    }}
                   >
                     {t('nav.logout')}
                   </Menu.Item>

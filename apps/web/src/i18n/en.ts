@@ -327,6 +327,9 @@ export const en = {
   'launch.type.reward': 'Reward',
   'launch.type.redeem': 'Redeem',
   'launch.type.release': 'Release',
+  'inbox.title': 'Inbox',
+  'inbox.markAll': 'Mark all read',
+  'inbox.empty': 'No messages yet',
 };
 
 export type Messages = typeof en;

@@ -320,4 +320,7 @@ export const zhCN: Messages = {
   'launch.type.reward': '奖励',
   'launch.type.redeem': '赎回',
   'launch.type.release': '释放',
+  'inbox.title': '站内信',
+  'inbox.markAll': '全部已读',
+  'inbox.empty': '暂无消息',
 };

@@ -5,6 +5,7 @@ import { runTx } from '../../db/tx.js';
 import { badRequest } from '../../errors.js';
 import { PlatformAccount, platformAccount } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
+import { announceProject } from '../inbox/inbox.js';
 import { findCoin } from '../market/repo.js';
 import { rewardWallet } from './repo.js';
 
@@ -114,6 +115,7 @@ export async function createProject(ctx: AppContext, input: ProjectInput) {
         ],
       });
     }
+    await announceProject(tx, project, now);
     return { pid: project.id, total_reward: toWire(total) };
   });
 }

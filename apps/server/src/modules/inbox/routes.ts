@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { AppContext } from '../../context.js';
+import { ok, responses } from '../../http/envelope.js';
+import { userOf } from '../../http/session.js';
+import { listInbox, markRead } from './inbox.js';
+
+const tags = ['inbox'];
+const Inbox = Type.Object({
+  list: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      kind: Type.String(),
+      title: Type.String(),
+      body: Type.String(),
+      link: Type.String(),
+      created_at: Type.Integer(),
+      read: Type.Boolean(),
+    }),
+  ),
+  total: Type.Integer(),
+  unread: Type.Integer(),
+});
+
+export const inboxRoutes =
+  (ctx: AppContext): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    app.get(
+      '/apiw/v2/inbox',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          querystring: Type.Object({
+            page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
+          }),
+          response: responses(Inbox),
+        },
+      },
+      async (request) =>
+        ok(await listInbox(ctx.db, userOf(request).id, request.query.page ?? 1, request.query.limit ?? 20)),
+    );
+    app.post(
+      '/apiw/v2/inbox/read',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          body: Type.Object({ ids: Type.Optional(Type.Array(Type.Integer(), { maxItems: 100 })) }),
+          response: responses(Inbox),
+        },
+      },
+      async (request) => ok(await markRead(ctx, userOf(request).id, request.body.ids)),
+    );
+  };

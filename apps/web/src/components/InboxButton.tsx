@@ -1,0 +1,76 @@
+import { ActionIcon, Anchor, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useInbox, useMarkRead } from '../api/inbox.js';
+import { useFormat } from '../lib/use-format.js';
+
+/** The header inbox: new launch pools and other messages, with the unread count. */
+export function InboxButton() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const navigate = useNavigate();
+  const inbox = useInbox(true);
+  const markRead = useMarkRead();
+  const unread = inbox.data?.unread ?? 0;
+  return (
+    <Popover width={320} position="bottom-end" shadow="md">
+      <Popover.Target>
+        <Indicator label={unread} size={16} disabled={unread === 0} offset={4}>
+          <ActionIcon variant="subtle" size="lg" aria-label={t('inbox.title')} data-testid="inbox">
+            <svg
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
+              <rect x="3" y="5" width="18" height="14" rx="2" />
+              <path d="m3 7 9 6 9-6" />
+            </svg>
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Group justify="space-between" mb="xs">
+          <Text fw={600}>{t('inbox.title')}</Text>
+          {unread > 0 && (
+            <Anchor component="button" size="xs" onClick={() => markRead.mutate(undefined)}>
+              {t('inbox.markAll')}
+            </Anchor>
+          )}
+        </Group>
+        <ScrollArea.Autosize mah={360}>
+          <Stack gap="xs">
+            {(inbox.data?.list ?? []).map((m) => (
+              <Anchor
+                key={m.id}
+                component="button"
+                ta="left"
+                c="inherit"
+                underline="never"
+                onClick={() => {
+                  if (!m.read) markRead.mutate([m.id]);
+                  navigate(m.link);
+                }}
+              >
+                <Text size="sm" fw={m.read ? 400 : 700}>
+                  {m.title}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {m.body} · {fmt.dateTime(m.created_at * 1000)}
+                </Text>
+              </Anchor>
+            ))}
+            {inbox.data?.list.length === 0 && (
+              <Text size="sm" c="dimmed">
+                {t('inbox.empty')}
+              </Text>
+            )}
+          </Stack>
+        </ScrollArea.Autosize>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
