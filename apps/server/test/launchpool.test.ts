@@ -121,6 +121,15 @@ describe('launch pool rewards: a worked day', () => {
       user_time_weighted_stake: '3000',
     });
     expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
+    // The operator sees the project's reward account: funded, paid, and what is still held.
+    const accounts = (await ts.admin.get('/admin/v1/launch-pool/reward-accounts')).body.data;
+    const mine = accounts.find((a: { pid: number }) => a.pid === pid);
+    expect(mine).toMatchObject({
+      funded: '2400',
+      paid: total.toFixed(),
+      held: new Decimal(2400).minus(total).toFixed(),
+      empty_pool_hours: 0,
+    });
     const history = (await users[2]?.get('/apiw/v2/earn/launch-pool/history?type=release'))?.body.data.list;
     expect(history).toEqual([expect.objectContaining({ type: 'release', coin: 'USDT', amount: '1000' })]);
   });
@@ -274,6 +283,32 @@ describe('launch pool rules', () => {
       )) as unknown as { rows: { n: number }[] }
     ).rows;
     expect(row?.n).toBe(0);
+    const rules = (await ts.admin.get('/admin/v1/launch-pool/reward-accounts')).body.data.find(
+      (a: { pid: number }) => a.pid === pid,
+    );
+    expect(new Decimal(rules.held).toFixed()).toBe(new Decimal(rules.funded).minus(rules.paid).toFixed());
+  });
+
+  it('keeps the budget of hours with nothing staked in the reward account, where the operator sees it', async () => {
+    const start = Math.ceil((ts.server.ctx.clock as ManualClock).now().getTime() / HOUR_MS) * HOUR_MS;
+    const empty = await createProject({
+      coin: 'FIL',
+      name: 'Empty',
+      start_timest: start / 1000,
+      end_timest: (start + 2 * HOUR_MS) / 1000,
+      pools: [{ coin: 'GT', total_reward: '20', personal_min_amount: '1' }],
+    });
+    await wait(start + 3 * HOUR_MS - (ts.server.ctx.clock as ManualClock).now().getTime());
+    const account = (await ts.admin.get('/admin/v1/launch-pool/reward-accounts')).body.data.find(
+      (a: { pid: number }) => a.pid === empty,
+    );
+    expect(account).toMatchObject({
+      funded: '20',
+      paid: '0',
+      held: '20',
+      empty_pool_hours: 2,
+      unpaid_budget_of_empty_hours: '20',
+    });
   });
 });
 

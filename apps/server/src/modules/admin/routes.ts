@@ -16,6 +16,7 @@ import { idempotencyOf } from '../../http/idempotency.js';
 import { userOf } from '../../http/session.js';
 import type { Scheduler } from '../../jobs/scheduler.js';
 import { createProject, type ProjectInput } from '../launchpool/create-project.js';
+import { rewardAccounts } from '../launchpool/reward-accounts.js';
 import { advanceClock } from './advance-clock.js';
 import { deposit } from './deposit.js';
 import { setFlexibleDemand } from './set-flexible-demand.js';
@@ -123,5 +124,11 @@ export const adminRoutes =
         },
       },
       async (request) => ok(await createProject(ctx, request.body as unknown as ProjectInput)),
+    );
+
+    app.get(
+      '/admin/v1/launch-pool/reward-accounts',
+      { config: admin, schema: { tags, response: responses(Type.Array(Type.Record(Type.String(), Type.Unknown()))) } },
+      async () => ok(await rewardAccounts(ctx.db)),
     );
   };
