@@ -105,4 +105,30 @@ describe('Launchpool in Chromium', () => {
     await page.waitForURL('**/launchpool');
     await context.close();
   });
+
+  it('stakes on a phone through the stake page with its fixed bottom bar', async () => {
+    const context = await e2e.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await login(page, 'vip@example.com');
+    await page.goto(`${e2e.baseUrl}/launchpool`);
+    await page.getByTestId('stake-LPX-GT').click();
+    await page.waitForURL('**/launchpool/stake?pid=*&rid=*');
+    const bar = page.getByTestId('stake-bottom-bar');
+    await bar.waitFor();
+    expect(await bar.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    await expect.poll(() => page.getByTestId('stake-amount').inputValue()).not.toBe('');
+    await page.getByTestId('stake-amount').fill('100');
+    await page.getByTestId('stake-confirm').click();
+    await page.getByRole('group', { name: 'Fund password' }).locator('input').first().pressSequentially('123456');
+    await page
+      .getByRole('dialog', { name: 'Enter your fund password' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await expect.poll(() => page.getByTestId('stake-success-amount').textContent()).toBe('100 GT');
+    await context.close();
+  });
 });

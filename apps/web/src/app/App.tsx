@@ -23,6 +23,7 @@ const HistoryPage = lazy(() => import('../features/simple-earn/HistoryPage.js'))
 const FaqPage = lazy(() => import('../features/simple-earn/FaqPage.js'));
 const ClockPage = lazy(() => import('../features/admin/ClockPage.js'));
 const LaunchpoolPage = lazy(() => import('../features/launchpool/LaunchpoolPage.js'));
+const StakePage = lazy(() => import('../features/launchpool/StakePage.js'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -132,6 +133,14 @@ const router = createBrowserRouter([
         element: (
           <Page>
             <LaunchpoolPage />
+          </Page>
+        ),
+      },
+      {
+        path: 'launchpool/stake',
+        element: (
+          <Page auth>
+            <StakePage />
           </Page>
         ),
       },

@@ -2,6 +2,7 @@ import { Decimal, isUSRegion, UNLIMITED } from '@earn/domain';
 import { Anchor, Badge, Button, Card, Group, List, Modal, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useMe } from '../../api/account.js';
 import { serverNow } from '../../api/client.js';
 import {
@@ -15,6 +16,7 @@ import { CoinIcon } from '../../components/CoinIcon.js';
 import { InfoPopup } from '../../components/InfoPopup.js';
 import { PagedTable } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
+import { useIsMobile } from '../../lib/use-is-mobile.js';
 import { useAuthGate } from '../auth/auth-gate.js';
 import { EarlyRedeemModal, EligibilityModal, StakeSuccessModal } from './LaunchModals.js';
 import { StakeModal } from './StakeModal.js';
@@ -36,6 +38,8 @@ export default function LaunchpoolPage() {
   const [redeeming, setRedeeming] = useState<{ project: Project; pool: RewardPool; staked: string } | null>(null);
   const [eligibility, setEligibility] = useState<RewardPool | null>(null);
   const { requireLogin } = useAuthGate();
+  const isMobile = useIsMobile();
+  const navigate = useNavigate();
   const shown = (projects.data ?? []).filter((p) => String(p.state) === tab);
   return (
     <Stack maw={1100} mx="auto">
@@ -66,7 +70,12 @@ export default function LaunchpoolPage() {
             <ProjectCard
               key={project.pid}
               project={project}
-              onStake={(rid) => requireLogin(() => setStaking({ project, rid }))}
+              onStake={(rid) =>
+                requireLogin(() =>
+                  // On a phone the stake form is a page with a fixed bottom bar (spec); on desktop a modal.
+                  isMobile ? navigate(`/launchpool/stake?pid=${project.pid}&rid=${rid}`) : setStaking({ project, rid }),
+                )
+              }
               onRedeem={(pool, staked) => setRedeeming({ project, pool, staked })}
               onEligibility={setEligibility}
             />

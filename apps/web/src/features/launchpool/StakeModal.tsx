@@ -11,7 +11,7 @@ import {
   stakeAvailable,
   UNLIMITED,
 } from '@earn/domain';
-import { Alert, Badge, Button, Group, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
@@ -63,14 +63,17 @@ export function StakeModal({
   );
 }
 
-function StakeForm({
+export function StakeForm({
   project,
   initialRid,
   onStaked,
+  fixedBar = false,
 }: {
   project: Project;
   initialRid: number | null;
   onStaked(r: { project: Project; pool: RewardPool; amount: string }): void;
+  /** On the mobile page the confirm button sits in a bar fixed to the bottom of the screen. */
+  fixedBar?: boolean;
 }) {
   const { t } = useTranslation();
   const me = useMe();
@@ -102,7 +105,7 @@ function StakeForm({
         </Tabs.List>
       </Tabs>
       {/* A new pool resets the amount and re-derives the selector. */}
-      <PoolForm key={pool.rid} project={project} pool={pool} isUS={isUS} onStaked={onStaked} />
+      <PoolForm key={pool.rid} project={project} pool={pool} isUS={isUS} onStaked={onStaked} fixedBar={fixedBar} />
     </Stack>
   );
 }
@@ -112,11 +115,13 @@ function PoolForm({
   pool,
   isUS,
   onStaked,
+  fixedBar,
 }: {
   project: Project;
   pool: RewardPool;
   isUS: boolean;
   onStaked(r: { project: Project; pool: RewardPool; amount: string }): void;
+  fixedBar: boolean;
 }) {
   const { t } = useTranslation();
   const fmt = useFormat();
@@ -253,15 +258,35 @@ function PoolForm({
           />
         </Stack>
       )}
-      <Button
-        size="md"
-        disabled={!canConfirm}
-        loading={createOrder.isPending || checkRule.isPending}
-        onClick={confirm}
-        data-testid="stake-confirm"
-      >
-        {quota.usedUp ? t('finances.startupMining.usedUp') : t(isUS ? 'launch.commit' : 'launch.stake')}
-      </Button>
+      {fixedBar ? (
+        <Paper
+          shadow="md"
+          p="sm"
+          radius={0}
+          style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 150 }}
+          data-testid="stake-bottom-bar"
+        >
+          <Button
+            size="md"
+            disabled={!canConfirm}
+            loading={createOrder.isPending || checkRule.isPending}
+            onClick={confirm}
+            data-testid="stake-confirm"
+          >
+            {quota.usedUp ? t('finances.startupMining.usedUp') : t(isUS ? 'launch.commit' : 'launch.stake')}
+          </Button>
+        </Paper>
+      ) : (
+        <Button
+          size="md"
+          disabled={!canConfirm}
+          loading={createOrder.isPending || checkRule.isPending}
+          onClick={confirm}
+          data-testid="stake-confirm"
+        >
+          {quota.usedUp ? t('finances.startupMining.usedUp') : t(isUS ? 'launch.commit' : 'launch.stake')}
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,46 @@
+import { Anchor, Box, Center, Loader, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { type Project, type RewardPool, useProjects } from '../../api/launchpool.js';
+import { StakeSuccessModal } from './LaunchModals.js';
+import { StakeForm } from './StakeModal.js';
+
+/** The stake form as a mobile page, its confirm button in a bar fixed to the bottom. */
+export default function StakePage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const projects = useProjects();
+  const [success, setSuccess] = useState<{ project: Project; pool: RewardPool; amount: string } | null>(null);
+  const project = projects.data?.find((p) => p.pid === Number(params.get('pid')));
+  if (projects.isPending) {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
+  return (
+    <Stack pb={96}>
+      <Anchor component={Link} to="/launchpool">
+        ← {t('launch.title')}
+      </Anchor>
+      {project ? (
+        <>
+          <Title order={3}>{t('launch.stakeTitle', { coin: project.coin })}</Title>
+          <Box>
+            <StakeForm
+              project={project}
+              initialRid={Number(params.get('rid')) || null}
+              onStaked={setSuccess}
+              fixedBar
+            />
+          </Box>
+        </>
+      ) : (
+        <Center py="xl">{t('common.noData')}</Center>
+      )}
+      <StakeSuccessModal result={success} onClose={() => setSuccess(null)} />
+    </Stack>
+  );
+}
