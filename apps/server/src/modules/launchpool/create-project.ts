@@ -1,4 +1,4 @@
-import { Decimal, HOUR_MS, parseAmount, toWire } from '@earn/domain';
+import { Decimal, HOUR_MS, type PoolEarnConfig, parseAmount, toWire } from '@earn/domain';
 import type { AppContext } from '../../context.js';
 import { launchPools, launchProjects } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
@@ -23,14 +23,8 @@ export interface PoolInput {
   vip_config?: { min_tier: number; quota: string } | null;
   transaction_config?: { transaction_amount: string; mortgage_limit: string }[];
   redeem_type?: number;
-  simple_earn?: {
-    user_period: number;
-    fixed_period: number;
-    fixed_rate: string;
-    ext_rate: string;
-    rate: string;
-  } | null;
-  staking?: { rate: string } | null;
+  simple_earn?: PoolEarnConfig['simple_earn'];
+  staking?: PoolEarnConfig['staking'];
 }
 
 export interface ProjectInput {

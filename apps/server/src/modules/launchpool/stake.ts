@@ -1,5 +1,6 @@
 import {
   checkStake,
+  type Decimal,
   dec,
   parseAmount,
   personalCap,
@@ -126,30 +127,12 @@ export async function createOrder(
       }
       await advancePool(tx, pool.id, now);
       await changeStake(tx, stake.id, parsed.value.toFixed());
-      await post(tx, {
-        kind: 'launchpool.stake',
-        ref: `pool:${pool.id}`,
-        userId: user.id,
-        at: now,
-        postings: [
-          { account: userAccount(user.id, wallet, pool.coin), amount: parsed.value.neg() },
-          { account: userAccount(user.id, LAUNCHPOOL, pool.coin), amount: parsed.value },
-        ],
-      });
+      await moveStake(tx, { user, projectId: project.id, pool, amount: parsed.value, at: now, direction: 'stake' });
       const status = input.simpleEarnStatus ?? 0;
       await tx
         .update(launchStakes)
         .set({ simpleEarnStatus: status, simpleEarnPeriod: status === 1 ? (input.simpleEarnPeriod ?? null) : null })
         .where(eq(launchStakes.id, stake.id));
-      await tx.insert(launchHistory).values({
-        userId: user.id,
-        projectId: project.id,
-        poolId: pool.id,
-        type: 'stake',
-        coin: pool.coin,
-        amount: parsed.value.toFixed(),
-        at: now,
-      });
       return { pid: project.id, rid: pool.id, amount: toWire(parsed.value) };
     },
     idempotency,
@@ -182,27 +165,38 @@ export async function redeemStake(
       }
       await advancePool(tx, pool.id, now);
       await changeStake(tx, stake.id, parsed.value.neg().toFixed());
-      await post(tx, {
-        kind: 'launchpool.redeem',
-        ref: `pool:${pool.id}`,
-        userId: user.id,
-        at: now,
-        postings: [
-          { account: userAccount(user.id, LAUNCHPOOL, pool.coin), amount: parsed.value.neg() },
-          { account: userAccount(user.id, tradingWallet(user), pool.coin), amount: parsed.value },
-        ],
-      });
-      await tx.insert(launchHistory).values({
-        userId: user.id,
-        projectId: project.id,
-        poolId: pool.id,
-        type: 'redeem',
-        coin: pool.coin,
-        amount: parsed.value.toFixed(),
-        at: now,
-      });
+      await moveStake(tx, { user, projectId: project.id, pool, amount: parsed.value, at: now, direction: 'redeem' });
       return { pid: project.id, rid: pool.id, amount: toWire(parsed.value) };
     },
     idempotency,
   );
+}
+
+/** Moves a stake between the trading wallet and the stake account through the ledger, with its history row. */
+async function moveStake(
+  tx: Executor,
+  m: { user: User; projectId: number; pool: LaunchPool; amount: Decimal; at: Date; direction: 'stake' | 'redeem' },
+) {
+  const wallet = userAccount(m.user.id, tradingWallet(m.user), m.pool.coin);
+  const staked = userAccount(m.user.id, LAUNCHPOOL, m.pool.coin);
+  const [from, to] = m.direction === 'stake' ? [wallet, staked] : [staked, wallet];
+  await post(tx, {
+    kind: `launchpool.${m.direction}`,
+    ref: `pool:${m.pool.id}`,
+    userId: m.user.id,
+    at: m.at,
+    postings: [
+      { account: from, amount: m.amount.neg() },
+      { account: to, amount: m.amount },
+    ],
+  });
+  await tx.insert(launchHistory).values({
+    userId: m.user.id,
+    projectId: m.projectId,
+    poolId: m.pool.id,
+    type: m.direction,
+    coin: m.pool.coin,
+    amount: m.amount.toFixed(),
+    at: m.at,
+  });
 }

@@ -191,6 +191,17 @@ function PoolForm({
     );
   };
 
+  const confirmButton = (
+    <Button
+      size="md"
+      disabled={!canConfirm}
+      loading={createOrder.isPending || checkRule.isPending}
+      onClick={confirm}
+      data-testid="stake-confirm"
+    >
+      {quota.usedUp ? t('finances.startupMining.usedUp') : t(isUS ? 'launch.commit' : 'launch.stake')}
+    </Button>
+  );
   const labels: Record<EarnOption, string> = {
     fixed: t('launch.earn.fixed'),
     flexible: t('launch.earn.flexible'),
@@ -266,26 +277,10 @@ function PoolForm({
           style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 150 }}
           data-testid="stake-bottom-bar"
         >
-          <Button
-            size="md"
-            disabled={!canConfirm}
-            loading={createOrder.isPending || checkRule.isPending}
-            onClick={confirm}
-            data-testid="stake-confirm"
-          >
-            {quota.usedUp ? t('finances.startupMining.usedUp') : t(isUS ? 'launch.commit' : 'launch.stake')}
-          </Button>
+          {confirmButton}
         </Paper>
       ) : (
-        <Button
-          size="md"
-          disabled={!canConfirm}
-          loading={createOrder.isPending || checkRule.isPending}
-          onClick={confirm}
-          data-testid="stake-confirm"
-        >
-          {quota.usedUp ? t('finances.startupMining.usedUp') : t(isUS ? 'launch.commit' : 'launch.stake')}
-        </Button>
+        confirmButton
       )}
     </Stack>
   );
