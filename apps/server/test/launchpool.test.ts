@@ -312,6 +312,42 @@ describe('launch pool rules', () => {
   });
 });
 
+describe('creating projects', () => {
+  it('refuses bad operator input with a message naming the field, and writes nothing', async () => {
+    const count = async () =>
+      (
+        (await ts.server.ctx.db.execute(sql`SELECT count(*)::int AS n FROM launch_projects`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]?.n;
+    const before = await count();
+    const hour = Math.ceil((ts.server.ctx.clock as ManualClock).now().getTime() / HOUR_MS) * HOUR_MS;
+    const good = {
+      coin: 'LPX',
+      name: 'Bad input',
+      start_timest: hour / 1000,
+      end_timest: (hour + HOUR_MS) / 1000,
+      pools: [{ coin: 'GT', total_reward: '10', personal_min_amount: '1' }],
+    };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...good, pools: [{ ...good.pools[0], decimal_place: 'two' }] }, 'pools.0.decimal_place must be integer'],
+      [
+        { ...good, pools: [{ ...good.pools[0], buy_total_amount: '1e5' }] },
+        'pools.0.buy_total_amount must match pattern "^(-1|\\d+(\\.\\d+)?)$"',
+      ],
+      [{ ...good, pools: [{ ...good.pools[0], total_reward: '-5' }] }, 'pools.total_reward must not be negative'],
+      [{ ...good, pools: [] }, 'pools must NOT have fewer than 1 items'],
+      [{ ...good, start_timest: hour / 1000 + 60 }, 'start_timest and end_timest must be on whole hours'],
+      [{ ...good, coin: 'NOPE' }, 'coin NOPE is not a coin we list'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await ts.admin.post('/admin/v1/launch-pool/projects', body);
+      expect(res.body.message, JSON.stringify(body)).toBe(message);
+    }
+    expect(await count()).toBe(before);
+  });
+});
+
 describe('new project notifications', () => {
   it('puts a message in the inbox of users subscribed to Launchpool, and only theirs', async () => {
     const on = await lender(ts, {});

@@ -4,6 +4,7 @@ import {
   ClockState,
   DemandBody,
   DepositBody,
+  LaunchProjectInput,
   MarketSettingsBody,
   Me,
   UserSettingsBody,
@@ -15,7 +16,7 @@ import { ok, responses } from '../../http/envelope.js';
 import { idempotencyOf } from '../../http/idempotency.js';
 import { userOf } from '../../http/session.js';
 import type { Scheduler } from '../../jobs/scheduler.js';
-import { createProject, type ProjectInput } from '../launchpool/create-project.js';
+import { createProject } from '../launchpool/create-project.js';
 import { rewardAccounts } from '../launchpool/reward-accounts.js';
 import { advanceClock } from './advance-clock.js';
 import { deposit } from './deposit.js';
@@ -113,17 +114,11 @@ export const adminRoutes =
         config: admin,
         schema: {
           tags,
-          body: Type.Object({
-            coin: Type.String({ minLength: 1 }),
-            name: Type.String({ minLength: 1, maxLength: 100 }),
-            start_timest: Type.Integer({ minimum: 0 }),
-            end_timest: Type.Integer({ minimum: 0 }),
-            pools: Type.Array(Type.Record(Type.String(), Type.Unknown()), { minItems: 1, maxItems: 10 }),
-          }),
+          body: LaunchProjectInput,
           response: responses(Type.Object({ pid: Type.Integer(), total_reward: Type.String() })),
         },
       },
-      async (request) => ok(await createProject(ctx, request.body as unknown as ProjectInput)),
+      async (request) => ok(await createProject(ctx, request.body)),
     );
 
     app.get(

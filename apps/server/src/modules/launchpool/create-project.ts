@@ -1,4 +1,5 @@
-import { Decimal, HOUR_MS, type PoolEarnConfig, parseAmount, toWire } from '@earn/domain';
+import { Decimal, HOUR_MS, parseAmount, toWire } from '@earn/domain';
+import type { LaunchProjectInput } from '@earn/domain/contract';
 import type { AppContext } from '../../context.js';
 import { launchPools, launchProjects } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
@@ -8,33 +9,6 @@ import { post } from '../../ledger/post.js';
 import { announceProject } from '../inbox/inbox.js';
 import { findCoin } from '../market/repo.js';
 import { rewardWallet } from './repo.js';
-
-export interface PoolInput {
-  coin: string;
-  total_reward: string;
-  buy_total_amount?: string;
-  personal_min_amount: string;
-  personal_max_amount?: string;
-  decimal_place?: number;
-  rate_year_type?: number;
-  rate_year?: string;
-  reward_pool_type?: number;
-  limit_rule?: number;
-  vip_config?: { min_tier: number; quota: string } | null;
-  transaction_config?: { transaction_amount: string; mortgage_limit: string }[];
-  redeem_type?: number;
-  simple_earn?: PoolEarnConfig['simple_earn'];
-  staking?: PoolEarnConfig['staking'];
-}
-
-export interface ProjectInput {
-  coin: string;
-  name: string;
-  /** Unix seconds, on whole hours. */
-  start_timest: number;
-  end_timest: number;
-  pools: PoolInput[];
-}
 
 function amount(field: string, raw: string | undefined, allowUnlimited = false): string {
   if (raw === undefined) return '-1';
@@ -48,7 +22,7 @@ function amount(field: string, raw: string | undefined, allowUnlimited = false):
  * Creates a project and its pools, and funds the project's reward account with every pool's total
  * reward through the ledger, so every reward later paid is accounted for.
  */
-export async function createProject(ctx: AppContext, input: ProjectInput) {
+export async function createProject(ctx: AppContext, input: LaunchProjectInput) {
   const startMs = input.start_timest * 1000;
   const endMs = input.end_timest * 1000;
   if (startMs % HOUR_MS !== 0 || endMs % HOUR_MS !== 0)
