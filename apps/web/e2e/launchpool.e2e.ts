@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2E, expectText, startE2E, watchErrors } from './support.js';
+import { type E2E, enterFundPassword, expectText, login, startE2E, watchErrors } from './support.js';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -7,20 +7,12 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.close());
 
-async function login(page: import('playwright-core').Page, email: string) {
-  await page.goto(`${e2e.baseUrl}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').first().fill('demo1234');
-  await page.getByRole('button', { name: 'Log in' }).last().click();
-  await page.waitForURL('**/assets');
-}
-
 describe('Launchpool in Chromium', () => {
   it('stakes with Max, shows the success modal, accrues rewards every hour, and redeems early', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await login(page, 'demo@example.com');
+    await login(page, e2e.baseUrl, 'demo@example.com');
     await page.goto(`${e2e.baseUrl}/launchpool`);
     await page.getByTestId('stake-LPX-GT').click();
     // Max is applied by itself once: min(1500 GT available, 20000 quota).
@@ -29,11 +21,7 @@ describe('Launchpool in Chromium', () => {
     await expectText(page, 'The minimum stake is 1 GT');
     await page.getByTestId('stake-max').click();
     await page.getByTestId('stake-confirm').click();
-    await page.getByRole('group', { name: 'Fund password' }).locator('input').first().pressSequentially('123456');
-    await page
-      .getByRole('dialog', { name: 'Enter your fund password' })
-      .getByRole('button', { name: 'Confirm' })
-      .click();
+    await enterFundPassword(page, '123456');
     await expect.poll(() => page.getByTestId('stake-success-amount').textContent()).toBe('1,500 GT');
     await expectText(page, 'Earn more');
     await page.getByRole('button', { name: 'Got it' }).click();
@@ -56,11 +44,7 @@ describe('Launchpool in Chromium', () => {
     await page.getByTestId('redeem-GT').click();
     await page.getByTestId('early-redeem-amount').fill('500');
     await page.getByTestId('early-redeem-confirm').click();
-    await page.getByRole('group', { name: 'Fund password' }).locator('input').first().pressSequentially('123456');
-    await page
-      .getByRole('dialog', { name: 'Enter your fund password' })
-      .getByRole('button', { name: 'Confirm' })
-      .click();
+    await enterFundPassword(page, '123456');
     await expectText(page, 'Redeemed 500 GT');
     await expect.poll(() => page.getByTestId('my-stake-GT').textContent()).toBe('1,000');
     await page.getByRole('tab', { name: 'History' }).click();
@@ -72,7 +56,7 @@ describe('Launchpool in Chromium', () => {
   it('says Commit to a US user', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await login(page, 'us@example.com');
+    await login(page, e2e.baseUrl, 'us@example.com');
     await page.goto(`${e2e.baseUrl}/launchpool`);
     await expect.poll(() => page.getByTestId('stake-LPX-USDT').textContent()).toBe('Commit');
     await page.getByTestId('stake-LPX-USDT').click();
@@ -83,7 +67,7 @@ describe('Launchpool in Chromium', () => {
   it('tells a user subscribed to Launchpool about a new project in the inbox', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await login(page, 'new@example.com');
+    await login(page, e2e.baseUrl, 'new@example.com');
     await page.getByRole('button', { name: 'Subscribe to notifications' }).click();
     const launchpool = page.getByRole('switch', { name: 'Launchpool' });
     await launchpool.waitFor({ state: 'attached' });
@@ -113,7 +97,7 @@ describe('Launchpool in Chromium', () => {
       hasTouch: true,
     });
     const page = await context.newPage();
-    await login(page, 'vip@example.com');
+    await login(page, e2e.baseUrl, 'vip@example.com');
     await page.goto(`${e2e.baseUrl}/launchpool`);
     await page.getByTestId('stake-LPX-GT').click();
     await page.waitForURL('**/launchpool/stake?pid=*&rid=*');
@@ -123,11 +107,7 @@ describe('Launchpool in Chromium', () => {
     await expect.poll(() => page.getByTestId('stake-amount').inputValue()).not.toBe('');
     await page.getByTestId('stake-amount').fill('100');
     await page.getByTestId('stake-confirm').click();
-    await page.getByRole('group', { name: 'Fund password' }).locator('input').first().pressSequentially('123456');
-    await page
-      .getByRole('dialog', { name: 'Enter your fund password' })
-      .getByRole('button', { name: 'Confirm' })
-      .click();
+    await enterFundPassword(page, '123456');
     await expect.poll(() => page.getByTestId('stake-success-amount').textContent()).toBe('100 GT');
     await context.close();
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2E, expectText, startE2E, watchErrors } from './support.js';
+import { type E2E, enterFundPassword, expectText, login, startE2E, watchErrors } from './support.js';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -58,17 +58,9 @@ describe('platform journey in Chromium', () => {
     await page.getByTestId('transfer-amount').fill('120');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expectText(page, 'Enter your fund password');
-    await page.getByRole('group', { name: 'Fund password' }).locator('input').first().pressSequentially('111111');
-    await page
-      .getByRole('dialog', { name: 'Enter your fund password' })
-      .getByRole('button', { name: 'Confirm' })
-      .click();
+    await enterFundPassword(page, '111111');
     await expectText(page, 'Fund password is incorrect; 4 tries left');
-    await page.getByRole('group', { name: 'Fund password' }).locator('input').first().pressSequentially('246810');
-    await page
-      .getByRole('dialog', { name: 'Enter your fund password' })
-      .getByRole('button', { name: 'Confirm' })
-      .click();
+    await enterFundPassword(page, '246810');
     await expectText(page, 'Transferred 120 USDT');
     await expect.poll(() => page.getByTestId('spot-USDT').textContent()).toBe('380');
     expect(await page.getByTestId('unified-USDT').textContent()).toBe('120');
@@ -108,11 +100,7 @@ describe('platform journey in Chromium', () => {
   it('shows a US user no express buy and no transfer', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();
-    await page.goto(`${e2e.baseUrl}/login`);
-    await page.getByLabel('Email').fill('us@example.com');
-    await page.getByLabel('Password').first().fill('demo1234');
-    await page.getByRole('button', { name: 'Log in' }).last().click();
-    await page.waitForURL('**/assets');
+    await login(page, e2e.baseUrl, 'us@example.com');
     await page.getByTestId('add-funds-BTC').click();
     await page.getByTestId('add-funds-deposit').waitFor();
     expect(await page.getByTestId('add-funds-express_buy').count()).toBe(0);
@@ -125,11 +113,7 @@ describe('platform journey in Chromium', () => {
   it('lets the operator move the manual clock a day from the browser', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();
-    await page.goto(`${e2e.baseUrl}/login`);
-    await page.getByLabel('Email').fill('admin@example.com');
-    await page.getByLabel('Password').first().fill('demo1234');
-    await page.getByRole('button', { name: 'Log in' }).last().click();
-    await page.waitForURL('**/assets');
+    await login(page, e2e.baseUrl, 'admin@example.com');
     await page.goto(`${e2e.baseUrl}/operator/clock`);
     const now = page.getByTestId('clock-now');
     await expect.poll(() => now.textContent()).not.toBe('--');

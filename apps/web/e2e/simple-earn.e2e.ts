@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2E, expectText, startE2E, watchErrors } from './support.js';
+import { type E2E, enterFundPassword, expectText, login, startE2E, watchErrors } from './support.js';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -13,11 +13,7 @@ describe('Simple Earn flexible in Chromium', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     await e2e.admin('/admin/v1/users/settings', { email: 'demo@example.com', mode: 'classic' });
-    await page.goto(`${e2e.baseUrl}/login`);
-    await page.getByLabel('Email').fill('demo@example.com');
-    await page.getByLabel('Password').first().fill('demo1234');
-    await page.getByRole('button', { name: 'Log in' }).last().click();
-    await page.waitForURL('**/assets');
+    await login(page, e2e.baseUrl, 'demo@example.com');
 
     // Subscribe 1000 USDT from the home page; the fund password is asked for.
     await page.goto(`${e2e.baseUrl}/simple-earn`);
@@ -27,11 +23,7 @@ describe('Simple Earn flexible in Chromium', () => {
     await page.getByTestId('subscribe-amount').fill('1000');
     expect(await page.getByTestId('estimated-daily').textContent()).toMatch(/ USDT$/);
     await page.getByTestId('subscribe-confirm').click();
-    await page.getByRole('group', { name: 'Fund password' }).locator('input').first().pressSequentially('123456');
-    await page
-      .getByRole('dialog', { name: 'Enter your fund password' })
-      .getByRole('button', { name: 'Confirm' })
-      .click();
+    await enterFundPassword(page, '123456');
     await expect.poll(() => page.getByTestId('success-amount').textContent()).toBe('1,000 USDT');
     await page.getByRole('link', { name: 'View holdings' }).click();
     await page.waitForURL('**/simple-earn/my-lendings?tab=flexible');
@@ -67,11 +59,7 @@ describe('Simple Earn flexible in Chromium', () => {
     expect(Number(await page.getByTestId('redeem-amount').inputValue())).toBeCloseTo(Number(redeemable), 5);
     await page.getByTestId('redeem-amount').fill('250');
     await page.getByTestId('redeem-confirm').click();
-    await page.getByRole('group', { name: 'Fund password' }).locator('input').first().pressSequentially('123456');
-    await page
-      .getByRole('dialog', { name: 'Enter your fund password' })
-      .getByRole('button', { name: 'Confirm' })
-      .click();
+    await enterFundPassword(page, '123456');
     await expectText(page, /250 USDT|arrives at/);
 
     // Switch auto-earn on for SOL; its idle balance is swept after the next hour.
@@ -125,11 +113,7 @@ describe('Simple Earn flexible in Chromium', () => {
     });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${e2e.baseUrl}/login`);
-    await page.getByLabel('Email').fill('vip@example.com');
-    await page.getByLabel('Password').first().fill('demo1234');
-    await page.getByRole('button', { name: 'Log in' }).last().click();
-    await page.waitForURL('**/assets');
+    await login(page, e2e.baseUrl, 'vip@example.com');
     await page.goto(`${e2e.baseUrl}/simple-earn`);
     // VIP users have no auto-earn.
     await page.getByPlaceholder('Search coin').fill('btc');
@@ -139,11 +123,7 @@ describe('Simple Earn flexible in Chromium', () => {
     await page.getByTestId('subscribe-amount').fill('0.1234567891');
     expect(await page.getByTestId('subscribe-amount').inputValue()).toBe('0.123456');
     await page.getByTestId('subscribe-confirm').click();
-    await page.getByRole('group', { name: 'Fund password' }).locator('input').first().pressSequentially('123456');
-    await page
-      .getByRole('dialog', { name: 'Enter your fund password' })
-      .getByRole('button', { name: 'Confirm' })
-      .click();
+    await enterFundPassword(page, '123456');
     await expect.poll(() => page.getByTestId('success-amount').textContent()).toBe('0.123456 BTC');
     await page.getByRole('link', { name: 'View holdings' }).click();
     await page.waitForURL('**/simple-earn/my-lendings?tab=flexible&show_history_modal=1');

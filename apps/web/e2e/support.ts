@@ -90,3 +90,18 @@ export async function expectText(page: Page, text: string | RegExp) {
   await page.getByText(text).first().waitFor({ state: 'visible', timeout: 15_000 });
   expect(await page.getByText(text).first().isVisible()).toBe(true);
 }
+
+/** Logs in through the login page and waits for the assets page. */
+export async function login(page: Page, baseUrl: string, email: string, password = 'demo1234') {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').first().fill(password);
+  await page.getByRole('button', { name: 'Log in' }).last().click();
+  await page.waitForURL('**/assets');
+}
+
+/** Answers the fund-password prompt. */
+export async function enterFundPassword(page: Page, pin: string) {
+  await page.getByRole('group', { name: 'Fund password' }).locator('input').first().pressSequentially(pin);
+  await page.getByRole('dialog', { name: 'Enter your fund password' }).getByRole('button', { name: 'Confirm' }).click();
+}

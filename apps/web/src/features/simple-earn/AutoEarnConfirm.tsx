@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSetAutoInvest } from '../../api/simple-earn.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { notifyError, notifySuccess } from '../../lib/notify.js';
 
 export interface AutoEarnTarget {
@@ -15,42 +15,30 @@ export function AutoEarnConfirm({ target, onClose }: { target: AutoEarnTarget | 
   const set = useSetAutoInvest();
   const all = target?.asset === 'ALL_ASSET';
   return (
-    <Modal
+    <ConfirmDialog
       opened={target !== null}
       onClose={onClose}
       title={t(target?.on ? 'earn.auto.enableTitle' : 'earn.auto.disableTitle')}
-      centered
+      pending={set.isPending}
+      confirmTestId="auto-earn-confirm"
       zIndex={300}
+      onConfirm={() => {
+        if (!target) return;
+        set.mutate(
+          { assets: target.asset, status: target.on ? '1' : '0' },
+          {
+            onSuccess: () => {
+              notifySuccess(t(target.on ? 'cryptoloan.enabledSuccessfully' : 'cryptoloan.disabledSuccessfully'));
+              onClose();
+            },
+            onError: (e) => notifyError(e, 'error'),
+          },
+        );
+      }}
     >
-      <Text size="sm">
-        {target?.on
-          ? t(all ? 'earn.auto.enableAll' : 'earn.auto.enableCoin', { coin: target?.asset })
-          : t(all ? 'earn.auto.disableAll' : 'earn.auto.disableCoin', { coin: target?.asset })}
-      </Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          loading={set.isPending}
-          data-testid="auto-earn-confirm"
-          onClick={() => {
-            if (!target) return;
-            set.mutate(
-              { assets: target.asset, status: target.on ? '1' : '0' },
-              {
-                onSuccess: () => {
-                  notifySuccess(t(target.on ? 'cryptoloan.enabledSuccessfully' : 'cryptoloan.disabledSuccessfully'));
-                  onClose();
-                },
-                onError: (e) => notifyError(e, 'error'),
-              },
-            );
-          }}
-        >
-          {t('common.confirm')}
-        </Button>
-      </Group>
-    </Modal>
+      {target?.on
+        ? t(all ? 'earn.auto.enableAll' : 'earn.auto.enableCoin', { coin: target?.asset })
+        : t(all ? 'earn.auto.disableAll' : 'earn.auto.disableCoin', { coin: target?.asset })}
+    </ConfirmDialog>
   );
 }

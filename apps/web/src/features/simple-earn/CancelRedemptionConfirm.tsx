@@ -1,7 +1,7 @@
 import type { FlexibleHolding } from '@earn/domain/contract';
-import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCancelRedemption } from '../../api/simple-earn.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { notifyError, notifySuccess } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
 
@@ -11,34 +11,27 @@ export function CancelRedemptionConfirm({ holding, onClose }: { holding: Flexibl
   const fmt = useFormat();
   const cancel = useCancelRedemption();
   return (
-    <Modal opened={holding !== null} onClose={onClose} title={t('earn.cancelRedeem.title')} centered>
-      <Text size="sm">
-        {t('earn.cancelRedeem.body', { amount: fmt.amount(holding?.frozen_amount ?? '0'), coin: holding?.asset ?? '' })}
-      </Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          loading={cancel.isPending}
-          data-testid="cancel-redeem-confirm"
-          onClick={() =>
-            holding &&
-            cancel.mutate(
-              { asset: holding.asset, amount: holding.frozen_amount },
-              {
-                onSuccess: () => {
-                  notifySuccess(t('orderCancelled'));
-                  onClose();
-                },
-                onError: (e) => notifyError(e, 'error'),
-              },
-            )
-          }
-        >
-          {t('common.confirm')}
-        </Button>
-      </Group>
-    </Modal>
+    <ConfirmDialog
+      opened={holding !== null}
+      onClose={onClose}
+      title={t('earn.cancelRedeem.title')}
+      pending={cancel.isPending}
+      confirmTestId="cancel-redeem-confirm"
+      onConfirm={() =>
+        holding &&
+        cancel.mutate(
+          { asset: holding.asset, amount: holding.frozen_amount },
+          {
+            onSuccess: () => {
+              notifySuccess(t('orderCancelled'));
+              onClose();
+            },
+            onError: (e) => notifyError(e, 'error'),
+          },
+        )
+      }
+    >
+      {t('earn.cancelRedeem.body', { amount: fmt.amount(holding?.frozen_amount ?? '0'), coin: holding?.asset ?? '' })}
+    </ConfirmDialog>
   );
 }

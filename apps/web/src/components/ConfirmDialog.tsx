@@ -1,0 +1,42 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface ConfirmDialogProps {
+  opened: boolean;
+  title: ReactNode;
+  children: ReactNode;
+  pending: boolean;
+  onConfirm(): void;
+  onClose(): void;
+  /** Test handle of the confirm button. */
+  confirmTestId?: string;
+  zIndex?: number;
+}
+
+/** A question before an action: Cancel, or Confirm (busy while the action runs). */
+export function ConfirmDialog({
+  opened,
+  title,
+  children,
+  pending,
+  onConfirm,
+  onClose,
+  confirmTestId,
+  zIndex,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered {...(zIndex ? { zIndex } : {})}>
+      <Text size="sm">{children}</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button loading={pending} onClick={onConfirm} {...(confirmTestId ? { 'data-testid': confirmTestId } : {})}>
+          {t('common.confirm')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
