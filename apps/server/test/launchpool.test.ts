@@ -28,10 +28,13 @@ async function wait(ms: number) {
 }
 
 describe('launch pool rewards: a worked day', () => {
+  const start = T0 + HOUR_MS;
+  let pid: number;
+  let users: Awaited<ReturnType<typeof lender>>[] = [];
+  const paid = [new Decimal(0), new Decimal(0), new Decimal(0)];
   it('pays each user exactly their reward-per-share earnings every hour, and releases the stakes at the end', async () => {
-    const start = T0 + HOUR_MS;
     const end = start + 24 * HOUR_MS;
-    const pid = await createProject({
+    pid = await createProject({
       coin: 'LPX',
       name: 'Worked day',
       start_timest: start / 1000,
@@ -41,7 +44,7 @@ describe('launch pool rewards: a worked day', () => {
     const info = (await ts.client().get(`/apiw/v2/earn/launch-pool/project-info?projectId=${pid}`)).body.data;
     expect(info).toMatchObject({ coin: 'LPX', state: 2, start_timest: start / 1000 });
     const rid = info.reward_pools[0].rid as number;
-    const users = [
+    users = [
       await lender(ts, { USDT: '5000' }),
       await lender(ts, { USDT: '5000' }),
       await lender(ts, { USDT: '5000' }),
@@ -55,7 +58,6 @@ describe('launch pool rewards: a worked day', () => {
     const perSecond = new Decimal('100').div(3600);
     let pool = emptyPool(start);
     const stakes: StakeAccrual[] = [emptyStake(), emptyStake(), emptyStake()];
-    const paid = [new Decimal(0), new Decimal(0), new Decimal(0)];
     let now = T0;
     const model = (u: number, delta: string) => {
       pool = advancePool(pool, Math.max(now, start), perSecond);
@@ -131,7 +133,39 @@ describe('launch pool rewards: a worked day', () => {
       empty_pool_hours: 0,
     });
     const history = (await users[2]?.get('/apiw/v2/earn/launch-pool/history?type=release'))?.body.data.list;
-    expect(history).toEqual([expect.objectContaining({ type: 'release', coin: 'USDT', amount: '1000' })]);
+    expect(history).toEqual([
+      expect.objectContaining({ type: 'release', coin: 'USDT', amount: '1000', destination: 'spot', pid }),
+    ]);
+  });
+
+  it('lists history by type, coin, project and time range, each reward opening its hour statement', async () => {
+    const b = users[1] as (typeof users)[number];
+    const list = async (query: string) => (await b.get(`/apiw/v2/earn/launch-pool/history?${query}`)).body;
+    const rewards = await list(`type=reward&coin=LPX&pid=${pid}&limit=100`);
+    expect(rewards.data.total).toBeGreaterThan(3);
+    const sum = rewards.data.list.reduce((a: Decimal, r: { amount: string }) => a.plus(r.amount), new Decimal(0));
+    expect(sum.toFixed()).toBe((paid[1] as Decimal).toFixed());
+    for (const r of rewards.data.list.slice(0, 3)) {
+      expect(r).toMatchObject({ type: 'reward', project_coin: 'LPX', pool_coin: 'USDT', hour: r.time_at - 3600 });
+      const statement = (await b.get(`/apiw/v2/earn/launch-pool/statement?rid=${r.rid}&hour=${r.hour}`)).body.data;
+      expect(statement).toMatchObject({ paid: r.amount, coin: 'USDT', reward_coin: 'LPX' });
+    }
+    // A time range of the first three hours holds the stake and the rewards booked in it.
+    const from = start / 1000;
+    const inRange = await list(`start_at=${from}&end_at=${from + 3 * 3600}&limit=100`);
+    expect(inRange.data.list.every((r: { time_at: number }) => r.time_at >= from && r.time_at < from + 3 * 3600)).toBe(
+      true,
+    );
+    expect(inRange.data.total).toBeLessThan((await list('limit=100')).data.total);
+    // Paging: two pages of 2 are the first four rows.
+    const all = (await list('limit=4')).data.list.map((r: { id: number }) => r.id);
+    const pages = [...(await list('limit=2&page=1')).data.list, ...(await list('limit=2&page=2')).data.list];
+    expect(pages.map((r: { id: number }) => r.id)).toEqual(all);
+    expect(await list(`start_at=${from}&end_at=${from}`)).toMatchObject({
+      code: -1,
+      message: 'start_at must be before end_at',
+    });
+    expect((await list('type=bonus')).code).toBe(-1);
   });
 });
 
@@ -171,6 +205,7 @@ describe('launch pool rules', () => {
           personal_min_amount: '0.001',
           redeem_type: 1,
           simple_earn: { user_period: 0, fixed_period: 30, fixed_rate: '0', ext_rate: '0', rate: '0.02' },
+          staking: { rate: '0.03' },
         },
       ],
     });
@@ -255,27 +290,68 @@ describe('launch pool rules', () => {
     ).toBe(10010111);
   });
 
-  it('releases into Simple Earn flexible when that was chosen', async () => {
-    const u = await lender(ts, { BTC: '1' });
-    expect(
-      (
-        await u.post('/apiw/v2/earn/launch-pool/create-order', {
-          pid,
-          rid: ridOf('BTC'),
-          amount: '0.5',
-          simpleEarnStatus: 1,
-        })
-      ).body.code,
-    ).toBe(200);
+  it('refuses a redemption-earn choice the pool does not offer, writing nothing', async () => {
+    const u = await lender(ts, { GT: '100', BTC: '1' });
+    await ts.admin.post('/admin/v1/users/settings', { email: u.email, is_new_user: false });
+    const order = (rid: number, choice: Record<string, unknown>) =>
+      u.post('/apiw/v2/earn/launch-pool/create-order', {
+        pid,
+        rid,
+        amount: rid === ridOf('GT') ? '10' : '0.1',
+        ...choice,
+      });
+    expect((await order(ridOf('GT'), { simpleEarnStatus: 1 })).body).toMatchObject({
+      code: -1,
+      message: 'simpleEarnStatus 1: this pool does not redeem into flexible',
+    });
+    expect((await order(ridOf('GT'), { simpleEarnStatus: 2 })).body.code).toBe(-1);
+    expect((await order(ridOf('BTC'), { simpleEarnStatus: 1, simpleEarnPeriod: 7 })).body.message).toBe(
+      "simpleEarnPeriod must be 30, this pool's fixed term",
+    );
+    expect((await order(ridOf('BTC'), { simpleEarnStatus: 0, simpleEarnPeriod: 30 })).body.code).toBe(-1);
+    expect((await order(ridOf('BTC'), { simpleEarnStatus: 3 })).body.code).toBe(-1);
+    expect(await spot(u, 'GT')).toBe('100');
+    expect(await spot(u, 'BTC')).toBe('1');
+  });
+
+  it('releases each stake where its choice leads: flexible and fixed into Simple Earn flexible, staking and spot to spot', async () => {
+    const choices = {
+      flexible: { simpleEarnStatus: 1 },
+      fixed: { simpleEarnStatus: 1, simpleEarnPeriod: 30 },
+      staking: { simpleEarnStatus: 2 },
+      spot: { simpleEarnStatus: 0 },
+    };
+    const stakers: Record<string, Awaited<ReturnType<typeof lender>>> = {};
+    for (const [name, choice] of Object.entries(choices)) {
+      const u = await lender(ts, { BTC: '1' });
+      stakers[name] = u;
+      const res = await u.post('/apiw/v2/earn/launch-pool/create-order', {
+        pid,
+        rid: ridOf('BTC'),
+        amount: '0.5',
+        ...choice,
+      });
+      expect(res.body.code, name).toBe(200);
+    }
     // Until just past the project's end (within the 7-day session).
     const endsAt = T0 + 148 * HOUR_MS;
     await wait(endsAt + HOUR_MS - (ts.server.ctx.clock as ManualClock).now().getTime());
-    expect((await holding(u, 'BTC')).curr_amount).toMatch(/^0\.5/);
-    expect(await spot(u, 'BTC')).toBe('0.5');
-    const hist = await u.get('/apiw/v2/uni-loan/earn/history?type=1&asset=BTC');
-    expect(hist.body.code, JSON.stringify(hist.body)).toBe(0);
-    const sub = hist.body.data.list[0];
-    expect(sub).toMatchObject({ amount: '0.5', mode: 10 });
+    for (const name of ['flexible', 'fixed']) {
+      const u = stakers[name] as Awaited<ReturnType<typeof lender>>;
+      expect((await holding(u, 'BTC')).curr_amount, name).toMatch(/^0\.5/);
+      expect(await spot(u, 'BTC'), name).toBe('0.5');
+      const sub = (await u.get('/apiw/v2/uni-loan/earn/history?type=1&asset=BTC')).body.data.list[0];
+      expect(sub).toMatchObject({ amount: '0.5', mode: 10 });
+      const release = (await u.get('/apiw/v2/earn/launch-pool/history?type=release')).body.data.list[0];
+      expect(release).toMatchObject({ amount: '0.5', destination: 'flexible' });
+    }
+    for (const name of ['staking', 'spot']) {
+      const u = stakers[name] as Awaited<ReturnType<typeof lender>>;
+      expect(await spot(u, 'BTC'), name).toBe('1');
+      expect(await holding(u, 'BTC'), name).toBeUndefined();
+      const release = (await u.get('/apiw/v2/earn/launch-pool/history?type=release')).body.data.list[0];
+      expect(release).toMatchObject({ amount: '0.5', destination: 'spot' });
+    }
     expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
     const [row] = (
       (await ts.server.ctx.db.execute(

@@ -499,7 +499,7 @@ export const launchStatements = pgTable(
   ],
 );
 
-/** Launchpool history: stake, reward, redeem, release. */
+/** Launchpool history: stake, reward, redeem, release (with where the release went: spot or flexible). */
 export const launchHistory = pgTable(
   'launch_history',
   {
@@ -511,6 +511,7 @@ export const launchHistory = pgTable(
     coin: text('coin').notNull(),
     amount: money('amount').notNull(),
     at: instant('at').notNull(),
+    destination: text('destination', { enum: ['spot', 'flexible'] }),
   },
   (t) => [index('launch_history_user_idx').on(t.userId, t.at)],
 );

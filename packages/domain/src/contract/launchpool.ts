@@ -52,3 +52,120 @@ export const LaunchProjectInput = Type.Object({
   pools: Type.Array(LaunchPoolInput, { minItems: 1, maxItems: 10 }),
 });
 export type LaunchProjectInput = Static<typeof LaunchProjectInput>;
+
+/** A reward pool as project-info shows it: the spec's fields, plus staked totals and the last hour's average. */
+export const RewardPoolView = Type.Object({
+  rid: Type.Integer(),
+  coin: Type.String(),
+  personal_max_amount: CapString,
+  personal_min_amount: DecimalString,
+  decimal_place: Type.Integer(),
+  left_buy_total_amount: CapString,
+  buy_total_amount: CapString,
+  rate_year: DecimalString,
+  rate_year_type: Type.Integer(),
+  reward_pool_type: Type.Integer(),
+  vip_config: Type.Union([Type.Null(), Type.Object({ min_tier: Type.Integer(), quota: DecimalString })]),
+  simple_earn: Type.Union([
+    Type.Null(),
+    Type.Object({
+      user_period: Type.Integer(),
+      fixed_period: Type.Integer(),
+      fixed_rate: DecimalString,
+      ext_rate: DecimalString,
+      rate: DecimalString,
+    }),
+  ]),
+  isApply: Type.Integer(),
+  transaction_config: Type.Array(Type.Object({ transaction_amount: DecimalString, mortgage_limit: DecimalString })),
+  staking: Type.Union([Type.Null(), Type.Object({ rate: DecimalString })]),
+  redeem_type: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]),
+  limit_rule: Type.Integer(),
+  total_reward: DecimalString,
+  reward_per_hour: DecimalString,
+  total_staked: DecimalString,
+  peak_staked: DecimalString,
+  avg_staked_last_hour: DecimalString,
+});
+export type RewardPoolView = Static<typeof RewardPoolView>;
+
+export const ProjectInfo = Type.Object({
+  pid: Type.Integer(),
+  coin: Type.String(),
+  name: Type.String(),
+  icon: Type.String(),
+  start_timest: Type.Integer(),
+  end_timest: Type.Integer(),
+  state: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+  reward_pools: Type.Array(RewardPoolView),
+});
+export type ProjectInfo = Static<typeof ProjectInfo>;
+
+export const UserPoolStat = Type.Object({
+  rid: Type.Integer(),
+  amount: DecimalString,
+  valid_amount: DecimalString,
+  lastHourRewardAmount: DecimalString,
+  lastRewardAmount: DecimalString,
+});
+export type UserPoolStat = Static<typeof UserPoolStat>;
+
+/** A user's settled hour in a pool (averages are time-weighted stakes over the hour). */
+export const HourStatement = Type.Object({
+  rid: Type.Integer(),
+  coin: Type.String(),
+  reward_coin: Type.String(),
+  hour: Type.Integer(),
+  user_time_weighted_stake: DecimalString,
+  pool_time_weighted_stake: DecimalString,
+  budget: DecimalString,
+  paid: DecimalString,
+  pool_paid: DecimalString,
+  formula: Type.String(),
+});
+export type HourStatement = Static<typeof HourStatement>;
+
+export const LaunchHistoryType = Type.Union([
+  Type.Literal('stake'),
+  Type.Literal('reward'),
+  Type.Literal('redeem'),
+  Type.Literal('release'),
+]);
+export type LaunchHistoryType = Static<typeof LaunchHistoryType>;
+
+/** History filters: type, coin, project, and a half-open range of seconds [start_at, end_at). */
+export const LaunchHistoryQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+  type: Type.Optional(LaunchHistoryType),
+  coin: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
+  pid: Type.Optional(Type.Integer({ minimum: 1 })),
+  start_at: Type.Optional(Type.Integer({ minimum: 0 })),
+  end_at: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+export type LaunchHistoryQuery = Static<typeof LaunchHistoryQuery>;
+
+export const LaunchHistoryRow = Type.Object({
+  id: Type.Integer(),
+  pid: Type.Integer(),
+  project_coin: Type.String(),
+  rid: Type.Integer(),
+  pool_coin: Type.String(),
+  type: LaunchHistoryType,
+  coin: Type.String(),
+  amount: DecimalString,
+  time_at: Type.Integer(),
+  /** For a reward: the start of the hour it pays, to open its statement. */
+  hour: Type.Optional(Type.Integer()),
+  /** For a release: where it went. */
+  destination: Type.Optional(Type.Union([Type.Literal('spot'), Type.Literal('flexible')])),
+});
+export type LaunchHistoryRow = Static<typeof LaunchHistoryRow>;
+
+export const EarnMoreItem = Type.Object({
+  type: Type.String(),
+  coin: Type.String(),
+  rate_year: DecimalString,
+  link: Type.String(),
+});
+export type EarnMoreItem = Static<typeof EarnMoreItem>;

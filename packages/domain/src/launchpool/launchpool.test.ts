@@ -13,7 +13,14 @@ import {
   stakeAvailable,
   volumeTier,
 } from './pool.js';
-import { earnChoicePayload, redemptionSelector } from './redemption-earn.js';
+import {
+  type EarnOption,
+  earnChoiceOf,
+  earnChoicePayload,
+  RELEASE_DESTINATION,
+  redemptionSelector,
+  storedChoice,
+} from './redemption-earn.js';
 
 describe('pool rules', () => {
   it('derives the project state from the clock', () => {
@@ -106,6 +113,36 @@ describe('redemption-earn selector', () => {
     expect(earnChoicePayload('flexible', pool)).toEqual({ simpleEarnStatus: 1 });
     expect(earnChoicePayload('staking', pool)).toEqual({ simpleEarnStatus: 2 });
     expect(earnChoicePayload('spot', pool)).toEqual({ simpleEarnStatus: 0 });
+  });
+  it('accepts exactly the payloads of enabled options, and reads them back as the same choice', () => {
+    const pools = [
+      { coin: 'USDT', redeem_type: 1 as const, simple_earn: { ...se, user_period: 14 }, staking: { rate: '0.04' } },
+      { coin: 'BTC', redeem_type: 1 as const, simple_earn: se, staking: { rate: '0.04' } },
+      { coin: 'GT', redeem_type: 1 as const, simple_earn: se },
+    ];
+    for (const pool of pools) {
+      const options = redemptionSelector(pool).options;
+      for (const value of ['fixed', 'flexible', 'staking', 'spot'] as EarnOption[]) {
+        const payload = earnChoicePayload(value, pool);
+        const option = options.find((o) => o.value === value);
+        const checked = earnChoiceOf(pool, payload);
+        expect(checked.ok).toBe(Boolean(option && !option.disabled));
+        if (checked.ok) {
+          expect(checked.choice).toBe(value);
+          expect(storedChoice(payload.simpleEarnStatus, payload.simpleEarnPeriod ?? null)).toBe(value);
+        }
+      }
+    }
+  });
+  it('refuses a fixed period other than the pool term, and a period without Simple Earn', () => {
+    const pool = { coin: 'BTC', redeem_type: 1 as const, simple_earn: se };
+    expect(earnChoiceOf(pool, { simpleEarnStatus: 1, simpleEarnPeriod: 30 }).ok).toBe(true);
+    expect(earnChoiceOf(pool, { simpleEarnStatus: 1, simpleEarnPeriod: 7 })).toMatchObject({ ok: false });
+    expect(earnChoiceOf(pool, { simpleEarnStatus: 0, simpleEarnPeriod: 30 })).toMatchObject({ ok: false });
+    expect(earnChoiceOf(pool, {})).toEqual({ ok: true, choice: 'spot' });
+  });
+  it('releases a fixed choice into flexible Simple Earn and a staking choice to spot until those products open', () => {
+    expect(RELEASE_DESTINATION).toEqual({ fixed: 'flexible', flexible: 'flexible', staking: 'spot', spot: 'spot' });
   });
 });
 

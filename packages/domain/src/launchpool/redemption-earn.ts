@@ -1,3 +1,5 @@
+import { Decimal } from '../money.js';
+
 /** Where a stake goes when the project ends: 0 spot, 1 Simple Earn, 2 staking (the pool's redeem_type). */
 export type RedeemType = 0 | 1 | 2;
 export type EarnOption = 'fixed' | 'flexible' | 'staking' | 'spot';
@@ -45,12 +47,11 @@ export function redemptionSelector(pool: PoolEarnConfig): Selector {
   const fixedLocked = pool.redeem_type === 1 && (se?.user_period ?? 0) > 0;
   const options: SelectorOption[] = [];
   if (earnCoin && se) {
-    const fixedRate = Number.parseFloat(se.fixed_rate);
     options.push({
       value: 'fixed',
       disabled: false,
-      termDays: se.user_period > 0 ? se.user_period : se.fixed_period,
-      ...(fixedRate > 0 ? { bonusPercent: se.ext_rate } : {}),
+      termDays: fixedTerm(se),
+      ...(new Decimal(se.fixed_rate).gt(0) ? { bonusPercent: se.ext_rate } : {}),
     });
     options.push({ value: 'flexible', disabled: fixedLocked });
   }
@@ -69,9 +70,57 @@ export function earnChoicePayload(
 ): { simpleEarnStatus: 0 | 1 | 2; simpleEarnPeriod?: number } {
   if (choice === 'fixed') {
     const se = pool.simple_earn;
-    return { simpleEarnStatus: 1, simpleEarnPeriod: se ? (se.user_period > 0 ? se.user_period : se.fixed_period) : 0 };
+    return { simpleEarnStatus: 1, simpleEarnPeriod: se ? fixedTerm(se) : 0 };
   }
   if (choice === 'flexible') return { simpleEarnStatus: 1 };
   if (choice === 'staking') return { simpleEarnStatus: 2 };
   return { simpleEarnStatus: 0 };
+}
+
+/** The fixed option's term in days: the pool's user period when it sets one, else its fixed period. */
+function fixedTerm(se: NonNullable<PoolEarnConfig['simple_earn']>): number {
+  return se.user_period > 0 ? se.user_period : se.fixed_period;
+}
+
+/**
+ * The choice a create-order payload makes, checked against the pool's selector: a status the pool
+ * does not offer, a disabled option, or a period other than the pool's fixed term is refused.
+ */
+export function earnChoiceOf(
+  pool: PoolEarnConfig,
+  payload: { simpleEarnStatus?: number | undefined; simpleEarnPeriod?: number | undefined },
+): { ok: true; choice: EarnOption } | { ok: false; message: string } {
+  const status = payload.simpleEarnStatus ?? 0;
+  const period = payload.simpleEarnPeriod;
+  if (period !== undefined && status !== 1)
+    return { ok: false, message: 'simpleEarnPeriod is only for fixed Simple Earn' };
+  const choice: EarnOption =
+    status === 0 ? 'spot' : status === 2 ? 'staking' : period !== undefined ? 'fixed' : 'flexible';
+  const option = redemptionSelector(pool).options.find((o) => o.value === choice);
+  if (!option) return { ok: false, message: `simpleEarnStatus ${status}: this pool does not redeem into ${choice}` };
+  if (option.disabled)
+    return { ok: false, message: `simpleEarnStatus ${status}: this pool redeems into fixed Simple Earn only` };
+  if (choice === 'fixed' && period !== option.termDays) {
+    return { ok: false, message: `simpleEarnPeriod must be ${option.termDays}, this pool's fixed term` };
+  }
+  return { ok: true, choice };
+}
+
+/**
+ * Where a released stake actually goes while fixed-term Simple Earn and on-chain staking are not
+ * open yet: a fixed choice goes on into flexible Simple Earn (same coin, redeemable any time), a
+ * staking choice back to the trading wallet. The stake form says so before the user confirms.
+ */
+export const RELEASE_DESTINATION: Record<EarnOption, 'flexible' | 'spot'> = {
+  fixed: 'flexible',
+  flexible: 'flexible',
+  staking: 'spot',
+  spot: 'spot',
+};
+
+/** The choice stored with a stake (simpleEarnStatus, simpleEarnPeriod) back as a selector option. */
+export function storedChoice(status: number, period: number | null): EarnOption {
+  if (status === 2) return 'staking';
+  if (status === 1) return period ? 'fixed' : 'flexible';
+  return 'spot';
 }

@@ -1,4 +1,4 @@
-import { HOUR_MS, parseAmount, roundDown, SUBSCRIBE_PLACES } from '@earn/domain';
+import { HOUR_MS, parseAmount, RELEASE_DESTINATION, roundDown, SUBSCRIBE_PLACES, storedChoice } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
@@ -99,8 +99,9 @@ export async function settlePoolHour(tx: Executor, poolId: number, projectId: nu
 }
 
 /**
- * At the project's end every stake goes back: to the trading wallet, and on into Simple Earn
- * flexible when that was chosen (fixed and staking products do not exist yet, so those go to spot).
+ * At the project's end every stake goes back to the trading wallet, and on into Simple Earn flexible
+ * where the user's choice leads there (the domain's RELEASE_DESTINATION) and the market takes it.
+ * Each release's history row says where it went.
  */
 export async function releasePool(tx: Executor, poolId: number, projectId: number, at: Date): Promise<void> {
   const stakes = rowsOf<{
@@ -135,18 +136,28 @@ export async function releasePool(tx: Executor, poolId: number, projectId: numbe
       WHERE s.pool_id = ${poolId} AND s.staked > 0`,
   });
   await tx.execute(sql`
-    INSERT INTO launch_history (user_id, project_id, pool_id, type, coin, amount, at)
-    SELECT s.user_id, ${projectId}, ${poolId}, 'release', p.coin, s.staked, ${at.toISOString()}::timestamptz
+    INSERT INTO launch_history (user_id, project_id, pool_id, type, coin, amount, at, destination)
+    SELECT s.user_id, ${projectId}, ${poolId}, 'release', p.coin, s.staked, ${at.toISOString()}::timestamptz, 'spot'
     FROM launch_stakes s JOIN launch_pools p ON p.id = s.pool_id WHERE s.pool_id = ${poolId} AND s.staked > 0`);
   await tx.execute(sql`UPDATE launch_stakes SET staked = 0, debt = 0 WHERE pool_id = ${poolId}`);
   await tx.execute(sql`UPDATE launch_pools SET total_staked = 0 WHERE id = ${poolId}`);
+  const intoFlexible: number[] = [];
   for (const s of stakes) {
-    if (s.simple_earn_status !== 1 || s.simple_earn_period) continue;
+    if (RELEASE_DESTINATION[storedChoice(s.simple_earn_status, s.simple_earn_period)] !== 'flexible') continue;
     const market = await findMarket(tx, s.coin);
     const amount = roundDown(s.staked, SUBSCRIBE_PLACES);
     const parsed = parseAmount('amount', amount.toFixed(), { maxDecimals: SUBSCRIBE_PLACES });
     if (!market?.isOpen || !parsed.ok || parsed.value.lt(market.minLendAmount)) continue;
     await subscribeIn(tx, { id: s.user_id, accountMode: s.account_mode }, market, parsed.value, at, MODE_LAUNCH_POOL);
+    intoFlexible.push(s.user_id);
+  }
+  if (intoFlexible.length > 0) {
+    await tx.execute(sql`
+      UPDATE launch_history SET destination = 'flexible'
+      WHERE pool_id = ${poolId} AND type = 'release' AND user_id IN (${sql.join(
+        intoFlexible.map((id) => sql`${id}`),
+        sql`, `,
+      )})`);
   }
 }
 

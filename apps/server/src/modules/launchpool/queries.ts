@@ -1,4 +1,11 @@
-import { Decimal, estimatedApr, projectState, toWire, UNLIMITED } from '@earn/domain';
+import { Decimal, estimatedApr, projectState, type RedeemType, toWire, UNLIMITED } from '@earn/domain';
+import type {
+  HourStatement,
+  LaunchHistoryQuery,
+  LaunchHistoryRow,
+  ProjectInfo,
+  RewardPoolView,
+} from '@earn/domain/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/rows.js';
@@ -8,7 +15,12 @@ import { priceMap } from '../market/tickers.js';
 import { findProject, type LaunchPool, type LaunchProject, listProjects, poolsOf } from './repo.js';
 import { capFor } from './stake.js';
 
-function poolView(pool: LaunchPool, project: LaunchProject, prices: Map<string, string>, user: User | null) {
+function poolView(
+  pool: LaunchPool,
+  project: LaunchProject,
+  prices: Map<string, string>,
+  user: User | null,
+): Omit<RewardPoolView, 'avg_staked_last_hour'> {
   const left = new Decimal(pool.buyTotalAmount).eq(UNLIMITED)
     ? new Decimal(UNLIMITED)
     : Decimal.max(new Decimal(pool.buyTotalAmount).minus(pool.totalStaked), 0);
@@ -37,7 +49,7 @@ function poolView(pool: LaunchPool, project: LaunchProject, prices: Map<string, 
     isApply: 1,
     transaction_config: pool.transactionConfig,
     staking: pool.staking,
-    redeem_type: pool.redeemType,
+    redeem_type: pool.redeemType as RedeemType,
     limit_rule: pool.limitRule,
     total_reward: toWire(pool.totalReward),
     reward_per_hour: toWire(pool.rewardPerHour),
@@ -47,7 +59,7 @@ function poolView(pool: LaunchPool, project: LaunchProject, prices: Map<string, 
 }
 
 /** A project with its pools, state from the clock, staked totals and estimated APRs. */
-export async function projectInfo(ctx: AppContext, projectId: number, user: User | null) {
+export async function projectInfo(ctx: AppContext, projectId: number, user: User | null): Promise<ProjectInfo> {
   const project = await findProject(ctx.db, projectId);
   const [pools, prices, coins] = await Promise.all([poolsOf(ctx.db, project.id), priceMap(ctx), listCoins(ctx.db)]);
   const lastHour = rowsOf<{ pool_id: number; pool_tws: string }>(
@@ -99,7 +111,12 @@ export async function userProjectStatistics(ctx: AppContext, user: User, project
 }
 
 /** A user's hour in a pool: their time-weighted stake, the pool's, the budget, the formula and the payout. */
-export async function hourStatement(ctx: AppContext, user: User, poolId: number, hourSec: number) {
+export async function hourStatement(
+  ctx: AppContext,
+  user: User,
+  poolId: number,
+  hourSec: number,
+): Promise<HourStatement | null> {
   const hour = new Date(hourSec * 1000).toISOString();
   const [row] = rowsOf<{
     tws: string | null;
@@ -107,10 +124,14 @@ export async function hourStatement(ctx: AppContext, user: User, poolId: number,
     pool_tws: string;
     budget: string;
     paid_total: string;
+    coin: string;
+    reward_coin: string;
   }>(
     await ctx.db.execute(sql`
-      SELECT st.tws::text, st.paid::text, h.pool_tws::text, h.budget::text, h.paid::text AS paid_total
-      FROM launch_hours h LEFT JOIN launch_statements st ON st.pool_id = h.pool_id AND st.hour = h.hour AND st.user_id = ${user.id}
+      SELECT st.tws::text, st.paid::text, h.pool_tws::text, h.budget::text, h.paid::text AS paid_total,
+        p.coin, pr.coin AS reward_coin
+      FROM launch_hours h JOIN launch_pools p ON p.id = h.pool_id JOIN launch_projects pr ON pr.id = p.project_id
+      LEFT JOIN launch_statements st ON st.pool_id = h.pool_id AND st.hour = h.hour AND st.user_id = ${user.id}
       WHERE h.pool_id = ${poolId} AND h.hour = ${hour}::timestamptz`),
   );
   if (!row) return null;
@@ -118,6 +139,8 @@ export async function hourStatement(ctx: AppContext, user: User, poolId: number,
   const poolAvg = new Decimal(row.pool_tws).div(3600);
   return {
     rid: poolId,
+    coin: row.coin,
+    reward_coin: row.reward_coin,
     hour: hourSec,
     user_time_weighted_stake: toWire(userAvg.toDecimalPlaces(8, Decimal.ROUND_DOWN)),
     pool_time_weighted_stake: toWire(poolAvg.toDecimalPlaces(8, Decimal.ROUND_DOWN)),
@@ -144,34 +167,62 @@ export async function earnMore(ctx: AppContext, coin: string) {
   }));
 }
 
-export async function launchHistoryList(ctx: AppContext, user: User, page: number, limit: number, type?: string) {
-  const filter = type ? sql`AND type = ${type}` : sql``;
+/** The user's launch-pool history, newest first, filtered by type, coin (stake or reward), project and time. */
+export async function launchHistoryList(
+  ctx: AppContext,
+  user: User,
+  q: LaunchHistoryQuery & { page: number; limit: number },
+): Promise<{ list: LaunchHistoryRow[]; total: number }> {
+  const where = sql.join(
+    [
+      sql`h.user_id = ${user.id}`,
+      q.type ? sql`h.type = ${q.type}` : undefined,
+      q.coin ? sql`h.coin = ${q.coin.toUpperCase()}` : undefined,
+      q.pid ? sql`h.project_id = ${q.pid}` : undefined,
+      q.start_at !== undefined ? sql`h.at >= to_timestamp(${q.start_at})` : undefined,
+      q.end_at !== undefined ? sql`h.at < to_timestamp(${q.end_at})` : undefined,
+    ].filter((c) => c !== undefined),
+    sql` AND `,
+  );
   const list = rowsOf<{
     id: number;
     project_id: number;
+    project_coin: string;
     pool_id: number;
-    type: string;
+    pool_coin: string;
+    type: LaunchHistoryRow['type'];
     coin: string;
     amount: string;
     at: Date | string;
+    destination: 'spot' | 'flexible' | null;
   }>(
     await ctx.db.execute(sql`
-      SELECT id, project_id, pool_id, type, coin, amount::text, at FROM launch_history WHERE user_id = ${user.id} ${filter}
-      ORDER BY at DESC, id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`),
+      SELECT h.id, h.project_id, pr.coin AS project_coin, h.pool_id, p.coin AS pool_coin, h.type, h.coin,
+        h.amount::text, h.at, h.destination
+      FROM launch_history h JOIN launch_pools p ON p.id = h.pool_id JOIN launch_projects pr ON pr.id = h.project_id
+      WHERE ${where} ORDER BY h.at DESC, h.id DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`),
   );
   const [count] = rowsOf<{ n: number }>(
-    await ctx.db.execute(sql`SELECT count(*)::int AS n FROM launch_history WHERE user_id = ${user.id} ${filter}`),
+    await ctx.db.execute(sql`SELECT count(*)::int AS n FROM launch_history h WHERE ${where}`),
   );
   return {
-    list: list.map((r) => ({
-      id: Number(r.id),
-      pid: r.project_id,
-      rid: r.pool_id,
-      type: r.type,
-      coin: r.coin,
-      amount: toWire(r.amount),
-      time_at: Math.floor(new Date(r.at).getTime() / 1000),
-    })),
+    list: list.map((r) => {
+      const timeAt = Math.floor(new Date(r.at).getTime() / 1000);
+      return {
+        id: Number(r.id),
+        pid: r.project_id,
+        project_coin: r.project_coin,
+        rid: r.pool_id,
+        pool_coin: r.pool_coin,
+        type: r.type,
+        coin: r.coin,
+        amount: toWire(r.amount),
+        time_at: timeAt,
+        // A reward is booked at its hour's end.
+        ...(r.type === 'reward' ? { hour: timeAt - 3600 } : {}),
+        ...(r.destination ? { destination: r.destination } : {}),
+      };
+    }),
     total: count?.n ?? 0,
   };
 }

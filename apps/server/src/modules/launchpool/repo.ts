@@ -1,3 +1,4 @@
+import type { PoolEarnConfig, RedeemType } from '@earn/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { launchPools, launchProjects } from '../../db/schema.js';
@@ -33,4 +34,14 @@ export async function lockPool(db: Executor, projectId: number, poolId: number):
   const [pool] = await db.select().from(launchPools).where(eq(launchPools.id, poolId)).for('update');
   if (!pool || pool.projectId !== projectId) throw badRequest(`rid ${poolId} is not a pool of project ${projectId}`);
   return pool;
+}
+
+/** The pool's redemption-earn settings, as the domain's selector reads them. */
+export function earnConfigOf(pool: LaunchPool): PoolEarnConfig {
+  return {
+    coin: pool.coin,
+    redeem_type: pool.redeemType as RedeemType,
+    simple_earn: pool.simpleEarn,
+    staking: pool.staking,
+  };
 }

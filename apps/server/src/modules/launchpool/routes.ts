@@ -1,9 +1,19 @@
 import { Code, isUSRegion, toWire } from '@earn/domain';
-import { DecimalString, FundPassField, Paged } from '@earn/domain/contract';
+import {
+  DecimalString,
+  EarnMoreItem,
+  FundPassField,
+  HourStatement,
+  LaunchHistoryQuery,
+  LaunchHistoryRow,
+  Paged,
+  ProjectInfo,
+  UserPoolStat,
+} from '@earn/domain/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../errors.js';
+import { badRequest, notFound } from '../../errors.js';
 import { ok, responses } from '../../http/envelope.js';
 import { idempotencyOf } from '../../http/idempotency.js';
 import { userOf } from '../../http/session.js';
@@ -22,20 +32,6 @@ const tags = ['launchpool'];
 const BASE = '/apiw/v2/earn/launch-pool';
 const user = { auth: 'user' as const };
 const PoolRef = { pid: Type.Integer({ minimum: 1 }), rid: Type.Integer({ minimum: 1 }) };
-/** A project with its pools (the spec's reward-pool fields, plus staked totals and the last hour's average). */
-const ProjectInfo = Type.Object(
-  {
-    pid: Type.Integer(),
-    coin: Type.String(),
-    name: Type.String(),
-    icon: Type.String(),
-    start_timest: Type.Integer(),
-    end_timest: Type.Integer(),
-    state: Type.Integer(),
-    reward_pools: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-  },
-  { additionalProperties: true },
-);
 const StakeResult = Type.Object({ pid: Type.Integer(), rid: Type.Integer(), amount: DecimalString });
 
 export const launchpoolRoutes =
@@ -116,17 +112,7 @@ export const launchpoolRoutes =
         schema: {
           tags,
           querystring: Type.Object({ pid: Type.Integer({ minimum: 1 }) }),
-          response: responses(
-            Type.Array(
-              Type.Object({
-                rid: Type.Integer(),
-                amount: DecimalString,
-                valid_amount: DecimalString,
-                lastHourRewardAmount: DecimalString,
-                lastRewardAmount: DecimalString,
-              }),
-            ),
-          ),
+          response: responses(Type.Array(UserPoolStat)),
         },
       },
       async (request) => ok(await userProjectStatistics(ctx, userOf(request), request.query.pid)),
@@ -139,7 +125,7 @@ export const launchpoolRoutes =
         schema: {
           tags,
           querystring: Type.Object({ rid: Type.Integer({ minimum: 1 }), hour: Type.Integer({ minimum: 0 }) }),
-          response: responses(Type.Record(Type.String(), Type.Unknown())),
+          response: responses(HourStatement),
         },
       },
       async (request) => {
@@ -159,7 +145,7 @@ export const launchpoolRoutes =
             type: Type.Optional(Type.String()),
             locale: Type.Optional(Type.String()),
           }),
-          response: responses(Type.Object({ list: Type.Array(Type.Record(Type.String(), Type.Unknown())) })),
+          response: responses(Type.Object({ list: Type.Array(EarnMoreItem) })),
         },
       },
       async (request) =>
@@ -181,30 +167,15 @@ export const launchpoolRoutes =
         config: user,
         schema: {
           tags,
-          querystring: Type.Object({
-            page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
-            type: Type.Optional(
-              Type.Union([
-                Type.Literal('stake'),
-                Type.Literal('reward'),
-                Type.Literal('redeem'),
-                Type.Literal('release'),
-              ]),
-            ),
-          }),
-          response: responses(Paged(Type.Record(Type.String(), Type.Unknown()))),
+          querystring: LaunchHistoryQuery,
+          response: responses(Paged(LaunchHistoryRow)),
         },
       },
-      async (request) =>
-        ok(
-          await launchHistoryList(
-            ctx,
-            userOf(request),
-            request.query.page ?? 1,
-            request.query.limit ?? 10,
-            request.query.type,
-          ),
-        ),
+      async (request) => {
+        const q = request.query;
+        if (q.start_at !== undefined && q.end_at !== undefined && q.start_at >= q.end_at)
+          throw badRequest('start_at must be before end_at');
+        return ok(await launchHistoryList(ctx, userOf(request), { ...q, page: q.page ?? 1, limit: q.limit ?? 10 }));
+      },
     );
   };

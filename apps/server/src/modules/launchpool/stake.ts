@@ -2,6 +2,7 @@ import {
   checkStake,
   type Decimal,
   dec,
+  earnChoiceOf,
   parseAmount,
   personalCap,
   projectState,
@@ -23,7 +24,7 @@ import { tradingWallet } from '../account/me.js';
 import { loansOf, type User } from '../account/repo.js';
 import { findCoin } from '../market/repo.js';
 import { advancePool, changeStake } from './accrual-sql.js';
-import { findProject, LAUNCHPOOL, type LaunchPool, lockPool } from './repo.js';
+import { earnConfigOf, findProject, LAUNCHPOOL, type LaunchPool, lockPool } from './repo.js';
 
 export interface CreateOrderInput {
   pid: number;
@@ -92,6 +93,8 @@ export async function createOrder(
       assertPoolRule(pool, user);
       const parsed = parseAmount('amount', input.amount, { maxDecimals: pool.decimalPlace });
       if (!parsed.ok) throw badRequest(parsed.message);
+      const choice = earnChoiceOf(earnConfigOf(pool), input);
+      if (!choice.ok) throw badRequest(choice.message);
       const stake = await stakeRow(tx, pool, user.id, now);
       const cap = capFor(pool, user);
       const coin = await findCoin(tx, pool.coin);
@@ -128,10 +131,10 @@ export async function createOrder(
       await advancePool(tx, pool.id, now);
       await changeStake(tx, stake.id, parsed.value.toFixed());
       await moveStake(tx, { user, projectId: project.id, pool, amount: parsed.value, at: now, direction: 'stake' });
-      const status = input.simpleEarnStatus ?? 0;
+      // The latest stake's choice is where the whole stake goes at the project's end.
       await tx
         .update(launchStakes)
-        .set({ simpleEarnStatus: status, simpleEarnPeriod: status === 1 ? (input.simpleEarnPeriod ?? null) : null })
+        .set({ simpleEarnStatus: input.simpleEarnStatus ?? 0, simpleEarnPeriod: input.simpleEarnPeriod ?? null })
         .where(eq(launchStakes.id, stake.id));
       return { pid: project.id, rid: pool.id, amount: toWire(parsed.value) };
     },

@@ -17,7 +17,7 @@ export async function findMarket(db: Executor, coin: string): Promise<FlexibleMa
 /** The open market of a coin, or a refusal naming the asset. */
 export async function requireOpenMarket(db: Executor, coin: string): Promise<FlexibleMarket> {
   const market = await findMarket(db, coin);
-  if (!market || !market.isOpen) throw badRequest(`asset ${coin} has no flexible product`);
+  if (!market?.isOpen) throw badRequest(`asset ${coin} has no flexible product`);
   return market;
 }
 

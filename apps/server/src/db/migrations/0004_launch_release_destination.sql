@@ -1,0 +1,1 @@
+ALTER TABLE "launch_history" ADD COLUMN "destination" text;
