@@ -23,6 +23,9 @@ describe('Launchpool in Chromium', () => {
     await page.getByTestId('stake-confirm').click();
     await enterFundPassword(page, '123456');
     await expect.poll(() => page.getByTestId('stake-success-amount').textContent()).toBe('1,500 GT');
+    expect(
+      await page.evaluate(() => (window as unknown as { dataLayer?: { event: string; result: string }[] }).dataLayer),
+    ).toContainEqual(expect.objectContaining({ event: 'launchpool_stake_result', result: 'success' }));
     await expectText(page, 'Earn more');
     await page.getByRole('button', { name: 'Got it' }).click();
     await expect.poll(() => page.getByTestId('my-stake-GT').textContent()).toBe('1,500');
@@ -47,9 +50,37 @@ describe('Launchpool in Chromium', () => {
     await enterFundPassword(page, '123456');
     await expectText(page, 'Redeemed 500 GT');
     await expect.poll(() => page.getByTestId('my-stake-GT').textContent()).toBe('1,000');
+    // History, filtered to rewards; a reward opens the statement of its hour.
     await page.getByRole('tab', { name: 'History' }).click();
-    await expectText(page, 'Reward');
+    await page.getByTestId('launch-history-type').click();
+    await page.getByRole('option', { name: 'Reward' }).click();
+    const reward = page.getByTestId('reward-statement').first();
+    await reward.waitFor();
+    const rewardText = (await reward.textContent()) ?? '';
+    await reward.click();
+    await expectText(page, 'Hourly statement');
+    await expect.poll(() => page.getByTestId('statement-paid').textContent()).toBe(rewardText);
+    await expectText(page, 'Your time-weighted stake');
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says where a release goes, and offers add funds from the stake form', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await login(page, e2e.baseUrl, 'demo@example.com');
+    await page.goto(`${e2e.baseUrl}/launchpool`);
+    await page.getByTestId('stake-LPX-USDT').click();
+    await expectText(page, 'At the end, move my stake to');
+    await page.getByText('Fixed 30d +1%').click();
+    await expect
+      .poll(() => page.getByTestId('release-notice').textContent())
+      .toContain('goes into flexible Simple Earn instead');
+    await page.getByText('Flexible', { exact: true }).click();
+    await expect.poll(() => page.getByTestId('release-notice').count()).toBe(0);
+    await page.getByTestId('stake-add-funds').click();
+    await expectText(page, 'Add USDT');
+    await page.getByTestId('add-funds-deposit').waitFor();
     await context.close();
   });
 

@@ -1,48 +1,22 @@
-import type { PoolEarnConfig, TransactionTier } from '@earn/domain';
+import { dec, stakeAvailable } from '@earn/domain';
+import type {
+  EarnMoreItem,
+  HourStatement,
+  LaunchHistoryQuery,
+  LaunchHistoryRow,
+  Me,
+  ProjectInfo,
+  RewardPoolView,
+  UserPoolStat,
+} from '@earn/domain/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, newIdempotencyKey } from './client.js';
+import { useAvailable } from './simple-earn.js';
 
 const BASE = '/apiw/v2/earn/launch-pool';
 
-export interface RewardPool extends PoolEarnConfig {
-  rid: number;
-  coin: string;
-  personal_max_amount: string;
-  personal_min_amount: string;
-  decimal_place: number;
-  left_buy_total_amount: string;
-  buy_total_amount: string;
-  rate_year: string;
-  rate_year_type: number;
-  reward_pool_type: number;
-  vip_config: { min_tier: number; quota: string } | null;
-  transaction_config: (TransactionTier & { transaction_amount: string; mortgage_limit: string })[];
-  limit_rule: number;
-  total_reward: string;
-  reward_per_hour: string;
-  total_staked: string;
-  peak_staked: string;
-  avg_staked_last_hour: string;
-}
-
-export interface Project {
-  pid: number;
-  coin: string;
-  name: string;
-  icon: string;
-  start_timest: number;
-  end_timest: number;
-  state: 0 | 1 | 2 | 3;
-  reward_pools: RewardPool[];
-}
-
-export interface UserPoolStat {
-  rid: number;
-  amount: string;
-  valid_amount: string;
-  lastHourRewardAmount: string;
-  lastRewardAmount: string;
-}
+export type Project = ProjectInfo;
+export type RewardPool = RewardPoolView;
 
 export const launchKeys = {
   all: ['launchpool'] as const,
@@ -50,7 +24,8 @@ export const launchKeys = {
   stats: (pid: number) => ['launchpool', 'stats', pid] as const,
   userStat: ['launchpool', 'user-stat'] as const,
   earnMore: (coin: string) => ['launchpool', 'earn-more', coin] as const,
-  history: (page: number, type: string) => ['launchpool', 'history', page, type] as const,
+  history: (q: LaunchHistoryQuery) => ['launchpool', 'history', q] as const,
+  statement: (rid: number, hour: number) => ['launchpool', 'statement', rid, hour] as const,
 };
 
 export function useProjects() {
@@ -81,23 +56,29 @@ export function useEarnMore(coin: string, enabled: boolean) {
   return useQuery({
     queryKey: launchKeys.earnMore(coin),
     queryFn: () =>
-      api<{ list: { type: string; coin: string; rate_year: string; link: string }[] }>(`${BASE}/earn-more`, {
+      api<{ list: EarnMoreItem[] }>(`${BASE}/earn-more`, {
         query: { coin, type: 'candydrop' },
       }),
     enabled,
   });
 }
 
-export function useLaunchHistory(page: number, type: string, enabled: boolean) {
+export function useLaunchHistory(q: LaunchHistoryQuery, enabled: boolean) {
   return useQuery({
-    queryKey: launchKeys.history(page, type),
-    queryFn: () =>
-      api<{
-        list: { id: number; pid: number; rid: number; type: string; coin: string; amount: string; time_at: number }[];
-        total: number;
-      }>(`${BASE}/history`, { query: { page, limit: 10, ...(type ? { type } : {}) } }),
+    queryKey: launchKeys.history(q),
+    queryFn: () => api<{ list: LaunchHistoryRow[]; total: number }>(`${BASE}/history`, { query: { ...q } }),
     enabled,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** A settled hour of a pool, as the user's statement. */
+export function useHourStatement(target: { rid: number; hour: number } | null) {
+  return useQuery({
+    queryKey: launchKeys.statement(target?.rid ?? 0, target?.hour ?? 0),
+    queryFn: () => api<HourStatement>(`${BASE}/statement`, { query: { rid: target?.rid, hour: target?.hour } }),
+    enabled: target !== null,
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
@@ -156,4 +137,33 @@ export function useBorrowSetting(coin: string) {
         { query: { coin } },
       ),
   });
+}
+
+/** The VIP available-balance call: what a VIP user can put into a product, net of loans. */
+function useLentAvailable(asset: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['account', 'lent-available', asset] as const,
+    queryFn: () => api<{ available: string }>('/apiw/v2/fixed_earn/api/user/lent/available', { query: { asset } }),
+    enabled,
+  });
+}
+
+/**
+ * What the user can stake of a coin: VIP users read the VIP available-balance call (already net of
+ * loans); others their trading wallet, less loans when the coin does not support launchpool.
+ */
+export function useStakeAvailable(coin: string, me: Me | undefined) {
+  const vip = me?.is_vip ?? false;
+  const outable = useAvailable(coin);
+  const lent = useLentAvailable(coin, vip);
+  const loans = useLoanProperty(Boolean(me));
+  const borrow = useBorrowSetting(coin);
+  const available = vip
+    ? dec(lent.data?.available ?? '0')
+    : stakeAvailable(
+        outable.data?.available ?? '0',
+        loans.data?.[coin] ?? '0',
+        borrow.data?.is_support_launchpool !== 0,
+      );
+  return { available, ready: vip ? lent.isSuccess : outable.isSuccess };
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type AddFundsContext, addFundsEntries } from './add-funds.js';
+import { type AddFundsContext, addFundsEntries, isUnifiedAccount } from './add-funds.js';
 
 const base: AddFundsContext = {
   isUS: false,
@@ -43,5 +43,13 @@ describe('addFundsEntries', () => {
         (ctx) => addFundsEntries(ctx)[0] === 'deposit',
       ),
     );
+  });
+});
+
+describe('account mode', () => {
+  it('is unified for every mode but classic', () => {
+    expect(isUnifiedAccount('classic')).toBe(false);
+    expect(isUnifiedAccount('multi_currency')).toBe(true);
+    expect(isUnifiedAccount('single_currency')).toBe(true);
   });
 });

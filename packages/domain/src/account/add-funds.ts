@@ -30,3 +30,8 @@ export function addFundsEntries(ctx: AddFundsContext): AddFundsEntry[] {
 export function isUSRegion(region: string): boolean {
   return region.toUpperCase() === 'US';
 }
+
+/** A unified account is any account mode other than classic (spec: multi_currency, single_currency). */
+export function isUnifiedAccount(mode: string): boolean {
+  return mode !== 'classic';
+}

@@ -5,14 +5,14 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBalances, useMe } from '../../api/account.js';
 import { useCoins, useRates } from '../../api/market.js';
+import { AddFundsModal } from '../../components/AddFundsModal.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { CoinSearch } from '../../components/CoinSearch.js';
 import { InfoPopup } from '../../components/InfoPopup.js';
 import { type Column, PagedTable } from '../../components/PagedTable.js';
+import { TransferModal } from '../../components/TransferModal.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
-import { AddFundsModal } from './AddFundsModal.js';
-import { TransferModal } from './TransferModal.js';
 
 interface Row extends Balance {
   coin: Coin | undefined;
@@ -194,14 +194,7 @@ export default function AssetsPage() {
           />
         </Paper>
       )}
-      <AddFundsModal
-        coin={addFundsCoin}
-        onClose={() => setAddFundsCoin(null)}
-        onTransfer={(c) => {
-          setAddFundsCoin(null);
-          setTransferCoin(c);
-        }}
-      />
+      <AddFundsModal coin={addFundsCoin} onClose={() => setAddFundsCoin(null)} />
       <TransferModal
         opened={transferCoin !== null}
         coin={transferCoin ?? 'USDT'}

@@ -5,19 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMe } from '../../api/account.js';
 import { serverNow } from '../../api/client.js';
-import {
-  type Project,
-  type RewardPool,
-  useLaunchHistory,
-  useProjects,
-  useUserProjectStats,
-} from '../../api/launchpool.js';
+import { type Project, type RewardPool, useProjects, useUserProjectStats } from '../../api/launchpool.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { InfoPopup } from '../../components/InfoPopup.js';
-import { PagedTable } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
 import { useAuthGate } from '../auth/auth-gate.js';
+import { LaunchHistory } from './LaunchHistory.js';
 import { EarlyRedeemModal, EligibilityModal, StakeSuccessModal } from './LaunchModals.js';
 import { StakeModal } from './StakeModal.js';
 
@@ -274,34 +268,5 @@ function ProjectCard({
           .join(' · ')}
       </Text>
     </Card>
-  );
-}
-
-function LaunchHistory() {
-  const { t } = useTranslation();
-  const fmt = useFormat();
-  const [page, setPage] = useState(1);
-  const history = useLaunchHistory(page, '', true);
-  return (
-    <Paper withBorder p="md">
-      <PagedTable
-        columns={[
-          { key: 'time', title: t('earn.history.time'), render: (r) => fmt.dateTime(r.time_at * 1000) },
-          { key: 'type', title: t('earn.history.type'), render: (r) => t(`launch.type.${r.type}`) },
-          {
-            key: 'amount',
-            title: t('earn.history.amount'),
-            align: 'right',
-            render: (r) => `${fmt.amount(r.amount)} ${r.coin}`,
-          },
-        ]}
-        rows={history.data?.list ?? []}
-        rowKey={(r) => String(r.id)}
-        total={history.data?.total ?? 0}
-        page={page}
-        onPageChange={setPage}
-        loading={history.isPending}
-      />
-    </Paper>
   );
 }

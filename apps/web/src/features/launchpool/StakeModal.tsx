@@ -3,15 +3,16 @@ import {
   Decimal,
   type EarnOption,
   earnChoicePayload,
+  isUnifiedAccount,
   isUSRegion,
   maxStake,
+  RELEASE_DESTINATION,
   redemptionSelector,
   remainingQuota,
   shouldAutoApplyMax,
-  stakeAvailable,
   UNLIMITED,
 } from '@earn/domain';
-import { Alert, Badge, Button, Group, Paper, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
@@ -21,15 +22,16 @@ import { serverNow } from '../../api/client.js';
 import {
   type Project,
   type RewardPool,
-  useBorrowSetting,
   useCheckPoolRule,
   useCreateOrder,
-  useLoanProperty,
+  useStakeAvailable,
   useUserProjectStats,
 } from '../../api/launchpool.js';
-import { useAvailable } from '../../api/simple-earn.js';
+import { AddFundsModal } from '../../components/AddFundsModal.js';
 import { DecimalInput } from '../../components/DecimalInput.js';
+import { InfoPopup } from '../../components/InfoPopup.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
+import { track } from '../../lib/analytics.js';
 import { notifyError } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
 
@@ -126,9 +128,9 @@ function PoolForm({
   const { t } = useTranslation();
   const fmt = useFormat();
   const me = useMe();
-  const available = useAvailable(pool.coin);
-  const loans = useLoanProperty(Boolean(me.data));
-  const borrow = useBorrowSetting(pool.coin);
+  const { available: avail, ready: balanceReady } = useStakeAvailable(pool.coin, me.data ?? undefined);
+  const unified = isUnifiedAccount(me.data?.mode ?? 'classic');
+  const [addFunds, setAddFunds] = useState(false);
   const stats = useUserProjectStats(project.pid, Boolean(me.data));
   const checkRule = useCheckPoolRule();
   const createOrder = useCreateOrder();
@@ -145,13 +147,8 @@ function PoolForm({
   const cap = pool.personal_max_amount;
   const poolLeft = pool.left_buy_total_amount === UNLIMITED ? NO_CAP : pool.left_buy_total_amount;
   const quota = remainingQuota({ poolLeft, personalMax: cap, staked });
-  const avail = stakeAvailable(
-    available.data?.available ?? '0',
-    loans.data?.[pool.coin] ?? '0',
-    borrow.data?.is_support_launchpool !== 0,
-  );
   const max = maxStake(avail, quota.remaining, pool.decimal_place);
-  const ready = available.isSuccess && stats.isSuccess;
+  const ready = balanceReady && stats.isSuccess;
 
   useEffect(() => {
     if (!ready || autoApplied.current) return;
@@ -187,7 +184,16 @@ function PoolForm({
     }
     createOrder.mutate(
       { pid: project.pid, rid: pool.rid, amount, ...earnChoicePayload(choice, pool) },
-      { onSuccess: (r) => onStaked({ project, pool, amount: r.amount }), onError: (e) => notifyError(e, 'error') },
+      {
+        onSuccess: (r) => {
+          track('launchpool_stake_result', { result: 'success', pid: project.pid, rid: pool.rid });
+          onStaked({ project, pool, amount: r.amount });
+        },
+        onError: (e) => {
+          track('launchpool_stake_result', { result: 'fail', pid: project.pid, rid: pool.rid, reason: e.message });
+          notifyError(e, 'error');
+        },
+      },
     );
   };
 
@@ -206,8 +212,10 @@ function PoolForm({
     fixed: t('launch.earn.fixed'),
     flexible: t('launch.earn.flexible'),
     staking: pool.coin === 'USDT' ? t('launch.earn.gusd') : t('launch.earn.staking'),
-    spot: t('launch.earn.spot'),
+    spot: t(unified ? 'launch.earn.unified' : 'launch.earn.spot'),
   };
+  // Until fixed-term Simple Earn and staking open, a release chosen for them goes elsewhere: say where.
+  const releaseNotice = RELEASE_DESTINATION[choice] !== choice ? t(`launch.earn.notOpen.${choice}`) : null;
   return (
     <Stack>
       {startsLater && !isUS && (
@@ -231,7 +239,28 @@ function PoolForm({
         }
       />
       <Stack gap={4}>
-        <Row label={t('common.available')} value={`${fmt.amount(avail)} ${pool.coin}`} />
+        <Row
+          label={
+            <Group gap={4}>
+              <Text size="sm" c="dimmed">
+                {t('common.available')}
+              </Text>
+              <InfoPopup>
+                {t(unified ? 'launch.availableTipUnified' : 'launch.availableTip', { coin: pool.coin })}
+              </InfoPopup>
+            </Group>
+          }
+          value={
+            <Group gap={6}>
+              <Text size="sm" data-testid="stake-available">
+                {fmt.amount(avail)} {pool.coin}
+              </Text>
+              <Anchor component="button" size="sm" onClick={() => setAddFunds(true)} data-testid="stake-add-funds">
+                {t('assets.addFunds')}
+              </Anchor>
+            </Group>
+          }
+        />
         <Row label={t('launch.minimum')} value={`${fmt.amount(pool.personal_min_amount)} ${pool.coin}`} />
         <Row
           label={t('launch.remainingQuota')}
@@ -267,8 +296,14 @@ function PoolForm({
                   : labels[o.value],
             }))}
           />
+          {releaseNotice && (
+            <Alert color="yellow" variant="light" data-testid="release-notice">
+              {releaseNotice}
+            </Alert>
+          )}
         </Stack>
       )}
+      <AddFundsModal coin={addFunds ? pool.coin : null} onClose={() => setAddFunds(false)} />
       {fixedBar ? (
         <Paper
           shadow="md"
@@ -286,12 +321,16 @@ function PoolForm({
   );
 }
 
-function Row({ label, value }: { label: string; value: React.ReactNode }) {
+function Row({ label, value }: { label: React.ReactNode; value: React.ReactNode }) {
   return (
     <Group justify="space-between">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
+      {typeof label === 'string' ? (
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+      ) : (
+        label
+      )}
       {typeof value === 'string' ? <Text size="sm">{value}</Text> : value}
     </Group>
   );

@@ -3,12 +3,12 @@ import { ActionIcon, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBalances, useTransfer } from '../../api/account.js';
-import { useCoins } from '../../api/market.js';
-import { DecimalInput } from '../../components/DecimalInput.js';
-import { ResponsiveModal } from '../../components/ResponsiveModal.js';
-import { notifyError, notifySuccess } from '../../lib/notify.js';
-import { useFormat } from '../../lib/use-format.js';
+import { useBalances, useTransfer } from '../api/account.js';
+import { useCoins } from '../api/market.js';
+import { notifyError, notifySuccess } from '../lib/notify.js';
+import { useFormat } from '../lib/use-format.js';
+import { DecimalInput } from './DecimalInput.js';
+import { ResponsiveModal } from './ResponsiveModal.js';
 
 type Wallet = 'spot' | 'unified';
 

@@ -1,25 +1,38 @@
 import { type AddFundsEntry, addFundsEntries, isUSRegion } from '@earn/domain';
 import { Anchor, Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompliance, useCurrencyCallSetting, useMe, useSpotTradingHome } from '../../api/account.js';
-import { ResponsiveModal } from '../../components/ResponsiveModal.js';
-import { useIsMobile } from '../../lib/use-is-mobile.js';
+import { useCompliance, useCurrencyCallSetting, useMe, useSpotTradingHome } from '../api/account.js';
+import { useIsMobile } from '../lib/use-is-mobile.js';
+import { ResponsiveModal } from './ResponsiveModal.js';
+import { TransferModal } from './TransferModal.js';
 
-/** Add-funds for a coin: each way to add funds, shown or hidden by the spec's rules. */
-export function AddFundsModal({
-  coin,
-  onClose,
-  onTransfer,
-}: {
-  coin: string | null;
-  onClose(): void;
-  onTransfer(coin: string): void;
-}) {
+/**
+ * Add-funds for a coin: each way to add funds, shown or hidden by the spec's rules; the transfer
+ * entry opens the transfer between spot and unified in place.
+ */
+export function AddFundsModal({ coin, onClose }: { coin: string | null; onClose(): void }) {
   const { t } = useTranslation();
+  const [transferCoin, setTransferCoin] = useState<string | null>(null);
   return (
-    <ResponsiveModal opened={coin !== null} onClose={onClose} title={t('addFunds.title', { coin: coin ?? '' })}>
-      {coin && <Entries coin={coin} onTransfer={() => onTransfer(coin)} />}
-    </ResponsiveModal>
+    <>
+      <ResponsiveModal opened={coin !== null} onClose={onClose} title={t('addFunds.title', { coin: coin ?? '' })}>
+        {coin && (
+          <Entries
+            coin={coin}
+            onTransfer={() => {
+              onClose();
+              setTransferCoin(coin);
+            }}
+          />
+        )}
+      </ResponsiveModal>
+      <TransferModal
+        opened={transferCoin !== null}
+        coin={transferCoin ?? 'USDT'}
+        onClose={() => setTransferCoin(null)}
+      />
+    </>
   );
 }
 
