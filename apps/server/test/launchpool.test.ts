@@ -55,12 +55,12 @@ describe('launch pool rewards: a worked day', () => {
       users[u]?.post('/apiw/v2/earn/launch-pool/redeem', { pid, rid, amount });
 
     // The model: the domain's accrual at the same instants.
-    const perSecond = new Decimal('100').div(3600);
+    const perHour = new Decimal('100');
     let pool = emptyPool(start);
     const stakes: StakeAccrual[] = [emptyStake(), emptyStake(), emptyStake()];
     let now = T0;
     const model = (u: number, delta: string) => {
-      pool = advancePool(pool, Math.max(now, start), perSecond);
+      pool = advancePool(pool, Math.max(now, start), perHour);
       stakes[u] = changeStake(stakes[u] as StakeAccrual, pool.accPerShare, new Decimal(delta));
       pool = { ...pool, totalStaked: pool.totalStaked.plus(delta) };
     };
@@ -71,7 +71,7 @@ describe('launch pool rewards: a worked day', () => {
         h += HOUR_MS
       ) {
         if (h <= start) continue;
-        pool = advancePool(pool, h, perSecond);
+        pool = advancePool(pool, h, perHour);
         stakes.forEach((s, i) => {
           const p = payout(s, pool.accPerShare);
           stakes[i] = p.stake;

@@ -17,3 +17,17 @@ export function renderWithProviders(ui: ReactElement) {
     </MantineProvider>,
   );
 }
+
+const realMatchMedia = window.matchMedia;
+/** Makes the 768 px mobile query match (or not) until `restoreViewport`. */
+export function setMobile(mobile: boolean) {
+  window.matchMedia = (query: string) =>
+    ({
+      ...realMatchMedia(query),
+      matches: mobile && query.includes('max-width: 768px'),
+      media: query,
+    }) as MediaQueryList;
+}
+export function restoreViewport() {
+  window.matchMedia = realMatchMedia;
+}

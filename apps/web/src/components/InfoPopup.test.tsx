@@ -1,21 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../test-utils.js';
+import { renderWithProviders, restoreViewport, setMobile } from '../test-utils.js';
 import { InfoPopup } from './InfoPopup.js';
 
-const realMatchMedia = window.matchMedia;
-function setMobile(mobile: boolean) {
-  window.matchMedia = (query: string) =>
-    ({
-      ...realMatchMedia(query),
-      matches: mobile && query.includes('max-width: 768px'),
-      media: query,
-    }) as MediaQueryList;
-}
-afterEach(() => {
-  window.matchMedia = realMatchMedia;
-});
+afterEach(restoreViewport);
 
 describe('InfoPopup', () => {
   it("opens a dialog on mobile that 'finances.gotIt' closes", async () => {

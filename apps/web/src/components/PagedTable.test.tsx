@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../test-utils.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithProviders, restoreViewport, setMobile } from '../test-utils.js';
 import { PagedTable } from './PagedTable.js';
 
 const rows = Array.from({ length: 23 }, (_, i) => ({ id: i + 1 }));
@@ -24,7 +24,18 @@ function Harness({ total, pageSize }: { total: number; pageSize?: number }) {
   );
 }
 
+afterEach(restoreViewport);
+
 describe('PagedTable', () => {
+  it('shows each row as a card of label and value on phones', () => {
+    setMobile(true);
+    renderWithProviders(<Harness total={3} />);
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = screen.getAllByRole('listitem');
+    expect(cards).toHaveLength(3);
+    expect(cards[0]).toHaveTextContent('Idrow 1');
+  });
+
   it('shows 10 rows a page by default and pages through', async () => {
     renderWithProviders(<Harness total={23} />);
     expect(screen.getAllByText(/^row \d+$/)).toHaveLength(10);

@@ -1,6 +1,7 @@
-import { Center, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Center, Group, Loader, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../lib/use-is-mobile.js';
 
 export interface Column<T> {
   key: string;
@@ -23,7 +24,10 @@ export interface PagedTableProps<T> {
   empty?: ReactNode;
 }
 
-/** The shared paged table: page size 10 by default; pagination only when there is more than one page. */
+/**
+ * The shared paged table: page size 10 by default; pagination only when there is more than one page.
+ * On phones each row is a card of label and value lines, so no column hides off screen.
+ */
 export function PagedTable<T>({
   columns,
   rows,
@@ -37,32 +41,52 @@ export function PagedTable<T>({
 }: PagedTableProps<T>) {
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  const isMobile = useIsMobile();
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={600}>
-        <Table highlightOnHover verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
+      {isMobile ? (
+        <Stack gap="xs" role="list">
+          {rows.map((row) => (
+            <Paper key={rowKey(row)} withBorder p="sm" role="listitem">
               {columns.map((c) => (
-                <Table.Th key={c.key} style={{ textAlign: c.align ?? 'left' }}>
-                  {c.title}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={rowKey(row)}>
-                {columns.map((c) => (
-                  <Table.Td key={c.key} style={{ textAlign: c.align ?? 'left' }}>
+                <Group key={c.key} justify="space-between" wrap="nowrap" gap="sm">
+                  <Text size="sm" c="dimmed">
+                    {c.title}
+                  </Text>
+                  <Text size="sm" component="div" ta="right">
                     {c.render(row)}
-                  </Table.Td>
+                  </Text>
+                </Group>
+              ))}
+            </Paper>
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={600}>
+          <Table highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((c) => (
+                  <Table.Th key={c.key} style={{ textAlign: c.align ?? 'left' }}>
+                    {c.title}
+                  </Table.Th>
                 ))}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={rowKey(row)}>
+                  {columns.map((c) => (
+                    <Table.Td key={c.key} style={{ textAlign: c.align ?? 'left' }}>
+                      {c.render(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       {loading && (
         <Center py="lg">
           <Loader size="sm" aria-label={t('common.loading')} />

@@ -2,7 +2,7 @@ import { Decimal, type DecimalLike, dec, roundDown, ZERO } from '../money.js';
 
 /**
  * Hourly rewards by accumulated reward per share, the method of on-chain staking pools: the pool's
- * counter grows by (reward per second x seconds / total staked) at every stake and redeem, so each
+ * counter grows by (reward per hour x seconds / 3600 / total staked) at every stake and redeem, so each
  * stretch of time pays its budget to whoever was staked during it, in proportion to their stake.
  * Staking for the last minute of an hour earns a minute's share, and splitting a stake changes nothing.
  */
@@ -23,12 +23,13 @@ export interface StakeAccrual {
 /** Precision of the per-share counter (numeric(60,30) in the database). */
 export const ACC_PLACES = 30;
 
-export function advancePool(pool: PoolAccrual, nowMs: number, rewardPerSecond: DecimalLike): PoolAccrual {
+/** Multiplies before it divides, so a whole hour's growth is exact (1250 over 100 staked is 12.5, not 12.4999...). */
+export function advancePool(pool: PoolAccrual, nowMs: number, rewardPerHour: DecimalLike): PoolAccrual {
   if (nowMs <= pool.lastMs) return pool;
   if (pool.totalStaked.lte(0)) return { ...pool, lastMs: nowMs };
-  const grow = dec(rewardPerSecond)
+  const grow = dec(rewardPerHour)
     .times((nowMs - pool.lastMs) / 1000)
-    .div(pool.totalStaked)
+    .div(pool.totalStaked.times(3600))
     .toDecimalPlaces(ACC_PLACES, Decimal.ROUND_DOWN);
   return { ...pool, accPerShare: pool.accPerShare.plus(grow), lastMs: nowMs };
 }

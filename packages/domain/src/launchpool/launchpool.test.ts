@@ -148,20 +148,35 @@ describe('redemption-earn selector', () => {
 
 describe('hourly accrual by reward per share', () => {
   const H = 3_600_000;
-  const perSecond = new Decimal(100).div(3600);
+  const perHour = new Decimal(100);
   type Op = { user: number; atMs: number; amount: number };
+  // When budget/stake does not terminate (70000 over 3), the counter's last digit is cut and one unit of 1e-8 stays pending.
+  it('pays a lone staker the whole budget of a whole hour when the share per unit staked terminates', () => {
+    for (const [budget, stake] of [
+      ['1250', '100'],
+      ['70000', '8'],
+      ['1', '0.0625'],
+    ]) {
+      const staked = changeStake(emptyStake(), new Decimal(0), new Decimal(stake as string));
+      let pool = { ...emptyPool(0), totalStaked: new Decimal(stake as string) };
+      pool = advancePool(pool, H, budget as string);
+      expect(payout(staked, pool.accPerShare).paid.toFixed()).toBe(
+        new Decimal(budget as string).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed(),
+      );
+    }
+  });
   /** Runs stakes (positive) and redeems (negative) through one hour and pays everyone at its end. */
   function runHour(ops: readonly Op[], users: number) {
     let pool = emptyPool(0);
     const stakes = Array.from({ length: users }, () => emptyStake());
     for (const op of [...ops].sort((a, b) => a.atMs - b.atMs)) {
-      pool = advancePool(pool, op.atMs, perSecond);
+      pool = advancePool(pool, op.atMs, perHour);
       const s = stakes[op.user] ?? emptyStake();
       const delta = Decimal.max(new Decimal(op.amount), s.staked.neg());
       stakes[op.user] = changeStake(s, pool.accPerShare, delta);
       pool = { ...pool, totalStaked: pool.totalStaked.plus(delta) };
     }
-    pool = advancePool(pool, H, perSecond);
+    pool = advancePool(pool, H, perHour);
     return stakes.map((s) => payout(s, pool.accPerShare).paid);
   }
   const opsArb = fc.array(

@@ -9,13 +9,13 @@ function clamped(poolId: number, at: Date) {
 
 /**
  * Advances a pool's reward-per-share counter and its time-weighted stake to `at`: the reward per
- * second over the seconds since the last change, divided by what was staked (the domain's advancePool).
+ * hour times the seconds since the last change, over 3600 times what was staked (the domain's advancePool).
  */
 export async function advancePool(db: Executor, poolId: number, at: Date): Promise<void> {
   await db.execute(sql`
     UPDATE launch_pools p SET
       acc_per_share = p.acc_per_share + CASE WHEN p.total_staked > 0 AND c.t > p.last_update_at
-        THEN trunc((p.reward_per_hour::numeric(60,30) / 3600) * extract(epoch FROM c.t - p.last_update_at)::numeric / p.total_staked, 30)
+        THEN trunc(p.reward_per_hour::numeric(60,30) * extract(epoch FROM c.t - p.last_update_at)::numeric / (3600 * p.total_staked), 30)
         ELSE 0 END,
       tws_hour = p.tws_hour + p.total_staked * GREATEST(extract(epoch FROM c.t - p.last_update_at)::numeric, 0),
       last_update_at = GREATEST(p.last_update_at, c.t)

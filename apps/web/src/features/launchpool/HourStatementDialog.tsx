@@ -1,4 +1,5 @@
-import { Center, Code, Group, Loader, Stack, Text } from '@mantine/core';
+import { Decimal } from '@earn/domain';
+import { Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useHourStatement } from '../../api/launchpool.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
@@ -41,7 +42,21 @@ export function HourStatementDialog({
           {row(t('launch.statement.budget'), `${fmt.amount(s.budget)} ${s.reward_coin}`)}
           {row(t('launch.statement.yourStake'), `${fmt.amount(s.user_time_weighted_stake)} ${s.coin}`)}
           {row(t('launch.statement.poolStake'), `${fmt.amount(s.pool_time_weighted_stake)} ${s.coin}`)}
-          <Code block>{t('launch.statement.formula')}</Code>
+          <Paper withBorder p="xs" bg="var(--mantine-color-default-hover)">
+            <Text size="xs">{t('launch.statement.formula')}</Text>
+            {new Decimal(s.pool_time_weighted_stake).gt(0) && (
+              <Text size="xs" ff="monospace" mt={4} data-testid="statement-worked">
+                {fmt.amount(s.budget)} × {fmt.amount(s.user_time_weighted_stake)} ÷{' '}
+                {fmt.amount(s.pool_time_weighted_stake)} ≈{' '}
+                {fmt.amount(
+                  new Decimal(s.budget)
+                    .times(s.user_time_weighted_stake)
+                    .div(s.pool_time_weighted_stake)
+                    .toDecimalPlaces(8, Decimal.ROUND_DOWN),
+                )}
+              </Text>
+            )}
+          </Paper>
           {row(t('launch.statement.paid'), `${fmt.amount(s.paid)} ${s.reward_coin}`, 'statement-paid')}
           {row(t('launch.statement.poolPaid'), `${fmt.amount(s.pool_paid)} ${s.reward_coin}`)}
         </Stack>
