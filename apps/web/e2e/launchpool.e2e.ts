@@ -81,6 +81,15 @@ describe('Launchpool in Chromium', () => {
     await page.getByTestId('stake-add-funds').click();
     await expectText(page, 'Add USDT');
     await page.getByTestId('add-funds-deposit').waitFor();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+
+    // A pool with volume tiers: the cap link opens the eligibility steps with the volume still needed.
+    await page.getByRole('tab', { name: 'Upcoming' }).click();
+    await page.getByTestId('stake-AVAX-ETH').click();
+    await page.getByTestId('stake-raise-cap').click();
+    await page.getByTestId('eligibility-cap').waitFor();
+    await expectText(page, 'to reach T');
     await context.close();
   });
 

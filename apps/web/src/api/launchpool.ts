@@ -21,6 +21,7 @@ export type RewardPool = RewardPoolView;
 export const launchKeys = {
   all: ['launchpool'] as const,
   projects: ['launchpool', 'projects'] as const,
+  project: (pid: number) => ['launchpool', 'project', pid] as const,
   stats: (pid: number) => ['launchpool', 'stats', pid] as const,
   userStat: ['launchpool', 'user-stat'] as const,
   earnMore: (coin: string) => ['launchpool', 'earn-more', coin] as const,
@@ -33,6 +34,16 @@ export function useProjects() {
     queryKey: launchKeys.projects,
     queryFn: () => api<Project[]>(`${BASE}/projects`),
     staleTime: 5_000,
+  });
+}
+
+/** One project with its pools (spec: project info is deduped for 5 s). */
+export function useProjectInfo(pid: number) {
+  return useQuery({
+    queryKey: launchKeys.project(pid),
+    queryFn: () => api<Project>(`${BASE}/project-info`, { query: { projectId: pid } }),
+    staleTime: 5_000,
+    enabled: pid > 0,
   });
 }
 

@@ -125,18 +125,50 @@ export function EarlyRedeemModal({
   );
 }
 
-/** Eligibility (transaction config): the tiers T1..Tn of 60-day volume and the cap each unlocks. */
-export function EligibilityModal({ pool, onClose }: { pool: RewardPool | null; onClose(): void }) {
+/** Where the eligibility modal was opened: the pool's eligibility link, or the stake form's cap. */
+export type EligibilitySource = 'eligibility' | 'cap';
+
+/**
+ * Eligibility (transaction config): the tiers T1..Tn of 60-day volume and the cap each unlocks.
+ * Opened from the cap, it also says how much more volume reaches the next tier.
+ */
+export function EligibilityModal({
+  target,
+  onClose,
+}: {
+  target: { pool: RewardPool; source: EligibilitySource } | null;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const userStat = useUserStat(pool !== null);
+  const userStat = useUserStat(target !== null);
+  const pool = target?.pool ?? null;
   const volume = new Decimal(userStat.data?.user_60_day_transaction_amount ?? '0');
   const reached = pool ? pool.transaction_config.filter((tier) => volume.gte(tier.transaction_amount)).length : 0;
+  const next = pool?.transaction_config[reached];
   return (
-    <Modal opened={pool !== null} onClose={onClose} title={t('launch.eligibility')} centered size="lg">
+    <Modal
+      opened={target !== null}
+      onClose={onClose}
+      title={t(target?.source === 'cap' ? 'launch.raiseCap' : 'launch.eligibility')}
+      centered
+      size="lg"
+    >
       {pool && (
-        <Stack>
+        <Stack data-testid={`eligibility-${target?.source}`}>
           <Text size="sm">{t('launch.yourVolume', { amount: fmt.amount(volume, 2) })}</Text>
+          {target?.source === 'cap' && userStat.isSuccess && (
+            <Alert color={next ? 'blue' : 'teal'} variant="light">
+              {next
+                ? t('launch.nextTier', {
+                    amount: fmt.amount(new Decimal(next.transaction_amount).minus(volume), 2),
+                    tier: `T${reached + 1}`,
+                    cap: fmt.amount(next.mortgage_limit),
+                    coin: pool.coin,
+                  })
+                : t('launch.topTier')}
+            </Alert>
+          )}
           <Stepper active={reached} orientation="vertical" size="sm">
             {pool.transaction_config.map((tier, i) => (
               <Stepper.Step

@@ -92,7 +92,10 @@ export default function LaunchpoolPage() {
       />
       <StakeSuccessModal result={success} onClose={() => setSuccess(null)} />
       <EarlyRedeemModal target={redeeming} onClose={() => setRedeeming(null)} />
-      <EligibilityModal pool={eligibility} onClose={() => setEligibility(null)} />
+      <EligibilityModal
+        target={eligibility ? { pool: eligibility, source: 'eligibility' } : null}
+        onClose={() => setEligibility(null)}
+      />
       <Modal opened={noteOpen} onClose={() => setNoteOpen(false)} title={t('launch.note.title')} centered>
         <List type="ordered" spacing="xs" size="sm">
           {[1, 2, 3, 4, 5].map((i) => (

@@ -34,6 +34,7 @@ import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { track } from '../../lib/analytics.js';
 import { notifyError } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
+import { EligibilityModal } from './LaunchModals.js';
 
 /** Stake Max click debounce (spec: 200 ms). */
 const MAX_DEBOUNCE_MS = 200;
@@ -131,6 +132,7 @@ function PoolForm({
   const { available: avail, ready: balanceReady } = useStakeAvailable(pool.coin, me.data ?? undefined);
   const unified = isUnifiedAccount(me.data?.mode ?? 'classic');
   const [addFunds, setAddFunds] = useState(false);
+  const [capOpen, setCapOpen] = useState(false);
   const stats = useUserProjectStats(project.pid, Boolean(me.data));
   const checkRule = useCheckPoolRule();
   const createOrder = useCreateOrder();
@@ -276,6 +278,11 @@ function PoolForm({
                   VIP
                 </Badge>
               )}
+              {pool.transaction_config.length > 0 && (
+                <Anchor component="button" size="sm" onClick={() => setCapOpen(true)} data-testid="stake-raise-cap">
+                  {t('launch.raiseCap')}
+                </Anchor>
+              )}
             </Group>
           }
         />
@@ -304,6 +311,7 @@ function PoolForm({
         </Stack>
       )}
       <AddFundsModal coin={addFunds ? pool.coin : null} onClose={() => setAddFunds(false)} />
+      <EligibilityModal target={capOpen ? { pool, source: 'cap' } : null} onClose={() => setCapOpen(false)} />
       {fixedBar ? (
         <Paper
           shadow="md"

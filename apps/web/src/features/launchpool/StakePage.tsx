@@ -1,8 +1,10 @@
+import { isUSRegion } from '@earn/domain';
 import { Anchor, Box, Center, Loader, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { type Project, type RewardPool, useProjects } from '../../api/launchpool.js';
+import { useMe } from '../../api/account.js';
+import { type Project, type RewardPool, useProjectInfo } from '../../api/launchpool.js';
 import { StakeSuccessModal } from './LaunchModals.js';
 import { StakeForm } from './StakeModal.js';
 
@@ -10,10 +12,11 @@ import { StakeForm } from './StakeModal.js';
 export default function StakePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const projects = useProjects();
+  const me = useMe();
+  const info = useProjectInfo(Number(params.get('pid')) || 0);
   const [success, setSuccess] = useState<{ project: Project; pool: RewardPool; amount: string } | null>(null);
-  const project = projects.data?.find((p) => p.pid === Number(params.get('pid')));
-  if (projects.isPending) {
+  const project = info.data;
+  if (info.isLoading) {
     return (
       <Center py="xl">
         <Loader />
@@ -27,7 +30,9 @@ export default function StakePage() {
       </Anchor>
       {project ? (
         <>
-          <Title order={3}>{t('launch.stakeTitle', { coin: project.coin })}</Title>
+          <Title order={3}>
+            {t(isUSRegion(me.data?.region ?? '') ? 'launch.commitTitle' : 'launch.stakeTitle', { coin: project.coin })}
+          </Title>
           <Box>
             <StakeForm
               project={project}
