@@ -2,8 +2,9 @@ import { advancePool, changeStake, Decimal, emptyPool, emptyStake, payout, type 
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../src/clock.js';
+import { rowsOf } from '../src/db/rows.js';
 import { checkLedger } from '../src/ledger/check.js';
-import { holding, lender, spot } from './flexible-helpers.js';
+import { advance, holding, lender, spot } from './flexible-helpers.js';
 import { HOUR_MS, startTestServer, T0, type TestServer } from './helpers.js';
 
 let ts: TestServer;
@@ -447,5 +448,60 @@ describe('new project notifications', () => {
     });
     expect((await off.get('/apiw/v2/inbox')).body.data).toMatchObject({ total: 0, unread: 0 });
     expect((await on.post('/apiw/v2/inbox/read', {})).body.data.unread).toBe(0);
+  });
+});
+
+describe('launch pool catch-up', () => {
+  it('settles a gap, release included, hour by hour exactly as if the scheduler had run every hour', async () => {
+    const stepped = await startTestServer();
+    const jumped = await startTestServer();
+    for (const server of [stepped, jumped]) {
+      const res = await server.admin.post('/admin/v1/launch-pool/projects', {
+        coin: 'LPX',
+        name: 'Gap',
+        start_timest: (T0 + HOUR_MS) / 1000,
+        end_timest: (T0 + 6 * HOUR_MS) / 1000,
+        pools: [{ coin: 'GT', total_reward: '1000', personal_min_amount: '1', decimal_place: 2 }],
+      });
+      const pid = res.body.data.pid as number;
+      const rid = (await server.client().get(`/apiw/v2/earn/launch-pool/project-info?projectId=${pid}`)).body.data
+        .reward_pools[0].rid as number;
+      const users = [await lender(server, { GT: '900' }), await lender(server, { GT: '900' })];
+      await users[0]?.post('/apiw/v2/earn/launch-pool/create-order', { pid, rid, amount: '300' });
+      // 20 minutes into the first hour, the second user stakes; the first redeems part.
+      const clock = server.server.ctx.clock as ManualClock;
+      await clock.advance(server.server.ctx.db, HOUR_MS + 20 * MIN);
+      await server.server.scheduler.runDue();
+      await users[1]?.post('/apiw/v2/earn/launch-pool/create-order', { pid, rid, amount: '700' });
+      await users[0]?.post('/apiw/v2/earn/launch-pool/redeem', { pid, rid, amount: '100' });
+    }
+    // Back to the hour, then eight hours: stepped one at a time, jumped in one go after "downtime".
+    for (const server of [stepped, jumped]) {
+      await (server.server.ctx.clock as ManualClock).advance(server.server.ctx.db, 40 * MIN);
+      await server.server.scheduler.runDue();
+    }
+    await advance(stepped, 8);
+    await (jumped.server.ctx.clock as ManualClock).advance(jumped.server.ctx.db, 8 * HOUR_MS);
+    const runs = await jumped.server.scheduler.runDue();
+    expect(runs.filter((r) => r.job === 'launchpool.hour')).toHaveLength(8);
+    const outcome = async (server: TestServer) => ({
+      balances: rowsOf<{ wallet: string; coin: string; balance: string }>(
+        await server.server.ctx.db.execute(
+          sql`SELECT wallet, coin, balance::text FROM ledger_accounts a JOIN users u ON u.id = a.user_id WHERE u.email LIKE 'user%' ORDER BY u.id, wallet, coin`,
+        ),
+      ).map((r) => `${r.wallet}:${r.coin}:${new Decimal(r.balance).toFixed()}`),
+      statements: rowsOf<{ hour: Date | string; user_id: number; paid: string }>(
+        await server.server.ctx.db.execute(
+          sql`SELECT hour, user_id, paid::text FROM launch_statements ORDER BY hour, user_id`,
+        ),
+      ).map((r) => `${new Date(r.hour).toISOString()}:${r.user_id}:${new Decimal(r.paid).toFixed()}`),
+    });
+    const a = await outcome(stepped);
+    expect(a.statements.length).toBe(10);
+    expect(a.balances).toContain('spot:GT:900');
+    expect(await outcome(jumped)).toEqual(a);
+    expect(await checkLedger(jumped.server.ctx.db)).toEqual([]);
+    await stepped.close();
+    await jumped.close();
   });
 });
