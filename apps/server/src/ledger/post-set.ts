@@ -17,9 +17,10 @@ export interface SetEntry {
 
 /**
  * Books one journal transaction from a set of legs computed in SQL: the hourly payouts to many
- * positions, without a loop over users. The postings and the balance updates are two statements;
+ * positions, without a loop over users. The postings and the balance updates are one statement;
  * a user account pushed below zero violates its CHECK constraint and aborts the whole transaction,
- * and legs that do not sum to zero per coin are refused before commit. Returns null when every leg
+ * and legs that do not sum to zero per coin are refused before commit (the caller's transaction
+ * rolls back). Returns null when every leg
  * was zero (nothing is booked).
  */
 export async function postSet(db: Executor, entry: SetEntry): Promise<number | null> {
@@ -30,34 +31,35 @@ export async function postSet(db: Executor, entry: SetEntry): Promise<number | n
   );
   if (!tx) throw new Error('ledger transaction was not written');
   const txId = Number(tx.id);
-  const inserted = rowsOf<{ n: number }>(
-    await db.execute(sql`
-      WITH ins AS (
-        INSERT INTO ledger_postings (tx_id, account_id, coin, amount)
-        SELECT ${txId}, l.account_id, l.coin, l.amount FROM (${entry.legs}) AS l WHERE l.amount <> 0
-        RETURNING 1
-      ) SELECT count(*)::int AS n FROM ins`),
-  );
-  if ((inserted[0]?.n ?? 0) === 0) {
-    await db.execute(sql`DELETE FROM ledger_transactions WHERE id = ${txId}`);
-    return null;
-  }
-  const unbalanced = rowsOf<{ coin: string; total: string }>(
-    await db.execute(
-      sql`SELECT coin, sum(amount)::text AS total FROM ledger_postings WHERE tx_id = ${txId} GROUP BY coin HAVING sum(amount) <> 0`,
-    ),
-  );
-  if (unbalanced[0]) {
-    throw new UnbalancedEntryError(`postings in ${unbalanced[0].coin} sum to ${unbalanced[0].total}, not 0`);
-  }
+  // One pass: the postings are written, their sums per coin checked, and the balances moved from
+  // what was written (no second read of the postings).
+  let booked: { n: number; unbalanced: string | null } | undefined;
   try {
-    await db.execute(sql`
-      UPDATE ledger_accounts a SET balance = a.balance + p.total
-      FROM (SELECT account_id, sum(amount) AS total FROM ledger_postings WHERE tx_id = ${txId} GROUP BY account_id) p
-      WHERE a.id = p.account_id`);
+    [booked] = rowsOf<{ n: number; unbalanced: string | null }>(
+      await db.execute(sql`
+        WITH ins AS (
+          INSERT INTO ledger_postings (tx_id, account_id, coin, amount)
+          SELECT ${txId}, l.account_id, l.coin, l.amount FROM (${entry.legs}) AS l WHERE l.amount <> 0
+          RETURNING account_id, coin, amount
+        ), moved AS (
+          UPDATE ledger_accounts a SET balance = a.balance + p.total
+          FROM (SELECT account_id, sum(amount) AS total FROM ins GROUP BY account_id) p
+          WHERE a.id = p.account_id
+          RETURNING 1
+        )
+        SELECT (SELECT count(*)::int FROM ins) AS n,
+          (SELECT 'postings in ' || coin || ' sum to ' || sum(amount)::text || ', not 0' FROM ins
+           GROUP BY coin HAVING sum(amount) <> 0 LIMIT 1) AS unbalanced,
+          (SELECT count(*) FROM moved) AS moved`),
+    );
   } catch (err) {
     if (String((err as Error).message).includes('ledger_accounts_user_non_negative')) throw insufficientBalance();
     throw err;
+  }
+  if (booked?.unbalanced) throw new UnbalancedEntryError(booked.unbalanced);
+  if ((booked?.n ?? 0) === 0) {
+    await db.execute(sql`DELETE FROM ledger_transactions WHERE id = ${txId}`);
+    return null;
   }
   return txId;
 }

@@ -40,26 +40,30 @@ export async function settlePoolHour(tx: Executor, poolId: number, projectId: nu
   const h = hour.toISOString();
   const end = new Date(hour.getTime() + HOUR_MS);
   await advancePool(tx, poolId, end);
-  // Statements from the state at the hour's end: time-weighted stake and the payout, rounded down to 8.
+  // One pass over the pool's stakes: each is paid what it earned to the hour's end, rounded down to
+  // 8 (the rest stays pending), its time-weighted stake becomes valid_amount, and the hour's
+  // statement is written from what the update returns. Stakes with nothing to pay or reset are skipped.
+  const earnedSql = sql`s.pending + s.staked * p.acc_per_share - s.debt`;
+  const paidSql = sql`trunc(GREATEST(${earnedSql}, 0), 8)`;
+  const twsSql = sql`s.tws_hour + s.staked * GREATEST(extract(epoch FROM p.last_update_at - s.last_change_at)::numeric, 0)`;
   await tx.execute(sql`
+    WITH settled AS (
+      UPDATE launch_stakes s SET
+        pending = ${earnedSql} - ${paidSql},
+        debt = s.staked * p.acc_per_share,
+        valid_amount = trunc((${twsSql}) / 3600, 18),
+        last_hour_reward = ${paidSql},
+        total_reward = s.total_reward + ${paidSql},
+        tws_hour = 0,
+        last_change_at = p.last_update_at
+      FROM launch_pools p
+      WHERE s.pool_id = ${poolId} AND p.id = s.pool_id
+        AND (s.staked > 0 OR s.pending > 0 OR s.tws_hour > 0 OR s.valid_amount > 0 OR s.last_hour_reward > 0)
+      RETURNING s.user_id, s.valid_amount, s.last_hour_reward
+    )
     INSERT INTO launch_statements (pool_id, hour, user_id, tws, paid)
-    SELECT s.pool_id, ${h}::timestamptz, s.user_id,
-      s.tws_hour + s.staked * GREATEST(extract(epoch FROM p.last_update_at - s.last_change_at)::numeric, 0),
-      trunc(GREATEST(s.pending + s.staked * p.acc_per_share - s.debt, 0), 8)
-    FROM launch_stakes s JOIN launch_pools p ON p.id = s.pool_id
-    WHERE s.pool_id = ${poolId} AND (s.staked > 0 OR s.pending > 0 OR s.tws_hour > 0)`);
-  await tx.execute(sql`
-    UPDATE launch_stakes s SET
-      pending = s.pending + s.staked * p.acc_per_share - s.debt - coalesce(st.paid, 0),
-      debt = s.staked * p.acc_per_share,
-      valid_amount = trunc(coalesce(st.tws, 0) / 3600, 18),
-      last_hour_reward = coalesce(st.paid, 0),
-      total_reward = s.total_reward + coalesce(st.paid, 0),
-      tws_hour = 0,
-      last_change_at = p.last_update_at
-    FROM launch_pools p, launch_stakes s2
-    LEFT JOIN launch_statements st ON st.pool_id = s2.pool_id AND st.user_id = s2.user_id AND st.hour = ${h}::timestamptz
-    WHERE s.id = s2.id AND s.pool_id = ${poolId} AND p.id = s.pool_id`);
+    SELECT ${poolId}, ${h}::timestamptz, user_id, valid_amount * 3600, last_hour_reward FROM settled
+    WHERE valid_amount > 0 OR last_hour_reward > 0`);
   const [coin] = rowsOf<{ coin: string }>(
     await tx.execute(sql`SELECT pr.coin FROM launch_projects pr WHERE pr.id = ${projectId}`),
   );

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/rows.js';
+import { accountKey, ensureAccounts, platformAccount, userAccount } from '../src/ledger/accounts.js';
+import { UnbalancedEntryError } from '../src/ledger/post.js';
+import { postSet } from '../src/ledger/post-set.js';
+import { startTestServer, type TestServer } from './helpers.js';
+
+let ts: TestServer;
+beforeAll(async () => {
+  ts = await startTestServer();
+});
+afterAll(() => ts.close());
+
+/** Balances of the given account ids, in order, as plain decimal strings. */
+async function balances(ids: number[]) {
+  const rows = rowsOf<{ id: number; balance: string }>(
+    await ts.server.ctx.db.execute(sql`SELECT id, balance::text FROM ledger_accounts ORDER BY id`),
+  );
+  return ids.map((id) => Number(rows.find((r) => Number(r.id) === id)?.balance ?? 'NaN'));
+}
+
+describe('set-based journal entries', () => {
+  let ids: number[];
+  beforeAll(async () => {
+    const u = await ts.newUser();
+    await ts.deposit(u.email, 'GT', '10');
+    const id = (await u.get('/apiw/v2/auth/me')).body.data.uid as number;
+    const refs = [userAccount(id, 'spot', 'GT'), platformAccount('platform:test', 'GT')];
+    const map = await ensureAccounts(ts.server.ctx.db, refs);
+    ids = refs.map((r) => map.get(accountKey(r)) as number);
+  });
+  const legs = (user: string, platform: string) =>
+    sql`SELECT * FROM (VALUES (${ids[0]}::bigint, 'GT'::text, ${user}::numeric), (${ids[1]}::bigint, 'GT'::text, ${platform}::numeric)) AS l(account_id, coin, amount)`;
+  const book = (user: string, platform: string) =>
+    ts.server.ctx.db.transaction((tx) => postSet(tx, { kind: 'test', at: new Date(), legs: legs(user, platform) }));
+
+  it('moves balances by the legs in one entry', async () => {
+    expect(await book('-4', '4')).toBeTypeOf('number');
+    expect(await balances(ids)).toEqual([6, 4]);
+  });
+
+  it('refuses legs that do not sum to zero, and writes nothing', async () => {
+    await expect(book('-1', '2')).rejects.toBeInstanceOf(UnbalancedEntryError);
+    expect(await balances(ids)).toEqual([6, 4]);
+  });
+
+  it('refuses to push a user account below zero, and writes nothing', async () => {
+    await expect(book('-7', '7')).rejects.toMatchObject({ message: expect.stringMatching(/balance/i) });
+    expect(await balances(ids)).toEqual([6, 4]);
+  });
+
+  it('books nothing when every leg is zero', async () => {
+    expect(await book('0', '0')).toBeNull();
+    const [n] = rowsOf<{ n: number }>(
+      await ts.server.ctx.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind = 'test'`),
+    );
+    expect(n?.n).toBe(1);
+  });
+});
