@@ -27,6 +27,7 @@ describe('Launchpool in Chromium', () => {
       await page.evaluate(() => (window as unknown as { dataLayer?: { event: string; result: string }[] }).dataLayer),
     ).toContainEqual(expect.objectContaining({ event: 'launchpool_stake_result', result: 'success' }));
     await expectText(page, 'Earn more');
+    await page.getByTestId('go-to-candy').waitFor();
     await page.getByRole('button', { name: 'Got it' }).click();
     await expect.poll(() => page.getByTestId('my-stake-GT').textContent()).toBe('1,500');
 
@@ -88,8 +89,12 @@ describe('Launchpool in Chromium', () => {
     await page.getByRole('tab', { name: 'Upcoming' }).click();
     await page.getByTestId('stake-AVAX-ETH').click();
     await page.getByTestId('stake-raise-cap').click();
-    await page.getByTestId('eligibility-cap').waitFor();
+    const cap = page.getByTestId('eligibility-cap');
+    await cap.waitFor();
     await expectText(page, 'to reach T');
+    // One tab per reward pool.
+    await cap.getByRole('tab', { name: 'USDT' }).click();
+    await expectText(page, 'Staking USDT in this pool has no trading-volume requirement.');
     await context.close();
   });
 

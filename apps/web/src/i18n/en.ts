@@ -288,6 +288,8 @@ export const en = {
   'launch.cap': 'cap',
   'launch.newcomers': 'Newcomers',
   'launch.eligibility': 'Eligibility',
+  'launch.noVolumeRule': 'Staking {{coin}} in this pool has no trading-volume requirement.',
+  'launch.goToCandy': 'Go to CandyDrop',
   'launch.raiseCap': 'Raise my cap',
   'launch.nextTier': 'Trade {{amount}} USDT more within 60 days to reach {{tier}} and stake up to {{cap}} {{coin}}.',
   'launch.topTier': 'You have reached the top tier.',

@@ -282,6 +282,8 @@ export const zhCN: Messages = {
   'launch.cap': '上限',
   'launch.newcomers': '新人专享',
   'launch.eligibility': '资格',
+  'launch.noVolumeRule': '该池质押 {{coin}} 无交易量要求。',
+  'launch.goToCandy': '前往 CandyDrop',
   'launch.raiseCap': '提升我的额度',
   'launch.nextTier': '60 天内再交易 {{amount}} USDT 即可达到 {{tier}}，最多质押 {{cap}} {{coin}}。',
   'launch.topTier': '您已达到最高档位。',

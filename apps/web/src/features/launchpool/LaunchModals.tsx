@@ -1,5 +1,5 @@
 import { Decimal, isUSRegion, parseAmount } from '@earn/domain';
-import { Alert, Anchor, Button, Group, Modal, Stack, Stepper, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Stack, Stepper, Tabs, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,7 +49,14 @@ export function StakeSuccessModal({
               ))}
             </Stack>
           )}
-          <Button onClick={onClose}>{t('finances.gotIt')}</Button>
+          <Group grow>
+            {!isUS && (
+              <Button component="a" href="/candydrop" variant="default" data-testid="go-to-candy">
+                {t('launch.goToCandy')}
+              </Button>
+            )}
+            <Button onClick={onClose}>{t('finances.gotIt')}</Button>
+          </Group>
         </Stack>
       )}
     </Modal>
@@ -129,59 +136,46 @@ export function EarlyRedeemModal({
 export type EligibilitySource = 'eligibility' | 'cap';
 
 /**
- * Eligibility (transaction config): the tiers T1..Tn of 60-day volume and the cap each unlocks.
- * Opened from the cap, it also says how much more volume reaches the next tier.
+ * Eligibility and staking cap (transaction config): one tab per reward pool, each with the step list
+ * of 60-day volume tiers T1..Tn and the cap each unlocks. Opened from the cap, it also says how much
+ * more volume reaches the next tier.
  */
 export function EligibilityModal({
   target,
   onClose,
 }: {
-  target: { pool: RewardPool; source: EligibilitySource } | null;
+  target: { project: Project; rid: number; source: EligibilitySource } | null;
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const fmt = useFormat();
   const userStat = useUserStat(target !== null);
-  const pool = target?.pool ?? null;
+  const pools = target?.project.reward_pools.filter((p) => p.reward_pool_type !== 1) ?? [];
+  const [rid, setRid] = useState<number | null>(null);
+  const shown = pools.find((p) => p.rid === (rid ?? target?.rid)) ?? pools[0];
   const volume = new Decimal(userStat.data?.user_60_day_transaction_amount ?? '0');
-  const reached = pool ? pool.transaction_config.filter((tier) => volume.gte(tier.transaction_amount)).length : 0;
-  const next = pool?.transaction_config[reached];
   return (
     <Modal
       opened={target !== null}
-      onClose={onClose}
+      onClose={() => {
+        setRid(null);
+        onClose();
+      }}
       title={t(target?.source === 'cap' ? 'launch.raiseCap' : 'launch.eligibility')}
       centered
       size="lg"
     >
-      {pool && (
-        <Stack data-testid={`eligibility-${target?.source}`}>
-          <Text size="sm">{t('launch.yourVolume', { amount: fmt.amount(volume, 2) })}</Text>
-          {target?.source === 'cap' && userStat.isSuccess && (
-            <Alert color={next ? 'blue' : 'teal'} variant="light">
-              {next
-                ? t('launch.nextTier', {
-                    amount: fmt.amount(new Decimal(next.transaction_amount).minus(volume), 2),
-                    tier: `T${reached + 1}`,
-                    cap: fmt.amount(next.mortgage_limit),
-                    coin: pool.coin,
-                  })
-                : t('launch.topTier')}
-            </Alert>
-          )}
-          <Stepper active={reached} orientation="vertical" size="sm">
-            {pool.transaction_config.map((tier, i) => (
-              <Stepper.Step
-                key={tier.transaction_amount}
-                label={`T${i + 1}`}
-                description={t('launch.tier', {
-                  volume: fmt.amount(tier.transaction_amount),
-                  cap: fmt.amount(tier.mortgage_limit),
-                  coin: pool.coin,
-                })}
-              />
-            ))}
-          </Stepper>
+      {target && shown && (
+        <Stack data-testid={`eligibility-${target.source}`}>
+          <Tabs value={String(shown.rid)} onChange={(v) => setRid(Number(v))}>
+            <Tabs.List>
+              {pools.map((p) => (
+                <Tabs.Tab key={p.rid} value={String(p.rid)}>
+                  {p.coin}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </Tabs>
+          <PoolTiers pool={shown} volume={volume} showNext={target.source === 'cap' && userStat.isSuccess} />
           <Group grow>
             <Button component="a" href="/futures/USDT/BTC_USDT" variant="default">
               {t('launch.futures')}
@@ -193,5 +187,44 @@ export function EligibilityModal({
         </Stack>
       )}
     </Modal>
+  );
+}
+
+function PoolTiers({ pool, volume, showNext }: { pool: RewardPool; volume: Decimal; showNext: boolean }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const tiers = pool.transaction_config;
+  if (tiers.length === 0) return <Text size="sm">{t('launch.noVolumeRule', { coin: pool.coin })}</Text>;
+  const reached = tiers.filter((tier) => volume.gte(tier.transaction_amount)).length;
+  const next = tiers[reached];
+  return (
+    <Stack>
+      <Text size="sm">{t('launch.yourVolume', { amount: fmt.amount(volume, 2) })}</Text>
+      {showNext && (
+        <Alert color={next ? 'blue' : 'teal'} variant="light">
+          {next
+            ? t('launch.nextTier', {
+                amount: fmt.amount(new Decimal(next.transaction_amount).minus(volume), 2),
+                tier: `T${reached + 1}`,
+                cap: fmt.amount(next.mortgage_limit),
+                coin: pool.coin,
+              })
+            : t('launch.topTier')}
+        </Alert>
+      )}
+      <Stepper active={reached} orientation="vertical" size="sm">
+        {tiers.map((tier, i) => (
+          <Stepper.Step
+            key={tier.transaction_amount}
+            label={`T${i + 1}`}
+            description={t('launch.tier', {
+              volume: fmt.amount(tier.transaction_amount),
+              cap: fmt.amount(tier.mortgage_limit),
+              coin: pool.coin,
+            })}
+          />
+        ))}
+      </Stepper>
+    </Stack>
   );
 }

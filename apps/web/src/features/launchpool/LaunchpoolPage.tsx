@@ -30,7 +30,7 @@ export default function LaunchpoolPage() {
   const [staking, setStaking] = useState<{ project: Project; rid: number } | null>(null);
   const [success, setSuccess] = useState<{ project: Project; pool: RewardPool; amount: string } | null>(null);
   const [redeeming, setRedeeming] = useState<{ project: Project; pool: RewardPool; staked: string } | null>(null);
-  const [eligibility, setEligibility] = useState<RewardPool | null>(null);
+  const [eligibility, setEligibility] = useState<{ project: Project; rid: number } | null>(null);
   const { requireLogin } = useAuthGate();
   const isMobile = useIsMobile();
   const navigate = useNavigate();
@@ -71,7 +71,7 @@ export default function LaunchpoolPage() {
                 )
               }
               onRedeem={(pool, staked) => setRedeeming({ project, pool, staked })}
-              onEligibility={setEligibility}
+              onEligibility={(pool) => setEligibility({ project, rid: pool.rid })}
             />
           ))}
           {projects.isSuccess && shown.length === 0 && (
@@ -93,7 +93,7 @@ export default function LaunchpoolPage() {
       <StakeSuccessModal result={success} onClose={() => setSuccess(null)} />
       <EarlyRedeemModal target={redeeming} onClose={() => setRedeeming(null)} />
       <EligibilityModal
-        target={eligibility ? { pool: eligibility, source: 'eligibility' } : null}
+        target={eligibility ? { ...eligibility, source: 'eligibility' } : null}
         onClose={() => setEligibility(null)}
       />
       <Modal opened={noteOpen} onClose={() => setNoteOpen(false)} title={t('launch.note.title')} centered>

@@ -311,7 +311,10 @@ function PoolForm({
         </Stack>
       )}
       <AddFundsModal coin={addFunds ? pool.coin : null} onClose={() => setAddFunds(false)} />
-      <EligibilityModal target={capOpen ? { pool, source: 'cap' } : null} onClose={() => setCapOpen(false)} />
+      <EligibilityModal
+        target={capOpen ? { project, rid: pool.rid, source: 'cap' } : null}
+        onClose={() => setCapOpen(false)}
+      />
       {fixedBar ? (
         <Paper
           shadow="md"
