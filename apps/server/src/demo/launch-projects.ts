@@ -1,8 +1,19 @@
-import { floorHour, HOUR_MS } from '@earn/domain';
+import { Decimal, floorHour, HOUR_MS, UNLIMITED } from '@earn/domain';
 import type { AppContext } from '../context.js';
+import { register } from '../modules/account/register.js';
+import { newToken } from '../modules/account/secrets.js';
+import { depositIn } from '../modules/admin/deposit.js';
 import { createProject } from '../modules/launchpool/create-project.js';
+import { poolsOf } from '../modules/launchpool/repo.js';
+import { createOrder } from '../modules/launchpool/stake.js';
+import { seededUnit } from '../modules/market/price-walk.js';
 
 const DAY_MS = 24 * HOUR_MS;
+
+/** The demo's other stakers (accounts nobody logs in to), so the live project's totals and APRs are real. */
+const COMMUNITY = 24;
+/** Each community staker's stake per pool coin: up to the pool's personal cap, or this where it has none. */
+const UNCAPPED_STAKE: Record<string, string> = { LPX: '600000' };
 
 /**
  * Demo launch pools: one in progress (GT, USDT with a VIP quota, and the reward coin's own pool),
@@ -12,7 +23,7 @@ const DAY_MS = 24 * HOUR_MS;
 export async function seedLaunchProjects(ctx: AppContext): Promise<void> {
   const hour = floorHour(ctx.clock.now().getTime());
   const sec = (ms: number) => ms / 1000;
-  await createProject(ctx, {
+  const live = await createProject(ctx, {
     coin: 'LPX',
     name: 'Launch Pixel',
     start_timest: sec(hour - DAY_MS),
@@ -28,7 +39,7 @@ export async function seedLaunchProjects(ctx: AppContext): Promise<void> {
       },
       {
         coin: 'USDT',
-        total_reward: '210000',
+        total_reward: '10500',
         personal_min_amount: '10',
         personal_max_amount: '5000',
         buy_total_amount: '5000000',
@@ -40,6 +51,7 @@ export async function seedLaunchProjects(ctx: AppContext): Promise<void> {
       { coin: 'LPX', total_reward: '70000', personal_min_amount: '1', decimal_place: 4 },
     ],
   });
+  await stakeLive(ctx, live.pid);
   await createProject(ctx, {
     coin: 'AVAX',
     name: 'Avalanche drop',
@@ -84,4 +96,22 @@ export async function seedLaunchProjects(ctx: AppContext): Promise<void> {
     end_timest: sec(hour - 3 * DAY_MS),
     pools: [{ coin: 'GT', total_reward: '1000', personal_min_amount: '1', decimal_place: 2 }],
   });
+}
+
+/** Community stakes in the live project: between 30% and 100% of each pool's personal cap, spread by a seeded hash. */
+async function stakeLive(ctx: AppContext, pid: number): Promise<void> {
+  const pools = await poolsOf(ctx.db, pid);
+  for (let i = 1; i <= COMMUNITY; i++) {
+    const user = await register(ctx, { email: `staker-${i}@earn.local`, password: newToken() }, { isNewUser: false });
+    for (const pool of pools) {
+      const cap = new Decimal(pool.personalMax).eq(UNLIMITED) ? UNCAPPED_STAKE[pool.coin] : pool.personalMax;
+      if (!cap) continue;
+      const amount = new Decimal(cap)
+        .times(0.3 + 0.7 * seededUnit(`staker-${i}-${pool.coin}`))
+        .toDecimalPlaces(0, Decimal.ROUND_DOWN)
+        .toFixed();
+      await depositIn(ctx.db, ctx, { email: user.email, coin: pool.coin, amount, wallet: 'spot' });
+      await createOrder(ctx, user, { pid, rid: pool.id, amount });
+    }
+  }
 }

@@ -17,6 +17,7 @@ const BASE = '/apiw/v2/earn/launch-pool';
 
 export type Project = ProjectInfo;
 export type RewardPool = RewardPoolView;
+export type { UserPoolStat };
 
 export const launchKeys = {
   all: ['launchpool'] as const,

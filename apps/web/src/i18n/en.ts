@@ -325,6 +325,8 @@ export const en = {
   'launch.earnMore': 'Earn more',
   'launch.earnMoreItem': '{{coin}} flexible Simple Earn, {{rate}}',
   'launch.earlyRedeem': 'Early redeem',
+  'launch.redeemable': 'Redeemable',
+  'launch.lastHourReward': 'Last hour reward',
   'launch.redeemed': 'Redeemed {{amount}} {{coin}}',
   'launch.yourVolume': 'Your 60-day trading volume: {{amount}} USDT',
   'launch.tier': '{{volume}} USDT volume: stake up to {{cap}} {{coin}}',

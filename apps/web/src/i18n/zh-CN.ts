@@ -315,6 +315,8 @@ export const zhCN: Messages = {
   'launch.earnMore': '赚更多',
   'launch.earnMoreItem': '{{coin}} 活期余币宝，{{rate}}',
   'launch.earlyRedeem': '提前赎回',
+  'launch.redeemable': '可赎回',
+  'launch.lastHourReward': '上一小时奖励',
   'launch.redeemed': '已赎回 {{amount}} {{coin}}',
   'launch.yourVolume': '您近 60 天交易量：{{amount}} USDT',
   'launch.tier': '交易量 {{volume}} USDT：最多质押 {{cap}} {{coin}}',

@@ -4,7 +4,14 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../api/account.js';
-import { type Project, type RewardPool, useEarnMore, useRedeemStake, useUserStat } from '../../api/launchpool.js';
+import {
+  type Project,
+  type RewardPool,
+  type UserPoolStat,
+  useEarnMore,
+  useRedeemStake,
+  useUserStat,
+} from '../../api/launchpool.js';
 import { DecimalInput } from '../../components/DecimalInput.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { notifyError, notifySuccess } from '../../lib/notify.js';
@@ -68,14 +75,14 @@ export function EarlyRedeemModal({
   target,
   onClose,
 }: {
-  target: { project: Project; pool: RewardPool; staked: string } | null;
+  target: { project: Project; pool: RewardPool; stat: UserPoolStat } | null;
   onClose(): void;
 }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const redeem = useRedeemStake();
   const [amount, setAmount] = useState('');
-  const staked = target?.staked ?? '0';
+  const staked = target?.stat.amount ?? '0';
   const parsed = amount === '' ? null : parseAmount('amount', amount, { maxDecimals: target?.pool.decimal_place ?? 8 });
   const tooMuch = parsed?.ok && parsed.value.gt(staked);
   const submit = useDebouncedCallback(
@@ -98,9 +105,22 @@ export function EarlyRedeemModal({
   return (
     <ResponsiveModal opened={target !== null} onClose={onClose} title={t('launch.earlyRedeem')} size="sm">
       <Stack>
-        <Text size="sm" c="dimmed">
-          {t('launch.staked')}: {fmt.amount(staked)} {target?.pool.coin}
-        </Text>
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {t('launch.redeemable')}
+          </Text>
+          <Text size="sm">
+            {fmt.amount(staked)} {target?.pool.coin}
+          </Text>
+        </Group>
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {t('launch.lastHourReward')}
+          </Text>
+          <Text size="sm">
+            {fmt.amount(target?.stat.lastHourRewardAmount ?? '0')} {target?.project.coin}
+          </Text>
+        </Group>
         <DecimalInput
           label={t('earn.redeem.amount')}
           precision={target?.pool.decimal_place ?? 8}
@@ -119,14 +139,19 @@ export function EarlyRedeemModal({
             </Button>
           }
         />
-        <Button
-          onClick={submit}
-          disabled={!parsed?.ok || Boolean(tooMuch)}
-          loading={redeem.isPending}
-          data-testid="early-redeem-confirm"
-        >
-          {t('common.confirm')}
-        </Button>
+        <Group grow>
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            onClick={submit}
+            disabled={!parsed?.ok || Boolean(tooMuch)}
+            loading={redeem.isPending}
+            data-testid="early-redeem-confirm"
+          >
+            {t('common.confirm')}
+          </Button>
+        </Group>
       </Stack>
     </ResponsiveModal>
   );

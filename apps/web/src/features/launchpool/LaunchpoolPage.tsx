@@ -5,7 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMe } from '../../api/account.js';
 import { serverNow } from '../../api/client.js';
-import { type Project, type RewardPool, useProjects, useUserProjectStats } from '../../api/launchpool.js';
+import {
+  type Project,
+  type RewardPool,
+  type UserPoolStat,
+  useProjects,
+  useUserProjectStats,
+} from '../../api/launchpool.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { InfoPopup } from '../../components/InfoPopup.js';
 import { useFormat } from '../../lib/use-format.js';
@@ -29,7 +35,7 @@ export default function LaunchpoolPage() {
   const [noteOpen, setNoteOpen] = useState(false);
   const [staking, setStaking] = useState<{ project: Project; rid: number } | null>(null);
   const [success, setSuccess] = useState<{ project: Project; pool: RewardPool; amount: string } | null>(null);
-  const [redeeming, setRedeeming] = useState<{ project: Project; pool: RewardPool; staked: string } | null>(null);
+  const [redeeming, setRedeeming] = useState<{ project: Project; pool: RewardPool; stat: UserPoolStat } | null>(null);
   const [eligibility, setEligibility] = useState<{ project: Project; rid: number } | null>(null);
   const { requireLogin } = useAuthGate();
   const isMobile = useIsMobile();
@@ -70,7 +76,7 @@ export default function LaunchpoolPage() {
                   isMobile ? navigate(`/launchpool/stake?pid=${project.pid}&rid=${rid}`) : setStaking({ project, rid }),
                 )
               }
-              onRedeem={(pool, staked) => setRedeeming({ project, pool, staked })}
+              onRedeem={(pool, stat) => setRedeeming({ project, pool, stat })}
               onEligibility={(pool) => setEligibility({ project, rid: pool.rid })}
             />
           ))}
@@ -129,7 +135,7 @@ function ProjectCard({
 }: {
   project: Project;
   onStake(rid: number): void;
-  onRedeem(pool: RewardPool, staked: string): void;
+  onRedeem(pool: RewardPool, stat: UserPoolStat): void;
   onEligibility(pool: RewardPool): void;
 }) {
   const { t } = useTranslation();
@@ -248,7 +254,7 @@ function ProjectCard({
                           <Button
                             size="compact-sm"
                             variant="default"
-                            onClick={() => onRedeem(pool, mine.amount)}
+                            onClick={() => onRedeem(pool, mine)}
                             data-testid={`redeem-${pool.coin}`}
                           >
                             {t('earn.redeem.button')}
