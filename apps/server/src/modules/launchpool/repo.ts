@@ -30,8 +30,18 @@ export function poolsOf(db: Executor, projectId: number): Promise<LaunchPool[]> 
 }
 
 /** The pool, locked for this transaction: stakes and redemptions of one pool happen one at a time. */
-export async function lockPool(db: Executor, projectId: number, poolId: number): Promise<LaunchPool> {
-  const [pool] = await db.select().from(launchPools).where(eq(launchPools.id, poolId)).for('update');
+export function lockPool(db: Executor, projectId: number, poolId: number): Promise<LaunchPool> {
+  return poolOf(db, projectId, poolId, true);
+}
+
+/** The pool of a project, for reading only. */
+export function findPool(db: Executor, projectId: number, poolId: number): Promise<LaunchPool> {
+  return poolOf(db, projectId, poolId, false);
+}
+
+async function poolOf(db: Executor, projectId: number, poolId: number, lock: boolean): Promise<LaunchPool> {
+  const query = db.select().from(launchPools).where(eq(launchPools.id, poolId));
+  const [pool] = lock ? await query.for('update') : await query;
   if (!pool || pool.projectId !== projectId) throw badRequest(`rid ${poolId} is not a pool of project ${projectId}`);
   return pool;
 }

@@ -25,7 +25,7 @@ import {
   projectList,
   userProjectStatistics,
 } from './queries.js';
-import { findProject, lockPool } from './repo.js';
+import { findPool, findProject } from './repo.js';
 import { assertPoolRule, createOrder, redeemStake } from './stake.js';
 
 const tags = ['launchpool'];
@@ -61,7 +61,7 @@ export const launchpoolRoutes =
       },
       async (request) => {
         const project = await findProject(ctx.db, request.body.pid);
-        const pool = await ctx.db.transaction((tx) => lockPool(tx, project.id, request.body.rid));
+        const pool = await findPool(ctx.db, project.id, request.body.rid);
         assertPoolRule(pool, userOf(request));
         return ok({ eligible: true }, Code.Success200);
       },
