@@ -31,6 +31,9 @@ export async function benchLaunchpoolDistribution(databaseUrl: string | undefine
     SELECT 'lp' || g || '@example.com', 'x', 'L' || g, ${at}::timestamptz FROM generate_series(1, ${STAKES}) g`);
   await db.execute(sql`
     INSERT INTO ledger_accounts (user_id, wallet, coin, balance) SELECT id, 'launchpool', 'GT', 10 + id % 1000 FROM users WHERE email LIKE 'lp%'`);
+  // create-order opens the spot account the rewards are paid into, as it does for every first stake.
+  await db.execute(sql`
+    INSERT INTO ledger_accounts (user_id, wallet, coin) SELECT id, 'spot', 'LPX' FROM users WHERE email LIKE 'lp%'`);
   await db.execute(
     sql`INSERT INTO ledger_accounts (user_id, wallet, coin) VALUES (NULL, 'platform:launchpool_rewards:1', 'LPX')`,
   );

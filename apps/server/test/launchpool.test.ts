@@ -389,6 +389,30 @@ describe('launch pool rules', () => {
   });
 });
 
+describe('reward wallets', () => {
+  it('pays into the wallet of the account mode at payout time, opening it when the mode changed', async () => {
+    const start = Math.ceil((ts.server.ctx.clock as ManualClock).now().getTime() / HOUR_MS) * HOUR_MS;
+    const pid = await createProject({
+      coin: 'DOT',
+      name: 'Wallets',
+      start_timest: start / 1000,
+      end_timest: (start + 24 * HOUR_MS) / 1000,
+      pools: [{ coin: 'GT', total_reward: '240', personal_min_amount: '1' }],
+    });
+    const rid = (await ts.client().get(`/apiw/v2/earn/launch-pool/project-info?projectId=${pid}`)).body.data
+      .reward_pools[0].rid as number;
+    const u = await lender(ts, { GT: '10' });
+    expect((await u.post('/apiw/v2/earn/launch-pool/create-order', { pid, rid, amount: '10' })).body.code).toBe(200);
+    await wait(start + HOUR_MS - (ts.server.ctx.clock as ManualClock).now().getTime());
+    expect(await spot(u, 'DOT')).toBe('10');
+    await ts.admin.post('/admin/v1/users/settings', { email: u.email, mode: 'multi_currency' });
+    await wait(HOUR_MS);
+    const dot = (await u.get('/apiw/v2/account/balances')).body.data.find((b: { asset: string }) => b.asset === 'DOT');
+    expect(dot).toMatchObject({ spot: '10', unified: '10' });
+    expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
+  });
+});
+
 describe('creating projects', () => {
   it('refuses bad operator input with a message naming the field, and writes nothing', async () => {
     const count = async () =>

@@ -106,6 +106,12 @@ describe('Launchpool in Chromium', () => {
     await expect.poll(() => page.getByTestId('stake-LPX-USDT').textContent()).toBe('Commit');
     await page.getByTestId('stake-LPX-USDT').click();
     await expectText(page, 'Commit to earn LPX');
+    await expect.poll(() => page.getByTestId('stake-confirm').textContent()).toBe('Commit');
+    // Adding funds from the commit form: deposit, but no express buy and no transfer.
+    await page.getByTestId('stake-add-funds').click();
+    await page.getByTestId('add-funds-deposit').waitFor();
+    expect(await page.getByTestId('add-funds-express_buy').count()).toBe(0);
+    expect(await page.getByTestId('add-funds-transfer').count()).toBe(0);
     await context.close();
   });
 

@@ -19,9 +19,8 @@ export interface SetEntry {
  * Books one journal transaction from a set of legs computed in SQL: the hourly payouts to many
  * positions, without a loop over users. The postings and the balance updates are one statement;
  * a user account pushed below zero violates its CHECK constraint and aborts the whole transaction,
- * and legs that do not sum to zero per coin are refused before commit (the caller's transaction
- * rolls back). Returns null when every leg
- * was zero (nothing is booked).
+ * and legs that do not sum to zero per coin are refused before commit (it runs inside the
+ * caller's transaction, which then rolls back). Returns null when every leg was zero.
  */
 export async function postSet(db: Executor, entry: SetEntry): Promise<number | null> {
   const [tx] = rowsOf<{ id: number }>(

@@ -68,10 +68,13 @@ export async function settlePoolHour(tx: Executor, poolId: number, projectId: nu
     await tx.execute(sql`SELECT pr.coin FROM launch_projects pr WHERE pr.id = ${projectId}`),
   );
   const rewardCoin = coin?.coin as string;
+  // Opened at the first stake; opened here only for a user whose account mode changed since.
   await tx.execute(sql`
     INSERT INTO ledger_accounts (user_id, wallet, coin)
     SELECT st.user_id, ${TRADING_WALLET}, ${rewardCoin} FROM launch_statements st JOIN users u ON u.id = st.user_id
     WHERE st.pool_id = ${poolId} AND st.hour = ${h}::timestamptz AND st.paid > 0
+      AND NOT EXISTS (SELECT 1 FROM ledger_accounts la
+        WHERE la.user_id = st.user_id AND la.wallet = ${TRADING_WALLET} AND la.coin = ${rewardCoin})
     ON CONFLICT DO NOTHING`);
   await ensureAccounts(tx, [platformAccount(rewardWallet(projectId), rewardCoin)]);
   await postSet(tx, {

@@ -50,8 +50,16 @@ export function capFor(pool: LaunchPool, user: User) {
   return personalCap({ personalMax: pool.personalMax, vipQuota: vip, tierCap });
 }
 
-async function stakeRow(db: Executor, pool: LaunchPool, userId: number, now: Date) {
-  const ids = await ensureAccounts(db, [userAccount(userId, LAUNCHPOOL, pool.coin)]);
+/**
+ * The user's stake in a pool, opened on the first stake together with the stake account and the
+ * trading-wallet account the hourly rewards will be paid into.
+ */
+async function stakeRow(db: Executor, pool: LaunchPool, user: User, rewardCoin: string, now: Date) {
+  const userId = user.id;
+  const ids = await ensureAccounts(db, [
+    userAccount(userId, LAUNCHPOOL, pool.coin),
+    userAccount(userId, tradingWallet(user), rewardCoin),
+  ]);
   await db
     .insert(launchStakes)
     .values({
@@ -95,7 +103,7 @@ export async function createOrder(
       if (!parsed.ok) throw badRequest(parsed.message);
       const choice = earnChoiceOf(earnConfigOf(pool), input);
       if (!choice.ok) throw badRequest(choice.message);
-      const stake = await stakeRow(tx, pool, user.id, now);
+      const stake = await stakeRow(tx, pool, user, project.coin, now);
       const cap = capFor(pool, user);
       const coin = await findCoin(tx, pool.coin);
       const wallet = tradingWallet(user);
