@@ -1,6 +1,6 @@
 import { Decimal, isUSRegion, UNLIMITED } from '@earn/domain';
 import { Anchor, Badge, Button, Card, Group, List, Modal, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMe } from '../../api/account.js';
@@ -144,6 +144,103 @@ function ProjectCard({
   const isUS = isUSRegion(me.data?.region ?? '');
   const stats = useUserProjectStats(project.pid, Boolean(me.data));
   const countdown = useCountdown(project.state === 2 ? project.start_timest : project.end_timest);
+  const isMobile = useIsMobile();
+  const columns = [
+    { key: 'pool', title: t('launch.pool') },
+    { key: 'staked', title: t('launch.totalStaked') },
+    { key: 'apr', title: isUS ? t('launch.rate') : t('earn.estApr') },
+    { key: 'mine', title: t('launch.myStake') },
+    { key: 'rewards', title: t('launch.rewards') },
+    { key: 'actions', title: t('assets.actions') },
+  ] as const;
+  // Each pool's cells, laid out as a table row on desktop and as a card on phones.
+  const rows = project.reward_pools
+    .filter((p) => p.reward_pool_type !== 1)
+    .map((pool) => {
+      const mine = stats.data?.find((s) => s.rid === pool.rid);
+      const lessThanHour = mine && new Decimal(mine.valid_amount).lt(mine.amount);
+      const rate = new Decimal(pool.rate_year).gt(0) ? fmt.rate(pool.rate_year) : '--';
+      const cells: Record<(typeof columns)[number]['key'], ReactNode> = {
+        pool: (
+          <Group gap={6}>
+            <Text fw={600}>{pool.coin}</Text>
+            {pool.limit_rule > 0 && (
+              <Badge size="xs" color="pink">
+                {t('launch.newcomers')}
+              </Badge>
+            )}
+            {pool.transaction_config.length > 0 && (
+              <Anchor component="button" size="xs" onClick={() => onEligibility(pool)}>
+                {t('launch.eligibility')}
+              </Anchor>
+            )}
+          </Group>
+        ),
+        staked: (
+          <>
+            <Text size="sm">{fmt.abbreviate(pool.total_staked)}</Text>
+            <Text size="xs" c="dimmed">
+              {t('launch.peak')} {fmt.abbreviate(pool.peak_staked)} · {t('launch.avgLastHour')}{' '}
+              {fmt.abbreviate(pool.avg_staked_last_hour)}
+            </Text>
+          </>
+        ),
+        apr: (
+          <Group gap={4} justify={isMobile ? 'flex-end' : undefined}>
+            <Text size="sm" fw={isUS ? undefined : 600} c={isUS ? undefined : 'teal'}>
+              {rate}
+            </Text>
+            <InfoPopup>{isUS ? t('launch.usRateTip') : t('launch.aprTip', { coin: project.coin })}</InfoPopup>
+          </Group>
+        ),
+        mine: (
+          <>
+            <Text size="sm" data-testid={`my-stake-${pool.coin}`}>
+              {fmt.amount(mine?.amount ?? '0')}
+            </Text>
+            {lessThanHour && (
+              <Text size="xs" c="orange">
+                {t('launch.lessThanHour')}
+              </Text>
+            )}
+          </>
+        ),
+        rewards: (
+          <>
+            <Text size="sm" data-testid={`rewards-${pool.coin}`}>
+              {fmt.amount(mine?.lastRewardAmount ?? '0')} {project.coin}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('launch.lastHour')} {fmt.amount(mine?.lastHourRewardAmount ?? '0')}
+            </Text>
+          </>
+        ),
+        actions: (
+          <Group gap="xs" justify={isMobile ? undefined : 'flex-end'} wrap="nowrap" grow={isMobile}>
+            {project.state !== 3 && (
+              <Button
+                size={isMobile ? 'sm' : 'compact-sm'}
+                onClick={() => onStake(pool.rid)}
+                data-testid={`stake-${project.coin}-${pool.coin}`}
+              >
+                {t(isUS ? 'launch.commit' : 'launch.stake')}
+              </Button>
+            )}
+            {mine && new Decimal(mine.amount).gt(0) && project.state !== 3 && (
+              <Button
+                size={isMobile ? 'sm' : 'compact-sm'}
+                variant="default"
+                onClick={() => onRedeem(pool, mine)}
+                data-testid={`redeem-${pool.coin}`}
+              >
+                {t('earn.redeem.button')}
+              </Button>
+            )}
+          </Group>
+        ),
+      };
+      return { pool, cells };
+    });
   return (
     <Card withBorder padding="lg" data-testid={`project-${project.coin}`}>
       <Group justify="space-between">
@@ -164,110 +261,49 @@ function ProjectCard({
           </Badge>
         )}
       </Group>
-      <Table.ScrollContainer minWidth={760} mt="md">
-        <Table verticalSpacing="sm">
+      {isMobile ? (
+        <Stack gap="xs" mt="md">
+          {rows.map(({ pool, cells }) => (
+            <Paper key={pool.rid} withBorder p="sm" data-testid={`pool-${project.coin}-${pool.coin}`}>
+              <Stack gap={6}>
+                {cells.pool}
+                {columns.slice(1, -1).map((c) => (
+                  <Group key={c.key} justify="space-between" align="flex-start" wrap="nowrap">
+                    <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {c.title}
+                    </Text>
+                    <div style={{ textAlign: 'right' }}>{cells[c.key]}</div>
+                  </Group>
+                ))}
+                {cells.actions}
+              </Stack>
+            </Paper>
+          ))}
+        </Stack>
+      ) : (
+        <Table verticalSpacing="sm" mt="md">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('launch.pool')}</Table.Th>
-              <Table.Th>{t('launch.totalStaked')}</Table.Th>
-              <Table.Th>{isUS ? t('launch.rate') : t('earn.estApr')}</Table.Th>
-              <Table.Th>{t('launch.myStake')}</Table.Th>
-              <Table.Th>{t('launch.rewards')}</Table.Th>
-              <Table.Th ta="right">{t('assets.actions')}</Table.Th>
+              {columns.map((c) => (
+                <Table.Th key={c.key} ta={c.key === 'actions' ? 'right' : undefined}>
+                  {c.title}
+                </Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {project.reward_pools
-              .filter((p) => p.reward_pool_type !== 1)
-              .map((pool) => {
-                const mine = stats.data?.find((s) => s.rid === pool.rid);
-                const lessThanHour = mine && new Decimal(mine.valid_amount).lt(mine.amount);
-                return (
-                  <Table.Tr key={pool.rid} data-testid={`pool-${project.coin}-${pool.coin}`}>
-                    <Table.Td>
-                      <Group gap={6}>
-                        <Text fw={600}>{pool.coin}</Text>
-                        {pool.limit_rule > 0 && (
-                          <Badge size="xs" color="pink">
-                            {t('launch.newcomers')}
-                          </Badge>
-                        )}
-                        {pool.transaction_config.length > 0 && (
-                          <Anchor component="button" size="xs" onClick={() => onEligibility(pool)}>
-                            {t('launch.eligibility')}
-                          </Anchor>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{fmt.abbreviate(pool.total_staked)}</Text>
-                      <Text size="xs" c="dimmed">
-                        {t('launch.peak')} {fmt.abbreviate(pool.peak_staked)} · {t('launch.avgLastHour')}{' '}
-                        {fmt.abbreviate(pool.avg_staked_last_hour)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {isUS ? (
-                        <Group gap={4}>
-                          <Text size="sm">{new Decimal(pool.rate_year).gt(0) ? fmt.rate(pool.rate_year) : '--'}</Text>
-                          <InfoPopup>{t('launch.usRateTip')}</InfoPopup>
-                        </Group>
-                      ) : (
-                        <Group gap={4}>
-                          <Text size="sm" fw={600} c="teal">
-                            {new Decimal(pool.rate_year).gt(0) ? fmt.rate(pool.rate_year) : '--'}
-                          </Text>
-                          <InfoPopup>{t('launch.aprTip', { coin: project.coin })}</InfoPopup>
-                        </Group>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" data-testid={`my-stake-${pool.coin}`}>
-                        {fmt.amount(mine?.amount ?? '0')}
-                      </Text>
-                      {lessThanHour && (
-                        <Text size="xs" c="orange">
-                          {t('launch.lessThanHour')}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" data-testid={`rewards-${pool.coin}`}>
-                        {fmt.amount(mine?.lastRewardAmount ?? '0')} {project.coin}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {t('launch.lastHour')} {fmt.amount(mine?.lastHourRewardAmount ?? '0')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        {project.state !== 3 && (
-                          <Button
-                            size="compact-sm"
-                            onClick={() => onStake(pool.rid)}
-                            data-testid={`stake-${project.coin}-${pool.coin}`}
-                          >
-                            {t(isUS ? 'launch.commit' : 'launch.stake')}
-                          </Button>
-                        )}
-                        {mine && new Decimal(mine.amount).gt(0) && project.state !== 3 && (
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            onClick={() => onRedeem(pool, mine)}
-                            data-testid={`redeem-${pool.coin}`}
-                          >
-                            {t('earn.redeem.button')}
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
+            {rows.map(({ pool, cells }) => (
+              <Table.Tr key={pool.rid} data-testid={`pool-${project.coin}-${pool.coin}`}>
+                {columns.map((c) => (
+                  <Table.Td key={c.key} ta={c.key === 'actions' ? 'right' : undefined}>
+                    {cells[c.key]}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      )}
       <Text size="xs" c="dimmed" mt="xs">
         {project.reward_pools
           .map(
