@@ -2,14 +2,19 @@ import { Code } from '@earn/domain';
 
 /**
  * The one error type of the server: a catalogue code, a message safe to show, the HTTP status,
- * and optionally the i18n key the web shows instead of the message.
+ * and optionally the i18n key the web shows instead of the message, with the values it interpolates.
  */
 export class AppError extends Error {
   constructor(
     readonly code: number,
     message: string,
     readonly status = 400,
-    readonly extra: { key?: string; requireFundpass?: boolean; data?: unknown } = {},
+    readonly extra: {
+      key?: string;
+      params?: Record<string, string>;
+      requireFundpass?: boolean;
+      data?: unknown;
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';

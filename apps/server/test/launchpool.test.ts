@@ -139,6 +139,19 @@ describe('launch pool rewards: a worked day', () => {
     ]);
   });
 
+  it('refuses stakes and redemptions once the project has ended, changing nothing', async () => {
+    const a = users[0] as (typeof users)[number];
+    const rid = (await a.get(`/apiw/v2/earn/launch-pool/project-info?projectId=${pid}`)).body.data.reward_pools[0].rid;
+    for (const path of ['create-order', 'redeem']) {
+      expect((await a.post(`/apiw/v2/earn/launch-pool/${path}`, { pid, rid, amount: '10' })).body).toMatchObject({
+        code: -1,
+        key: 'launch.ended',
+        message: 'This project has ended; stakes are released at its end',
+      });
+    }
+    expect(await spot(a, 'USDT')).toBe('5000');
+  });
+
   it('lists history by type, coin, project and time range, each reward opening its hour statement', async () => {
     const b = users[1] as (typeof users)[number];
     const list = async (query: string) => (await b.get(`/apiw/v2/earn/launch-pool/history?${query}`)).body;
@@ -223,6 +236,7 @@ describe('launch pool rules', () => {
       code: -1,
       key: 'finances.startupMining.stake.min.tip',
       message: 'The minimum stake is 10 GT',
+      params: { amount: '10', coin: 'GT' },
     });
     expect((await order('100.001')).body.message).toBe('amount must have at most 2 decimal places');
     expect((await order('60')).body.code).toBe(200);

@@ -12,6 +12,9 @@ export const ErrorEnvelope = Type.Object({
   data: Type.Optional(Type.Unknown()),
   require_fundpass: Type.Optional(Type.Boolean()),
   key: Type.Optional(Type.String({ description: 'i18n key of the message, when the catalogue names one' })),
+  params: Type.Optional(
+    Type.Record(Type.String(), Type.String(), { description: 'the values the i18n message interpolates' }),
+  ),
 });
 
 /** Response schemas of a route: its envelope on success and the error envelope otherwise. */

@@ -15,6 +15,7 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
       message: error.message,
       ...(error.extra.data === undefined ? {} : { data: error.extra.data }),
       ...(error.extra.key ? { key: error.extra.key } : {}),
+      ...(error.extra.params ? { params: error.extra.params } : {}),
       ...(error.extra.requireFundpass ? { require_fundpass: true } : {}),
     });
   }

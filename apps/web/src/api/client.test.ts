@@ -29,7 +29,7 @@ function answerPrompts(...answers: (string | null)[]) {
   const seen: { kind: string; error?: string }[] = [];
   const unsubscribe = subscribePrompt((request) => {
     if (!request) return;
-    seen.push({ kind: request.kind, ...(request.error ? { error: request.error } : {}) });
+    seen.push({ kind: request.kind, ...(request.error ? { error: request.error.message } : {}) });
     const answer = answers.shift();
     queueMicrotask(() => request.resolve(answer ?? null));
   });

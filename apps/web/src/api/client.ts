@@ -86,17 +86,26 @@ async function send<T>(
     throw new ApiError(Code.Failure, networkErrorText, 0, 'Networkerr');
   }
   trackServerTime(response);
-  let envelope: Envelope<T> & { key?: string };
+  let envelope: Envelope<T> & { key?: string; params?: Record<string, string> };
   try {
-    envelope = (await response.json()) as Envelope<T> & { key?: string };
+    envelope = (await response.json()) as Envelope<T> & { key?: string; params?: Record<string, string> };
   } catch {
     throw new ApiError(Code.Failure, networkErrorText, 0, 'Networkerr');
   }
   return Object.assign(envelope, { status: response.status });
 }
 
-function toError(envelope: Envelope<unknown> & { key?: string; status?: number }): ApiError {
-  return new ApiError(envelope.code, envelope.message, envelope.status ?? 400, envelope.key, envelope.data);
+function toError(
+  envelope: Envelope<unknown> & { key?: string; params?: Record<string, string>; status?: number },
+): ApiError {
+  return new ApiError(
+    envelope.code,
+    envelope.message,
+    envelope.status ?? 400,
+    envelope.key,
+    envelope.data,
+    envelope.params,
+  );
 }
 
 /**
@@ -108,7 +117,7 @@ function toError(envelope: Envelope<unknown> & { key?: string; status?: number }
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let envelope = await send<T>(path, options);
   if (options.fundpass) {
-    let error: string | undefined;
+    let error: ApiError | undefined;
     for (;;) {
       const needsSet = envelope.code === Code.FundPasswordSetFirst;
       const needsEnter =
@@ -117,7 +126,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       const fundpass = await promptFundPassword(needsSet ? 'set' : 'enter', error);
       if (fundpass === null) throw new ApiError(Code.Failure, 'cancelled', 499, 'fundpass.cancelled');
       envelope = await send<T>(path, options, { fundpass });
-      error = envelope.code === Code.FundPasswordCheckFailed ? envelope.message : undefined;
+      error = envelope.code === Code.FundPasswordCheckFailed ? toError(envelope) : undefined;
     }
   }
   if (!isSuccessCode(envelope.code)) throw toError(envelope);

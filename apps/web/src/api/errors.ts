@@ -1,4 +1,4 @@
-/** A refused call: the envelope's code and message, and the i18n key when the server names one. */
+/** A refused call: the envelope's code and message, and the i18n key (with its values) when the server names one. */
 export class ApiError extends Error {
   constructor(
     readonly code: number,
@@ -6,6 +6,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly key?: string,
     readonly data?: unknown,
+    readonly params?: Record<string, string>,
   ) {
     super(message);
     this.name = 'ApiError';

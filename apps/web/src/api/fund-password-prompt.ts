@@ -2,12 +2,14 @@
  * The bridge between the fetch client and the fund-password modal: the client asks for a fund
  * password and waits; the modal (mounted once in the app) answers with it, or with null on cancel.
  */
+import type { ApiError } from './errors.js';
+
 export type PromptKind = 'enter' | 'set';
 
 export interface PromptRequest {
   kind: PromptKind;
   /** Why the last try failed, shown in the modal (wrong password, tries left). */
-  error?: string;
+  error?: ApiError;
   resolve(fundpass: string | null): void;
 }
 
@@ -30,7 +32,7 @@ function publish(request: PromptRequest | null) {
 }
 
 /** Asks the user for the fund password (or to set one first); resolves to null when cancelled. */
-export function promptFundPassword(kind: PromptKind, error?: string): Promise<string | null> {
+export function promptFundPassword(kind: PromptKind, error?: ApiError): Promise<string | null> {
   return new Promise((resolve) => {
     publish({
       kind,

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSetFundPassword } from '../api/account.js';
 import { ApiError } from '../api/errors.js';
 import { currentPrompt, type PromptRequest, subscribePrompt } from '../api/fund-password-prompt.js';
+import { errorText } from '../lib/notify.js';
 import { FundPasswordInput } from './FundPasswordInput.js';
 import { ResponsiveModal } from './ResponsiveModal.js';
 
@@ -19,7 +20,7 @@ export function FundPasswordHost() {
       size="sm"
       zIndex={400}
     >
-      {request?.kind === 'enter' && <EnterFundPassword key={request.error ?? 'first'} request={request} />}
+      {request?.kind === 'enter' && <EnterFundPassword key={request.error?.message ?? 'first'} request={request} />}
       {request?.kind === 'set' && <SetFundPasswordFirst request={request} />}
     </ResponsiveModal>
   );
@@ -38,7 +39,7 @@ function EnterFundPassword({ request }: { request: PromptRequest }) {
       <Stack>
         {request.error && (
           <Alert color="red" variant="light" data-testid="fundpass-error">
-            {request.error}
+            {errorText(request.error)}
           </Alert>
         )}
         <FundPasswordInput label={t('fundpass.title')} value={pin} onChange={setPin} autoFocus />
@@ -61,7 +62,7 @@ function SetFundPasswordFirst({ request }: { request: PromptRequest }) {
   const [first, setFirst] = useState('');
   const [second, setSecond] = useState('');
   const mismatch = second.length === 6 && first !== second;
-  const error = setFundPassword.error instanceof ApiError ? setFundPassword.error.message : undefined;
+  const error = setFundPassword.error instanceof ApiError ? errorText(setFundPassword.error) : undefined;
   return (
     <form
       onSubmit={(e) => {

@@ -12,8 +12,20 @@ export function notifyError(error: unknown, level: 'warning' | 'error' = 'warnin
     notifications.show({ color: 'red', message: i18n.t('Networkerr') });
     return;
   }
-  const message = error instanceof Error ? error.message : i18n.t('common.error');
-  notifications.show({ color: level === 'error' ? 'red' : 'yellow', message });
+  notifications.show({ color: level === 'error' ? 'red' : 'yellow', message: errorText(error) });
+}
+
+/**
+ * What to tell the user about a refused call: the translation of the server's key with its values
+ * when the current language has it, else the server's message.
+ */
+export function errorText(error: unknown): string {
+  if (!(error instanceof Error)) return i18n.t('common.error');
+  if (error instanceof ApiError && error.key && i18n.exists(error.key)) {
+    const text = i18n.t(error.key, error.params ?? {});
+    if (!text.includes('{{')) return text;
+  }
+  return error.message;
 }
 
 export function notifySuccess(message: string) {

@@ -43,6 +43,7 @@ export async function assertFundPassword(ctx: AppContext, user: User, fundpass: 
     const left = triesLeft(failures, now.getTime(), FUNDPASS_LOCKOUT);
     throw new AppError(Code.FundPasswordCheckFailed, `Fund password is incorrect; ${left} tries left`, 403, {
       key: 'fundpass.wrong',
+      params: { tries: String(left) },
       requireFundpass: true,
       data: { tries_left: left },
     });
@@ -65,6 +66,6 @@ function lockedError(minutes: number): AppError {
     Code.FundPasswordFrequency,
     `Too many wrong fund passwords; try again in ${minutes} minutes`,
     403,
-    { key: 'fundpass.locked', data: { minutes } },
+    { key: 'fundpass.locked', params: { minutes: String(minutes) }, data: { minutes } },
   );
 }

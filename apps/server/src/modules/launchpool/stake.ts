@@ -24,7 +24,7 @@ import { tradingWallet } from '../account/me.js';
 import { loansOf, type User } from '../account/repo.js';
 import { findCoin } from '../market/repo.js';
 import { advancePool, changeStake } from './accrual-sql.js';
-import { earnConfigOf, findProject, LAUNCHPOOL, type LaunchPool, lockPool } from './repo.js';
+import { earnConfigOf, findProject, LAUNCHPOOL, type LaunchPool, type LaunchProject, lockPool } from './repo.js';
 
 export interface CreateOrderInput {
   pid: number;
@@ -38,6 +38,18 @@ export interface CreateOrderInput {
 export function assertPoolRule(pool: LaunchPool, user: User) {
   if (pool.limitRule > 0 && !user.isNewUser) {
     throw new AppError(-1, 'This pool is for new users only', 403, { key: 'launch.newUserOnly' });
+  }
+}
+
+/** The values a domain check's message interpolates, as strings. */
+function paramsOf(params: Record<string, string | number> | undefined) {
+  return params ? { params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) } : {};
+}
+
+/** Stakes and early redemptions stop at the project's end, when every stake is released. */
+function assertNotEnded(project: LaunchProject, now: Date) {
+  if (projectState(now.getTime(), project.startAt.getTime(), project.endAt.getTime()) === 3) {
+    throw new AppError(-1, 'This project has ended; stakes are released at its end', 400, { key: 'launch.ended' });
   }
 }
 
@@ -95,9 +107,7 @@ export async function createOrder(
     async (tx) => {
       const now = ctx.clock.now();
       const pool = await lockPool(tx, project.id, input.rid);
-      if (projectState(now.getTime(), project.startAt.getTime(), project.endAt.getTime()) === 3) {
-        throw new AppError(-1, 'This project has ended', 400, { key: 'launch.ended' });
-      }
+      assertNotEnded(project, now);
       assertPoolRule(pool, user);
       const parsed = parseAmount('amount', input.amount, { maxDecimals: pool.decimalPlace });
       if (!parsed.ok) throw badRequest(parsed.message);
@@ -121,20 +131,17 @@ export async function createOrder(
         available,
         coin: pool.coin,
       });
-      if (!check.ok) throw new AppError(-1, check.message, 400, { key: check.key });
+      if (!check.ok) throw new AppError(-1, check.message, 400, { key: check.key, ...paramsOf(check.params) });
       const poolLeft = dec(pool.buyTotalAmount).eq(UNLIMITED)
         ? dec('999999999999')
         : dec(pool.buyTotalAmount).minus(pool.totalStaked);
       const quota = remainingQuota({ poolLeft, personalMax: cap, staked: stake.staked });
       if (parsed.value.gt(quota.remaining)) {
-        throw new AppError(
-          -1,
-          `Only ${toWire(quota.remaining.lt(0) ? '0' : quota.remaining)} ${pool.coin} can still be staked`,
-          400,
-          {
-            key: 'finances.startupMining.usedUp',
-          },
-        );
+        const left = toWire(quota.remaining.lt(0) ? '0' : quota.remaining);
+        throw new AppError(-1, `Only ${left} ${pool.coin} can still be staked`, 400, {
+          key: 'launch.quotaLeft',
+          params: { amount: left, coin: pool.coin },
+        });
       }
       await advancePool(tx, pool.id, now);
       await changeStake(tx, stake.id, parsed.value.toFixed());
@@ -163,6 +170,7 @@ export async function redeemStake(
     async (tx) => {
       const now = ctx.clock.now();
       const pool = await lockPool(tx, project.id, input.rid);
+      assertNotEnded(project, now);
       const parsed = parseAmount('amount', input.amount, { maxDecimals: pool.decimalPlace });
       if (!parsed.ok) throw badRequest(parsed.message);
       const [stake] = await tx
@@ -170,8 +178,10 @@ export async function redeemStake(
         .from(launchStakes)
         .where(and(eq(launchStakes.poolId, pool.id), eq(launchStakes.userId, user.id)));
       if (!stake || parsed.value.gt(stake.staked)) {
-        throw new AppError(-1, `You can redeem at most ${toWire(stake?.staked ?? '0')} ${pool.coin}`, 400, {
+        const most = toWire(stake?.staked ?? '0');
+        throw new AppError(-1, `You can redeem at most ${most} ${pool.coin}`, 400, {
           key: 'launch.redeem.max',
+          params: { amount: most, coin: pool.coin },
         });
       }
       await advancePool(tx, pool.id, now);

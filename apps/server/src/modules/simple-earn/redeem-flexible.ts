@@ -30,7 +30,10 @@ export async function redeemFlexible(
   const parsed = parseAmount('amount', input.amount, { maxDecimals: REDEEM_PLACES });
   if (!parsed.ok) throw badRequest(parsed.message);
   if (parsed.value.lt(MIN_REDEEM))
-    throw new AppError(-1, `The minimum redemption is ${MIN_REDEEM}`, 400, { key: 'redeem.number.minLimit' });
+    throw new AppError(-1, `The minimum redemption is ${MIN_REDEEM}`, 400, {
+      key: 'redeem.number.minLimit',
+      params: { number: String(MIN_REDEEM), coin: market.coin },
+    });
   return runTx(
     ctx.db,
     async (tx) => {
@@ -40,6 +43,7 @@ export async function redeemFlexible(
       if (parsed.value.gt(held)) {
         throw new AppError(-1, `The current maximum is ${toWire(held)} ${market.coin}`, 400, {
           key: 'redeem.number.maxLimit',
+          params: { amount: toWire(held), coin: market.coin },
         });
       }
       // The hour's allocation is unsettled until the job of the next boundary runs.

@@ -43,8 +43,10 @@ export async function subscribeFlexible(
   const parsed = parseAmount('amount', input.amount, { maxDecimals: SUBSCRIBE_PLACES });
   if (!parsed.ok) throw badRequest(parsed.message);
   if (parsed.value.lt(market.minLendAmount)) {
-    throw new AppError(-1, `The minimum subscription is ${toWire(market.minLendAmount)} ${market.coin}`, 400, {
+    const min = toWire(market.minLendAmount);
+    throw new AppError(-1, `The minimum subscription is ${min} ${market.coin}`, 400, {
       key: 'lend_earn.minimum.purchase',
+      params: { amount: min, asset: market.coin },
     });
   }
   const rate =

@@ -3,6 +3,7 @@ import { Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useHourStatement } from '../../api/launchpool.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
+import { errorText } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
 
 /** One settled hour of a pool: the user's time-weighted stake, the pool's, the budget, the formula, the payout. */
@@ -30,7 +31,7 @@ export function HourStatementDialog({
   return (
     <ResponsiveModal opened={target !== null} onClose={onClose} title={t('launch.statement.title')}>
       {!s ? (
-        <Center py="lg">{statement.isError ? <Text c="red">{statement.error.message}</Text> : <Loader />}</Center>
+        <Center py="lg">{statement.isError ? <Text c="red">{errorText(statement.error)}</Text> : <Loader />}</Center>
       ) : (
         <Stack gap="xs" data-testid="hour-statement">
           <Text size="sm">

@@ -114,6 +114,7 @@ export default function LaunchpoolPage() {
 }
 
 function useCountdown(targetSec: number): string {
+  const { t } = useTranslation();
   const [now, setNow] = useState(() => serverNow());
   useEffect(() => {
     const timer = setInterval(() => setNow(serverNow()), 1000);
@@ -124,7 +125,7 @@ function useCountdown(targetSec: number): string {
   const h = Math.floor((left % 86_400_000) / 3_600_000);
   const m = Math.floor((left % 3_600_000) / 60_000);
   const s = Math.floor((left % 60_000) / 1000);
-  return `${d}d ${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+  return `${d}${t('launch.days')} ${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
 }
 
 function ProjectCard({

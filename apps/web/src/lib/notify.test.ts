@@ -1,0 +1,26 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../api/errors.js';
+import { i18n } from '../i18n/index.js';
+import { errorText } from './notify.js';
+
+afterEach(() => i18n.changeLanguage('en'));
+
+describe('errorText', () => {
+  const refused = (key?: string, params?: Record<string, string>) =>
+    new ApiError(-1, 'server says no', 400, key, undefined, params);
+
+  it("translates the server's key with its values into the current language", async () => {
+    const error = refused('finances.startupMining.stake.min.tip', { amount: '10', coin: 'GT' });
+    expect(errorText(error)).toBe(i18n.t('finances.startupMining.stake.min.tip', { amount: '10', coin: 'GT' }));
+    expect(errorText(error)).toContain('10');
+    await i18n.changeLanguage('zh-CN');
+    expect(errorText(error)).toMatch(/10.*GT/);
+    expect(errorText(error)).not.toBe(errorText(refused()));
+  });
+
+  it("falls back to the server's message for an unknown key, or a key whose values did not come", () => {
+    expect(errorText(refused())).toBe('server says no');
+    expect(errorText(refused('no.such.key'))).toBe('server says no');
+    expect(errorText(refused('finances.startupMining.stake.min.tip'))).toBe('server says no');
+  });
+});
