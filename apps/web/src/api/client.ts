@@ -50,11 +50,10 @@ async function ensureCsrf(): Promise<string> {
   return readCookie(CSRF_COOKIE) ?? '';
 }
 
-async function send<T>(
-  path: string,
-  options: RequestOptions,
-  extraBody?: Record<string, unknown>,
-): Promise<Envelope<T>> {
+/** An answer as it arrives: the envelope, a refusal's i18n key and values, and the HTTP status. */
+type Answer<T> = Envelope<T> & { key?: string; params?: Record<string, string>; status?: number };
+
+async function send<T>(path: string, options: RequestOptions, extraBody?: Record<string, unknown>): Promise<Answer<T>> {
   const method = options.method ?? (options.body ? 'POST' : 'GET');
   const url = new URL(path, window.location.origin);
   for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
@@ -86,18 +85,16 @@ async function send<T>(
     throw new ApiError(Code.Failure, networkErrorText, 0, 'Networkerr');
   }
   trackServerTime(response);
-  let envelope: Envelope<T> & { key?: string; params?: Record<string, string> };
+  let envelope: Answer<T>;
   try {
-    envelope = (await response.json()) as Envelope<T> & { key?: string; params?: Record<string, string> };
+    envelope = (await response.json()) as Answer<T>;
   } catch {
     throw new ApiError(Code.Failure, networkErrorText, 0, 'Networkerr');
   }
   return Object.assign(envelope, { status: response.status });
 }
 
-function toError(
-  envelope: Envelope<unknown> & { key?: string; params?: Record<string, string>; status?: number },
-): ApiError {
+function toError(envelope: Answer<unknown>): ApiError {
   return new ApiError(
     envelope.code,
     envelope.message,
