@@ -43,6 +43,11 @@ describe('Launchpool in Chromium', () => {
     await expect
       .poll(async () => Number((await page.getByTestId('rewards-GT').textContent())?.replace(/[^\d.]/g, '')))
       .toBeGreaterThan(first);
+    // "Last hour" opens the statement of the hour just settled.
+    await page.getByTestId('last-hour-GT').click();
+    await page.getByTestId('hour-statement').waitFor();
+    await expectText(page, 'Pool budget for the hour');
+    await page.keyboard.press('Escape');
 
     // Early redeem.
     await page.getByTestId('redeem-GT').click();

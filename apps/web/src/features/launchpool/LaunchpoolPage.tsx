@@ -1,4 +1,4 @@
-import { Decimal, isUSRegion, UNLIMITED } from '@earn/domain';
+import { Decimal, floorHour, isUSRegion, UNLIMITED } from '@earn/domain';
 import { Anchor, Badge, Button, Card, Group, List, Modal, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { InfoPopup } from '../../components/InfoPopup.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
 import { useAuthGate } from '../auth/auth-gate.js';
+import { HourStatementDialog } from './HourStatementDialog.js';
 import { LaunchHistory } from './LaunchHistory.js';
 import { EarlyRedeemModal, EligibilityModal, StakeSuccessModal } from './LaunchModals.js';
 import { StakeModal } from './StakeModal.js';
@@ -37,6 +38,7 @@ export default function LaunchpoolPage() {
   const [success, setSuccess] = useState<{ project: Project; pool: RewardPool; amount: string } | null>(null);
   const [redeeming, setRedeeming] = useState<{ project: Project; pool: RewardPool; stat: UserPoolStat } | null>(null);
   const [eligibility, setEligibility] = useState<{ project: Project; rid: number } | null>(null);
+  const [statement, setStatement] = useState<{ rid: number; hour: number } | null>(null);
   const { requireLogin } = useAuthGate();
   const isMobile = useIsMobile();
   const navigate = useNavigate();
@@ -78,6 +80,7 @@ export default function LaunchpoolPage() {
               }
               onRedeem={(pool, stat) => setRedeeming({ project, pool, stat })}
               onEligibility={(pool) => setEligibility({ project, rid: pool.rid })}
+              onStatement={setStatement}
             />
           ))}
           {projects.isSuccess && shown.length === 0 && (
@@ -98,6 +101,7 @@ export default function LaunchpoolPage() {
       />
       <StakeSuccessModal result={success} onClose={() => setSuccess(null)} />
       <EarlyRedeemModal target={redeeming} onClose={() => setRedeeming(null)} />
+      <HourStatementDialog target={statement} onClose={() => setStatement(null)} />
       <EligibilityModal
         target={eligibility ? { ...eligibility, source: 'eligibility' } : null}
         onClose={() => setEligibility(null)}
@@ -133,11 +137,13 @@ function ProjectCard({
   onStake,
   onRedeem,
   onEligibility,
+  onStatement,
 }: {
   project: Project;
   onStake(rid: number): void;
   onRedeem(pool: RewardPool, stat: UserPoolStat): void;
   onEligibility(pool: RewardPool): void;
+  onStatement(target: { rid: number; hour: number }): void;
 }) {
   const { t } = useTranslation();
   const fmt = useFormat();
@@ -146,6 +152,9 @@ function ProjectCard({
   const stats = useUserProjectStats(project.pid, Boolean(me.data));
   const countdown = useCountdown(project.state === 2 ? project.start_timest : project.end_timest);
   const isMobile = useIsMobile();
+  // The last settled hour of the project (its statement opens from "Last hour"), if one has ended.
+  const settledUntil = Math.min(floorHour(serverNow()), project.end_timest * 1000);
+  const lastHour = me.data && settledUntil > project.start_timest * 1000 ? settledUntil / 1000 - 3600 : null;
   const columns = [
     { key: 'pool', title: t('launch.pool') },
     { key: 'staked', title: t('launch.totalStaked') },
@@ -211,9 +220,20 @@ function ProjectCard({
             <Text size="sm" data-testid={`rewards-${pool.coin}`}>
               {fmt.amount(mine?.lastRewardAmount ?? '0')} {project.coin}
             </Text>
-            <Text size="xs" c="dimmed">
-              {t('launch.lastHour')} {fmt.amount(mine?.lastHourRewardAmount ?? '0')}
-            </Text>
+            {lastHour === null ? (
+              <Text size="xs" c="dimmed">
+                {t('launch.lastHour')} {fmt.amount(mine?.lastHourRewardAmount ?? '0')}
+              </Text>
+            ) : (
+              <Anchor
+                component="button"
+                size="xs"
+                onClick={() => onStatement({ rid: pool.rid, hour: lastHour })}
+                data-testid={`last-hour-${pool.coin}`}
+              >
+                {t('launch.lastHour')} {fmt.amount(mine?.lastHourRewardAmount ?? '0')}
+              </Anchor>
+            )}
           </>
         ),
         actions: (
