@@ -12,6 +12,11 @@ export interface Config {
   /** Where the built web app lives; served as static files when present. */
   webDist: string;
   logLevel: string;
+  /**
+   * The reverse proxies in front of the server (addresses or CIDR ranges) whose X-Forwarded-For is
+   * trusted, so the login pause per address sees the user's address, not the proxy's. Empty: none.
+   */
+  trustedProxies: string[];
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -29,5 +34,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clock,
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustedProxies: (env.EARN_TRUSTED_PROXIES ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
   };
 }

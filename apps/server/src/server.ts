@@ -51,6 +51,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     demand: seededDemand,
     webDist: config.webDist,
     logLevel: config.logLevel,
+    trustedProxies: config.trustedProxies,
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   scheduler.log = app.log;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ManualClock } from '../src/clock.js';
 import { startTestServer, type TestServer } from './helpers.js';
 
 let ts: TestServer;
@@ -86,12 +87,30 @@ describe('accounts and sessions', () => {
       .client()
       .post('/apiw/v2/auth/login', { email: 'dave@example.com', password: 'password123' });
     expect(locked.status).toBe(429);
-    expect(locked.body.message).toMatch(/Too many failed logins; try again in 15 minutes/);
+    expect(locked.body.message).toBe('Too many failed logins for this email; try again in 15 minutes');
     // Another email is not affected.
     await ts.client().post('/apiw/v2/auth/register', { email: 'erin@example.com', password: 'password123' });
     expect(
       (await ts.client().post('/apiw/v2/auth/login', { email: 'erin@example.com', password: 'password123' })).status,
     ).toBe(200);
+  });
+
+  it('pauses logins from an address after 30 failures in 15 minutes across any emails, and only from it', async () => {
+    // Behind a trusted proxy (this test's own address), the user's address is X-Forwarded-For.
+    const own = await startTestServer({ trustedProxies: ['127.0.0.1'] });
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    const login = (email: string, password: string, ip: string) =>
+      own.client().post('/apiw/v2/auth/login', { email, password }, from(ip));
+    await own.client().post('/apiw/v2/auth/register', { email: 'frank@example.com', password: 'password123' });
+    for (let i = 0; i < 30; i++)
+      expect((await login(`guess${i}@example.com`, 'nope-nope', '203.0.113.7')).status).toBe(400);
+    const paused = await login('frank@example.com', 'password123', '203.0.113.7');
+    expect(paused.status).toBe(429);
+    expect(paused.body.message).toBe('Too many failed logins from your network; try again in 15 minutes');
+    expect((await login('frank@example.com', 'password123', '198.51.100.2')).status).toBe(200);
+    await (own.server.ctx.clock as ManualClock).advance(own.server.ctx.db, 16 * 60_000);
+    expect((await login('frank@example.com', 'password123', '203.0.113.7')).status).toBe(200);
+    await own.close();
   });
 
   it('refuses a state-changing call without the CSRF header, and one with a wrong token', async () => {

@@ -52,7 +52,13 @@ export interface TestServer {
  * (or when `postgres` is asked), else an in-memory PGlite. The manual clock starts at T0.
  */
 export async function startTestServer(
-  options: ServerOptions & { postgres?: boolean; demo?: boolean; dataDir?: string; webDist?: string } = {},
+  options: ServerOptions & {
+    postgres?: boolean;
+    demo?: boolean;
+    dataDir?: string;
+    webDist?: string;
+    trustedProxies?: string[];
+  } = {},
 ): Promise<TestServer> {
   const usePostgres = options.postgres ?? Boolean(DATABASE_URL);
   const config: Config = {
@@ -64,6 +70,7 @@ export async function startTestServer(
     clock: 'manual',
     webDist: options.webDist ?? '/nonexistent',
     logLevel: options.logStream ? 'info' : 'silent',
+    trustedProxies: options.trustedProxies ?? [],
   };
   const server = await createServer(config, { clockStartMs: T0, ...options });
   await server.app.listen({ port: 0, host: '127.0.0.1' });

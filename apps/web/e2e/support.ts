@@ -37,6 +37,7 @@ export async function startE2E(): Promise<E2E> {
     clock: 'manual',
     webDist: path.resolve(import.meta.dirname, '../dist'),
     logLevel: 'warn',
+    trustedProxies: [],
   };
   const server = await createServer(config);
   await server.app.listen({ port: 0, host: '127.0.0.1' });

@@ -68,7 +68,7 @@ export const failedAttempts = pgTable(
   'failed_attempts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scope: text('scope', { enum: ['login', 'fundpass'] }).notNull(),
+    scope: text('scope', { enum: ['login', 'login_ip', 'fundpass'] }).notNull(),
     subject: text('subject').notNull(),
     at: instant('at').notNull(),
   },

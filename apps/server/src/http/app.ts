@@ -28,6 +28,8 @@ export interface AppOptions {
   /** Built web app to serve, when it exists. */
   webDist?: string;
   logLevel?: string;
+  /** Reverse proxies in front (see Config.trustedProxies). */
+  trustedProxies?: string[];
   /** Where logs go instead of stdout (tests read them). */
   logStream?: NodeJS.WritableStream;
 }
@@ -50,6 +52,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Secrets never reach the logs: no bodies are logged, and cookie and CSRF headers are redacted.
       redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
     },
+    trustProxy: options.trustedProxies?.length ? options.trustedProxies : false,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     ajv: { customOptions: { coerceTypes: 'array' } },

@@ -15,6 +15,8 @@ export interface LockoutRule {
 export const FUNDPASS_LOCKOUT: LockoutRule = { maxFailures: 5, windowMs: 15 * MINUTE_MS, lockMs: 15 * MINUTE_MS };
 /** 10 failed logins for one email in 15 minutes pause logins for it for 15 minutes. */
 export const LOGIN_LOCKOUT: LockoutRule = { maxFailures: 10, windowMs: 15 * MINUTE_MS, lockMs: 15 * MINUTE_MS };
+/** 30 failed logins from one address in 15 minutes, whatever the emails, pause its logins for 15 minutes. */
+export const LOGIN_IP_LOCKOUT: LockoutRule = { maxFailures: 30, windowMs: 15 * MINUTE_MS, lockMs: 15 * MINUTE_MS };
 
 /**
  * When a lock ends, or null when there is none. `failuresNewestFirst` are the times of recent

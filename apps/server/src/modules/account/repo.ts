@@ -38,22 +38,26 @@ export async function deleteSession(db: Executor, token: string) {
   await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
 }
 
+export type FailureScope = 'login' | 'login_ip' | 'fundpass';
+
+/** The newest failures of a subject since a time, newest first, at most `limit` of them. */
 export async function recentFailures(
   db: Executor,
-  scope: 'login' | 'fundpass',
+  scope: FailureScope,
   subject: string,
   since: Date,
+  limit = 20,
 ): Promise<number[]> {
   const rows = await db
     .select({ at: failedAttempts.at })
     .from(failedAttempts)
     .where(and(eq(failedAttempts.scope, scope), eq(failedAttempts.subject, subject), gte(failedAttempts.at, since)))
     .orderBy(desc(failedAttempts.at))
-    .limit(20);
+    .limit(limit);
   return rows.map((r) => r.at.getTime());
 }
 
-export async function recordFailure(db: Executor, scope: 'login' | 'fundpass', subject: string, at: Date) {
+export async function recordFailure(db: Executor, scope: FailureScope, subject: string, at: Date) {
   await db.insert(failedAttempts).values({ scope, subject, at });
 }
 

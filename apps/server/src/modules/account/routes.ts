@@ -52,7 +52,7 @@ export const accountRoutes =
       { schema: { tags, body: Credentials, response: responses(Me) } },
       async (request, reply) => {
         await register(ctx, request.body);
-        const { user, token } = await login(ctx, request.body);
+        const { user, token } = await login(ctx, request.body, request.ip);
         setSessionCookie(reply, token);
         return ok(toMe(user));
       },
@@ -62,7 +62,7 @@ export const accountRoutes =
       '/apiw/v2/auth/login',
       { schema: { tags, body: Credentials, response: responses(Me) } },
       async (request, reply) => {
-        const { user, token } = await login(ctx, request.body);
+        const { user, token } = await login(ctx, request.body, request.ip);
         setSessionCookie(reply, token);
         return ok(toMe(user));
       },
