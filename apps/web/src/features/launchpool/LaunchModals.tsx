@@ -83,6 +83,10 @@ export function EarlyRedeemModal({
   const redeem = useRedeemStake();
   const [amount, setAmount] = useState('');
   const staked = target?.stat.amount ?? '0';
+  const close = () => {
+    setAmount('');
+    onClose();
+  };
   const parsed = amount === '' ? null : parseAmount('amount', amount, { maxDecimals: target?.pool.decimal_place ?? 8 });
   const tooMuch = parsed?.ok && parsed.value.gt(staked);
   const submit = useDebouncedCallback(
@@ -93,8 +97,7 @@ export function EarlyRedeemModal({
         {
           onSuccess: (r) => {
             notifySuccess(t('launch.redeemed', { amount: fmt.amount(r.amount), coin: target.pool.coin }));
-            setAmount('');
-            onClose();
+            close();
           },
           onError: (e) => notifyError(e, 'error'),
         },
@@ -103,7 +106,7 @@ export function EarlyRedeemModal({
     { delay: 200, leading: true },
   );
   return (
-    <ResponsiveModal opened={target !== null} onClose={onClose} title={t('launch.earlyRedeem')} size="sm">
+    <ResponsiveModal opened={target !== null} onClose={close} title={t('launch.earlyRedeem')} size="sm">
       <Stack>
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
@@ -140,7 +143,7 @@ export function EarlyRedeemModal({
           }
         />
         <Group grow>
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={close}>
             {t('common.cancel')}
           </Button>
           <Button
