@@ -1,4 +1,4 @@
-import { Code } from '@earn/domain';
+import { Code, type Failure } from '@earn/domain';
 
 /**
  * The one error type of the server: a catalogue code, a message safe to show, the HTTP status,
@@ -23,6 +23,12 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, key?: string) =>
   new AppError(Code.Failure, message, 400, key ? { key } : {});
+/** A domain rule's refusal: its message, and its i18n key with the values the key interpolates. */
+export const refused = (failure: Failure) =>
+  new AppError(Code.Failure, failure.message, 400, {
+    key: failure.key,
+    ...(failure.params ? { params: failure.params } : {}),
+  });
 export const notFound = (message: string) => new AppError(Code.Failure, message, 404);
 export const conflict = (message: string) => new AppError(Code.Failure, message, 409);
 export const needLogin = () => new AppError(Code.NeedLogin, 'Please log in first', 401);

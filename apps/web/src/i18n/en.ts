@@ -313,6 +313,7 @@ export const en = {
   'launch.earn.spot': 'Spot',
   'launch.days': 'd',
   'launch.earn.tip3': 'This pool moves stakes into fixed Simple Earn at the end; other destinations are not available.',
+  'launch.earn.unavailable': 'This pool does not offer that destination for the end of the project',
   'launch.earn.unified': 'Unified account',
   'launch.earn.notOpen.fixed':
     'Fixed-term Simple Earn is not open yet: at the project’s end this stake goes into flexible Simple Earn instead, which you can redeem any time.',

@@ -306,6 +306,7 @@ export const zhCN: Messages = {
   'launch.earn.spot': '现货',
   'launch.days': '天',
   'launch.earn.tip3': '该池结束时质押将转入定期余币宝，其他去向不可选。',
+  'launch.earn.unavailable': '该池不支持所选的结束去向',
   'launch.earn.unified': '统一账户',
   'launch.earn.notOpen.fixed': '定期余币宝尚未开放：项目结束时，该质押将改为转入活期余币宝，可随时赎回。',
   'launch.earn.notOpen.staking': '质押产品尚未开放：项目结束时，该质押将改为退回您的交易账户。',

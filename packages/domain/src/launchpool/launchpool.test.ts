@@ -128,7 +128,7 @@ describe('redemption-earn selector', () => {
         const checked = earnChoiceOf(pool, payload);
         expect(checked.ok).toBe(Boolean(option && !option.disabled));
         if (checked.ok) {
-          expect(checked.choice).toBe(value);
+          expect(checked.value).toBe(value);
           expect(storedChoice(payload.simpleEarnStatus, payload.simpleEarnPeriod ?? null)).toBe(value);
         }
       }
@@ -139,7 +139,7 @@ describe('redemption-earn selector', () => {
     expect(earnChoiceOf(pool, { simpleEarnStatus: 1, simpleEarnPeriod: 30 }).ok).toBe(true);
     expect(earnChoiceOf(pool, { simpleEarnStatus: 1, simpleEarnPeriod: 7 })).toMatchObject({ ok: false });
     expect(earnChoiceOf(pool, { simpleEarnStatus: 0, simpleEarnPeriod: 30 })).toMatchObject({ ok: false });
-    expect(earnChoiceOf(pool, {})).toEqual({ ok: true, choice: 'spot' });
+    expect(earnChoiceOf(pool, {})).toEqual({ ok: true, value: 'spot' });
   });
   it('releases a fixed choice into flexible Simple Earn and a staking choice to spot until those products open', () => {
     expect(RELEASE_DESTINATION).toEqual({ fixed: 'flexible', flexible: 'flexible', staking: 'spot', spot: 'spot' });

@@ -1,4 +1,5 @@
 import { Decimal } from '../money.js';
+import { fail, ok, type Result } from '../result.js';
 
 /** Where a stake goes when the project ends: 0 spot, 1 Simple Earn, 2 staking (the pool's redeem_type). */
 export type RedeemType = 0 | 1 | 2;
@@ -89,21 +90,22 @@ function fixedTerm(se: NonNullable<PoolEarnConfig['simple_earn']>): number {
 export function earnChoiceOf(
   pool: PoolEarnConfig,
   payload: { simpleEarnStatus?: number | undefined; simpleEarnPeriod?: number | undefined },
-): { ok: true; choice: EarnOption } | { ok: false; message: string } {
+): Result<EarnOption> {
   const status = payload.simpleEarnStatus ?? 0;
   const period = payload.simpleEarnPeriod;
+  const refuse = (message: string, field = 'simpleEarnStatus') =>
+    fail({ key: 'launch.earn.unavailable', field, message });
   if (period !== undefined && status !== 1)
-    return { ok: false, message: 'simpleEarnPeriod is only for fixed Simple Earn' };
+    return refuse('simpleEarnPeriod is only for fixed Simple Earn', 'simpleEarnPeriod');
   const choice: EarnOption =
     status === 0 ? 'spot' : status === 2 ? 'staking' : period !== undefined ? 'fixed' : 'flexible';
   const option = redemptionSelector(pool).options.find((o) => o.value === choice);
-  if (!option) return { ok: false, message: `simpleEarnStatus ${status}: this pool does not redeem into ${choice}` };
-  if (option.disabled)
-    return { ok: false, message: `simpleEarnStatus ${status}: this pool redeems into fixed Simple Earn only` };
+  if (!option) return refuse(`simpleEarnStatus ${status}: this pool does not redeem into ${choice}`);
+  if (option.disabled) return refuse(`simpleEarnStatus ${status}: this pool redeems into fixed Simple Earn only`);
   if (choice === 'fixed' && period !== option.termDays) {
-    return { ok: false, message: `simpleEarnPeriod must be ${option.termDays}, this pool's fixed term` };
+    return refuse(`simpleEarnPeriod must be ${option.termDays}, this pool's fixed term`, 'simpleEarnPeriod');
   }
-  return { ok: true, choice };
+  return ok(choice);
 }
 
 /**

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
-import { badRequest } from '../../errors.js';
+import { badRequest, refused } from '../../errors.js';
 import { assertFundPassword } from './check-fund-password.js';
 import type { User } from './repo.js';
 import { hashSecret } from './secrets.js';
@@ -15,7 +15,7 @@ import { hashSecret } from './secrets.js';
  */
 export async function setFundPassword(ctx: AppContext, user: User, input: FundPassBody) {
   const format = checkFundPasswordFormat(input.fundpass);
-  if (!format.ok) throw badRequest(format.message);
+  if (!format.ok) throw refused(format);
   if (user.fundpassHash !== null) {
     if (input.old_fundpass === undefined) throw badRequest('old_fundpass is required to change the fund password');
     await assertFundPassword(ctx, user, input.old_fundpass);

@@ -2,7 +2,7 @@ import { parseAmount, toWire } from '@earn/domain';
 import type { TransferBody } from '@earn/domain/contract';
 import type { AppContext } from '../../context.js';
 import { type IdempotencyRequest, runTx } from '../../db/tx.js';
-import { badRequest } from '../../errors.js';
+import { badRequest, refused } from '../../errors.js';
 import { userAccount } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
 import { findCoin } from '../market/repo.js';
@@ -14,7 +14,7 @@ export async function transfer(ctx: AppContext, user: User, input: TransferBody,
   const coin = await findCoin(ctx.db, input.asset);
   if (!coin) throw badRequest(`asset ${input.asset} is not a coin we list`);
   const amount = parseAmount('amount', input.amount, { maxDecimals: coin.decimals });
-  if (!amount.ok) throw badRequest(amount.message);
+  if (!amount.ok) throw refused(amount);
   return runTx(
     ctx.db,
     async (tx) => {

@@ -3,7 +3,7 @@ import type { DepositBody } from '@earn/domain/contract';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { type IdempotencyRequest, runTx } from '../../db/tx.js';
-import { badRequest } from '../../errors.js';
+import { badRequest, refused } from '../../errors.js';
 import { PlatformAccount, platformAccount, userAccount } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
 import { findUserByEmail } from '../account/repo.js';
@@ -20,7 +20,7 @@ export async function depositIn(db: Executor, ctx: AppContext, input: DepositBod
   const coin = await findCoin(db, input.coin);
   if (!coin) throw badRequest(`coin ${input.coin} is not a coin we list`);
   const amount = parseAmount('amount', input.amount, { maxDecimals: coin.decimals });
-  if (!amount.ok) throw badRequest(amount.message);
+  if (!amount.ok) throw refused(amount);
   const txId = await post(db, {
     kind: 'deposit',
     userId: user.id,

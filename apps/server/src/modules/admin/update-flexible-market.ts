@@ -5,14 +5,14 @@ import type { Static } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { flexibleMarkets } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
-import { badRequest } from '../../errors.js';
+import { badRequest, refused } from '../../errors.js';
 import { findCoin } from '../market/repo.js';
 import { requireOpenMarket } from '../simple-earn/markets.js';
 
 function rate(field: string, raw: string | undefined, max = '10'): string | undefined {
   if (raw === undefined) return undefined;
   const parsed = parseAmount(field, raw, { maxDecimals: 8, allowZero: true, max });
-  if (!parsed.ok) throw badRequest(parsed.message);
+  if (!parsed.ok) throw refused(parsed);
   return parsed.value.toFixed();
 }
 

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { userLoans, users } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
-import { badRequest } from '../../errors.js';
+import { badRequest, refused } from '../../errors.js';
 import { toMe } from '../account/me.js';
 import { findUserByEmail } from '../account/repo.js';
 import { findCoins } from '../market/repo.js';
@@ -15,10 +15,10 @@ export async function updateUserSettings(ctx: AppContext, input: UserSettingsBod
     input.trading_volume_60d === undefined
       ? undefined
       : parseAmount('trading_volume_60d', input.trading_volume_60d, { maxDecimals: 8, allowZero: true, max: '1e20' });
-  if (volume && !volume.ok) throw badRequest(volume.message);
+  if (volume && !volume.ok) throw refused(volume);
   const loans = Object.entries(input.loans ?? {}).map(([coin, raw]) => {
     const amount = parseAmount(`loans.${coin}`, raw, { maxDecimals: 8, allowZero: true });
-    if (!amount.ok) throw badRequest(amount.message);
+    if (!amount.ok) throw refused(amount);
     return { coin: coin.toUpperCase(), amount: amount.value.toFixed() };
   });
   const known = new Set(

@@ -3,7 +3,7 @@ import type { LaunchProjectInput } from '@earn/domain/contract';
 import type { AppContext } from '../../context.js';
 import { launchPools, launchProjects } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
-import { badRequest } from '../../errors.js';
+import { badRequest, refused } from '../../errors.js';
 import { PlatformAccount, platformAccount } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
 import { announceProject } from '../inbox/inbox.js';
@@ -14,7 +14,7 @@ function amount(field: string, raw: string | undefined, allowUnlimited = false):
   if (raw === undefined) return '-1';
   if (allowUnlimited && raw === '-1') return '-1';
   const parsed = parseAmount(field, raw, { maxDecimals: 8, allowZero: true });
-  if (!parsed.ok) throw badRequest(parsed.message);
+  if (!parsed.ok) throw refused(parsed);
   return parsed.value.toFixed();
 }
 

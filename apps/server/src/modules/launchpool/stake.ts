@@ -17,7 +17,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { launchHistory, launchStakes } from '../../db/schema.js';
 import { type IdempotencyRequest, runTx } from '../../db/tx.js';
-import { AppError, badRequest } from '../../errors.js';
+import { AppError, refused } from '../../errors.js';
 import { ensureAccounts, userAccount, userBalances } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
 import { tradingWallet } from '../account/me.js';
@@ -39,11 +39,6 @@ export function assertPoolRule(pool: LaunchPool, user: User) {
   if (pool.limitRule > 0 && !user.isNewUser) {
     throw new AppError(-1, 'This pool is for new users only', 403, { key: 'launch.newUserOnly' });
   }
-}
-
-/** The values a domain check's message interpolates, as strings. */
-function paramsOf(params: Record<string, string | number> | undefined) {
-  return params ? { params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) } : {};
 }
 
 /** Stakes and early redemptions stop at the project's end, when every stake is released. */
@@ -110,9 +105,9 @@ export async function createOrder(
       assertNotEnded(project, now);
       assertPoolRule(pool, user);
       const parsed = parseAmount('amount', input.amount, { maxDecimals: pool.decimalPlace });
-      if (!parsed.ok) throw badRequest(parsed.message);
+      if (!parsed.ok) throw refused(parsed);
       const choice = earnChoiceOf(earnConfigOf(pool), input);
-      if (!choice.ok) throw badRequest(choice.message);
+      if (!choice.ok) throw refused(choice);
       const stake = await stakeRow(tx, pool, user, project.coin, now);
       const cap = capFor(pool, user);
       const coin = await findCoin(tx, pool.coin);
@@ -131,7 +126,7 @@ export async function createOrder(
         available,
         coin: pool.coin,
       });
-      if (!check.ok) throw new AppError(-1, check.message, 400, { key: check.key, ...paramsOf(check.params) });
+      if (!check.ok) throw refused(check);
       const poolLeft = dec(pool.buyTotalAmount).eq(UNLIMITED)
         ? dec('999999999999')
         : dec(pool.buyTotalAmount).minus(pool.totalStaked);
@@ -172,7 +167,7 @@ export async function redeemStake(
       const pool = await lockPool(tx, project.id, input.rid);
       assertNotEnded(project, now);
       const parsed = parseAmount('amount', input.amount, { maxDecimals: pool.decimalPlace });
-      if (!parsed.ok) throw badRequest(parsed.message);
+      if (!parsed.ok) throw refused(parsed);
       const [stake] = await tx
         .select()
         .from(launchStakes)

@@ -1,7 +1,7 @@
 import { Decimal, parseAmount, toWire } from '@earn/domain';
 import type { AppContext } from '../../context.js';
 import { runTx } from '../../db/tx.js';
-import { AppError, badRequest } from '../../errors.js';
+import { AppError, badRequest, refused } from '../../errors.js';
 import { userAccount } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
 import type { User } from '../account/repo.js';
@@ -25,7 +25,7 @@ export async function cancelRedemption(
     let amount = pending;
     if (input.amount !== undefined) {
       const parsed = parseAmount('amount', input.amount, { maxDecimals: 8 });
-      if (!parsed.ok) throw badRequest(parsed.message);
+      if (!parsed.ok) throw refused(parsed);
       if (parsed.value.gt(pending))
         throw badRequest(`amount must be at most the pending ${toWire(pending)} ${market.coin}`);
       amount = parsed.value;

@@ -2,7 +2,7 @@ import { Decimal, floorHour, HOUR_MS, MIN_REDEEM, parseAmount, REDEEM_PLACES, to
 import type { AppContext } from '../../context.js';
 import { earnHistory } from '../../db/schema.js';
 import { type IdempotencyRequest, runTx } from '../../db/tx.js';
-import { AppError, badRequest } from '../../errors.js';
+import { AppError, refused } from '../../errors.js';
 import { userAccount } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
 import { isUnified, tradingWallet } from '../account/me.js';
@@ -28,7 +28,7 @@ export async function redeemFlexible(
   assertNotLocked(user, 'redeem');
   const market = await requireOpenMarket(ctx.db, input.asset);
   const parsed = parseAmount('amount', input.amount, { maxDecimals: REDEEM_PLACES });
-  if (!parsed.ok) throw badRequest(parsed.message);
+  if (!parsed.ok) throw refused(parsed);
   if (parsed.value.lt(MIN_REDEEM))
     throw new AppError(-1, `The minimum redemption is ${MIN_REDEEM}`, 400, {
       key: 'redeem.number.minLimit',

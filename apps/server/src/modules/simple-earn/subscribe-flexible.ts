@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { earnHistory } from '../../db/schema.js';
 import { type IdempotencyRequest, runTx } from '../../db/tx.js';
-import { AppError, badRequest } from '../../errors.js';
+import { AppError, badRequest, refused } from '../../errors.js';
 import { userAccount } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
 import { tradingWallet } from '../account/me.js';
@@ -41,7 +41,7 @@ export async function subscribeFlexible(
   assertNotLocked(user, 'subscribe');
   const market = await requireOpenMarket(ctx.db, input.asset);
   const parsed = parseAmount('amount', input.amount, { maxDecimals: SUBSCRIBE_PLACES });
-  if (!parsed.ok) throw badRequest(parsed.message);
+  if (!parsed.ok) throw refused(parsed);
   if (parsed.value.lt(market.minLendAmount)) {
     const min = toWire(market.minLendAmount);
     throw new AppError(-1, `The minimum subscription is ${min} ${market.coin}`, 400, {
