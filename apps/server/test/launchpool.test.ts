@@ -21,6 +21,12 @@ async function createProject(body: Record<string, unknown>) {
   return res.body.data.pid as number;
 }
 
+const nowMs = () => (ts.server.ctx.clock as ManualClock).now().getTime();
+/** The next whole hour of the test clock. */
+const nextHour = () => Math.ceil(nowMs() / HOUR_MS) * HOUR_MS;
+/** Moves the clock to `at` and settles every hour that ended meanwhile. */
+const waitUntil = (at: number) => wait(at - nowMs());
+
 /** Moves the clock by `ms` and settles every hour that ended meanwhile. */
 async function wait(ms: number) {
   const clock = ts.server.ctx.clock as ManualClock;
@@ -350,7 +356,7 @@ describe('launch pool rules', () => {
     }
     // Until just past the project's end (within the 7-day session).
     const endsAt = T0 + 148 * HOUR_MS;
-    await wait(endsAt + HOUR_MS - (ts.server.ctx.clock as ManualClock).now().getTime());
+    await waitUntil(endsAt + HOUR_MS);
     for (const name of ['flexible', 'fixed']) {
       const u = stakers[name] as Awaited<ReturnType<typeof lender>>;
       expect((await holding(u, 'BTC')).curr_amount, name).toMatch(/^0\.5/);
@@ -381,7 +387,7 @@ describe('launch pool rules', () => {
   });
 
   it('keeps the budget of hours with nothing staked in the reward account, where the operator sees it', async () => {
-    const start = Math.ceil((ts.server.ctx.clock as ManualClock).now().getTime() / HOUR_MS) * HOUR_MS;
+    const start = nextHour();
     const empty = await createProject({
       coin: 'FIL',
       name: 'Empty',
@@ -389,7 +395,7 @@ describe('launch pool rules', () => {
       end_timest: (start + 2 * HOUR_MS) / 1000,
       pools: [{ coin: 'GT', total_reward: '20', personal_min_amount: '1' }],
     });
-    await wait(start + 3 * HOUR_MS - (ts.server.ctx.clock as ManualClock).now().getTime());
+    await waitUntil(start + 3 * HOUR_MS);
     const account = (await ts.admin.get('/admin/v1/launch-pool/reward-accounts')).body.data.find(
       (a: { pid: number }) => a.pid === empty,
     );
@@ -405,7 +411,7 @@ describe('launch pool rules', () => {
 
 describe('reward wallets', () => {
   it('pays into the wallet of the account mode at payout time, opening it when the mode changed', async () => {
-    const start = Math.ceil((ts.server.ctx.clock as ManualClock).now().getTime() / HOUR_MS) * HOUR_MS;
+    const start = nextHour();
     const pid = await createProject({
       coin: 'DOT',
       name: 'Wallets',
@@ -417,7 +423,7 @@ describe('reward wallets', () => {
       .reward_pools[0].rid as number;
     const u = await lender(ts, { GT: '10' });
     expect((await u.post('/apiw/v2/earn/launch-pool/create-order', { pid, rid, amount: '10' })).body.code).toBe(200);
-    await wait(start + HOUR_MS - (ts.server.ctx.clock as ManualClock).now().getTime());
+    await waitUntil(start + HOUR_MS);
     expect(await spot(u, 'DOT')).toBe('10');
     await ts.admin.post('/admin/v1/users/settings', { email: u.email, mode: 'multi_currency' });
     await wait(HOUR_MS);
@@ -436,7 +442,7 @@ describe('creating projects', () => {
         }
       ).rows[0]?.n;
     const before = await count();
-    const hour = Math.ceil((ts.server.ctx.clock as ManualClock).now().getTime() / HOUR_MS) * HOUR_MS;
+    const hour = nextHour();
     const good = {
       coin: 'LPX',
       name: 'Bad input',
@@ -468,7 +474,7 @@ describe('new project notifications', () => {
     const on = await lender(ts, {});
     const off = await lender(ts, {});
     await on.post('/apiw/v2/herald/switches', { sets: { startup_mining_switch: 1 } });
-    const start = Math.ceil((ts.server.ctx.clock as ManualClock).now().getTime() / HOUR_MS) * HOUR_MS + HOUR_MS;
+    const start = nextHour() + HOUR_MS;
     await createProject({
       coin: 'UNI',
       name: 'Announced',

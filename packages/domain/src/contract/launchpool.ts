@@ -7,6 +7,21 @@ const CapString = Type.String({
   description: '"-1" for no cap, else a decimal string',
 });
 
+/** A pool's larger quota for VIP tiers from min_tier up. */
+const VipConfig = Type.Object({ min_tier: Type.Integer({ minimum: 0, maximum: 16 }), quota: DecimalString });
+/** A 60-day trading volume and the personal staking cap it unlocks. */
+const TransactionTier = Type.Object({ transaction_amount: DecimalString, mortgage_limit: DecimalString });
+/** Where a pool can send stakes into Simple Earn at the end: the fixed term and rates. */
+const SimpleEarnConfig = Type.Object({
+  user_period: Type.Integer({ minimum: 0, maximum: 365 }),
+  fixed_period: Type.Integer({ minimum: 0, maximum: 365 }),
+  fixed_rate: DecimalString,
+  ext_rate: DecimalString,
+  rate: DecimalString,
+});
+const StakingConfig = Type.Object({ rate: DecimalString });
+const RedeemType = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]);
+
 export const LaunchPoolInput = Type.Object({
   coin: CoinSymbol,
   total_reward: DecimalString,
@@ -18,29 +33,11 @@ export const LaunchPoolInput = Type.Object({
   rate_year: Type.Optional(DecimalString),
   reward_pool_type: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
   limit_rule: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
-  vip_config: Type.Optional(
-    Type.Union([
-      Type.Null(),
-      Type.Object({ min_tier: Type.Integer({ minimum: 0, maximum: 16 }), quota: DecimalString }),
-    ]),
-  ),
-  transaction_config: Type.Optional(
-    Type.Array(Type.Object({ transaction_amount: DecimalString, mortgage_limit: DecimalString }), { maxItems: 10 }),
-  ),
-  redeem_type: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)])),
-  simple_earn: Type.Optional(
-    Type.Union([
-      Type.Null(),
-      Type.Object({
-        user_period: Type.Integer({ minimum: 0, maximum: 365 }),
-        fixed_period: Type.Integer({ minimum: 0, maximum: 365 }),
-        fixed_rate: DecimalString,
-        ext_rate: DecimalString,
-        rate: DecimalString,
-      }),
-    ]),
-  ),
-  staking: Type.Optional(Type.Union([Type.Null(), Type.Object({ rate: DecimalString })])),
+  vip_config: Type.Optional(Type.Union([Type.Null(), VipConfig])),
+  transaction_config: Type.Optional(Type.Array(TransactionTier, { maxItems: 10 })),
+  redeem_type: Type.Optional(RedeemType),
+  simple_earn: Type.Optional(Type.Union([Type.Null(), SimpleEarnConfig])),
+  staking: Type.Optional(Type.Union([Type.Null(), StakingConfig])),
 });
 export type LaunchPoolInput = Static<typeof LaunchPoolInput>;
 
@@ -65,21 +62,12 @@ export const RewardPoolView = Type.Object({
   rate_year: DecimalString,
   rate_year_type: Type.Integer(),
   reward_pool_type: Type.Integer(),
-  vip_config: Type.Union([Type.Null(), Type.Object({ min_tier: Type.Integer(), quota: DecimalString })]),
-  simple_earn: Type.Union([
-    Type.Null(),
-    Type.Object({
-      user_period: Type.Integer(),
-      fixed_period: Type.Integer(),
-      fixed_rate: DecimalString,
-      ext_rate: DecimalString,
-      rate: DecimalString,
-    }),
-  ]),
+  vip_config: Type.Union([Type.Null(), VipConfig]),
+  simple_earn: Type.Union([Type.Null(), SimpleEarnConfig]),
   isApply: Type.Integer(),
-  transaction_config: Type.Array(Type.Object({ transaction_amount: DecimalString, mortgage_limit: DecimalString })),
-  staking: Type.Union([Type.Null(), Type.Object({ rate: DecimalString })]),
-  redeem_type: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]),
+  transaction_config: Type.Array(TransactionTier),
+  staking: Type.Union([Type.Null(), StakingConfig]),
+  redeem_type: RedeemType,
   limit_rule: Type.Integer(),
   total_reward: DecimalString,
   reward_per_hour: DecimalString,
