@@ -13,8 +13,8 @@ import { api, newIdempotencyKey } from './client.js';
 import { ApiError } from './errors.js';
 import { keys } from './keys.js';
 
-/** Balance polling (spec: 60 s). */
-const BALANCE_REFRESH_MS = 60_000;
+/** Balance polling (spec: 60 s), for every balance query. */
+export const BALANCE_REFRESH_MS = 60_000;
 
 /** The signed-in user, or null for a guest. */
 export function useMe() {

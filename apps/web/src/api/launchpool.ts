@@ -10,6 +10,7 @@ import type {
   UserPoolStat,
 } from '@earn/domain/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BALANCE_REFRESH_MS } from './account.js';
 import { api, newIdempotencyKey } from './client.js';
 import { useAvailable } from './simple-earn.js';
 
@@ -140,8 +141,9 @@ export function useLoanProperty(enabled: boolean) {
   });
 }
 
-export function useBorrowSetting(coin: string) {
+export function useBorrowSetting(coin: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['account', 'borrow-setting', coin] as const,
     queryFn: () =>
       api<{ coin: string; is_support_launchpool: number; is_support_staking: number }>(
@@ -156,6 +158,7 @@ function useLentAvailable(asset: string, enabled: boolean) {
   return useQuery({
     queryKey: ['account', 'lent-available', asset] as const,
     queryFn: () => api<{ available: string }>('/apiw/v2/fixed_earn/api/user/lent/available', { query: { asset } }),
+    refetchInterval: BALANCE_REFRESH_MS,
     enabled,
   });
 }
@@ -166,10 +169,11 @@ function useLentAvailable(asset: string, enabled: boolean) {
  */
 export function useStakeAvailable(coin: string, me: Me | undefined) {
   const vip = me?.is_vip ?? false;
-  const outable = useAvailable(coin);
+  const outable = useAvailable(coin, !vip);
   const lent = useLentAvailable(coin, vip);
-  const loans = useLoanProperty(Boolean(me));
-  const borrow = useBorrowSetting(coin);
+  // The VIP call is already net of loans; the others need the loans and the coin's setting.
+  const loans = useLoanProperty(Boolean(me) && !vip);
+  const borrow = useBorrowSetting(coin, !vip);
   const available = vip
     ? dec(lent.data?.available ?? '0')
     : stakeAvailable(

@@ -12,12 +12,12 @@ import type {
   RateSimulation,
 } from '@earn/domain/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BALANCE_REFRESH_MS } from './account.js';
 import { api, newIdempotencyKey, serverNow } from './client.js';
 
 const BASE = '/apiw/v2/uni-loan/earn';
-/** Auto-earn status refresh (spec: 120 s); balances refresh every 60 s. */
+/** Auto-earn status refresh (spec: 120 s). */
 const AUTO_EARN_REFRESH_MS = 120_000;
-const BALANCE_REFRESH_MS = 60_000;
 
 export const earnKeys = {
   all: ['simple-earn'] as const,
@@ -90,12 +90,13 @@ export function useStatistics(enabled: boolean) {
 }
 
 /** What the user can subscribe of a coin (trading wallet, less loans); zero for a guest. */
-export function useAvailable(asset: string) {
+export function useAvailable(asset: string, enabled = true) {
   return useQuery({
     queryKey: earnKeys.available(asset),
     queryFn: async () =>
       (await api<OutableItem[]>('/apiw/v2/account/spot/asset/outable', { body: { assets: [asset] } }))[0] ?? null,
     refetchInterval: BALANCE_REFRESH_MS,
+    enabled,
   });
 }
 

@@ -58,14 +58,21 @@ function poolView(
   };
 }
 
-/** A project with its pools, state from the clock, staked totals and estimated APRs. */
-export async function projectInfo(ctx: AppContext, projectId: number, user: User | null): Promise<ProjectInfo> {
-  const project = await findProject(ctx.db, projectId);
-  const [pools, prices, coins] = await Promise.all([poolsOf(ctx.db, project.id), priceMap(ctx), listCoins(ctx.db)]);
+/**
+ * Projects with their pools, state from the clock, staked totals, the last hour's average stake and
+ * estimated APRs: pools, prices, coins and last hours are read once for all of them.
+ */
+async function projectViews(ctx: AppContext, projects: LaunchProject[], user: User | null): Promise<ProjectInfo[]> {
+  if (projects.length === 0) return [];
+  const ids = projects.map((p) => p.id);
+  const [pools, prices, coins] = await Promise.all([poolsOf(ctx.db, ids), priceMap(ctx), listCoins(ctx.db)]);
   const lastHour = rowsOf<{ pool_id: number; pool_tws: string }>(
     await ctx.db.execute(sql`
-      SELECT DISTINCT ON (pool_id) pool_id, pool_tws::text FROM launch_hours
-      WHERE pool_id IN (SELECT id FROM launch_pools WHERE project_id = ${project.id}) ORDER BY pool_id, hour DESC`),
+      SELECT DISTINCT ON (h.pool_id) h.pool_id, h.pool_tws::text FROM launch_hours h
+      JOIN launch_pools p ON p.id = h.pool_id WHERE p.project_id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) ORDER BY h.pool_id, h.hour DESC`),
   );
   const avg = new Map(
     lastHour.map((h) => [
@@ -74,7 +81,7 @@ export async function projectInfo(ctx: AppContext, projectId: number, user: User
     ]),
   );
   const nowMs = ctx.clock.now().getTime();
-  return {
+  return projects.map((project) => ({
     pid: project.id,
     coin: project.coin,
     name: project.name,
@@ -82,16 +89,20 @@ export async function projectInfo(ctx: AppContext, projectId: number, user: User
     start_timest: Math.floor(project.startAt.getTime() / 1000),
     end_timest: Math.floor(project.endAt.getTime() / 1000),
     state: projectState(nowMs, project.startAt.getTime(), project.endAt.getTime()),
-    reward_pools: pools.map((p) => ({
-      ...poolView(p, project, prices, user),
-      avg_staked_last_hour: avg.get(p.id) ?? '0',
-    })),
-  };
+    reward_pools: pools
+      .filter((p) => p.projectId === project.id)
+      .map((p) => ({ ...poolView(p, project, prices, user), avg_staked_last_hour: avg.get(p.id) ?? '0' })),
+  }));
 }
 
-export async function projectList(ctx: AppContext, user: User | null) {
-  const projects = await listProjects(ctx.db);
-  return Promise.all(projects.map((p) => projectInfo(ctx, p.id, user)));
+/** One project (project-info). */
+export async function projectInfo(ctx: AppContext, projectId: number, user: User | null): Promise<ProjectInfo> {
+  const [view] = await projectViews(ctx, [await findProject(ctx.db, projectId)], user);
+  return view as ProjectInfo;
+}
+
+export async function projectList(ctx: AppContext, user: User | null): Promise<ProjectInfo[]> {
+  return projectViews(ctx, await listProjects(ctx.db), user);
 }
 
 /** The user's stake per pool of a project: amount, valid (time-weighted) amount, rewards. */

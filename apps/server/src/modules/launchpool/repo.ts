@@ -1,5 +1,5 @@
 import type { PoolEarnConfig, RedeemType } from '@earn/domain';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { launchPools, launchProjects } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
@@ -25,8 +25,10 @@ export async function findProject(db: Executor, id: number): Promise<LaunchProje
   return project;
 }
 
-export function poolsOf(db: Executor, projectId: number): Promise<LaunchPool[]> {
-  return db.select().from(launchPools).where(eq(launchPools.projectId, projectId)).orderBy(asc(launchPools.id));
+/** The pools of one or more projects, in creation order. */
+export function poolsOf(db: Executor, projectIds: number | number[]): Promise<LaunchPool[]> {
+  const ids = Array.isArray(projectIds) ? projectIds : [projectIds];
+  return db.select().from(launchPools).where(inArray(launchPools.projectId, ids)).orderBy(asc(launchPools.id));
 }
 
 /** The pool, locked for this transaction: stakes and redemptions of one pool happen one at a time. */
