@@ -42,11 +42,13 @@ export async function settlePoolHour(tx: Executor, poolId: number, projectId: nu
   await advancePool(tx, poolId, end);
   // One pass over the pool's stakes: each is paid what it earned to the hour's end, rounded down to
   // 8 (the rest stays pending), its time-weighted stake becomes valid_amount, and the hour's
-  // statement is written from what the update returns. Stakes with nothing to pay or reset are skipped.
+  // statement is written from what the update returns. Stakes with nothing to pay or reset are
+  // skipped. The hour's total paid comes back for the ledger entry and the pool's hour.
   const earnedSql = sql`s.pending + s.staked * p.acc_per_share - s.debt`;
   const paidSql = sql`trunc(GREATEST(${earnedSql}, 0), 8)`;
   const twsSql = sql`s.tws_hour + s.staked * GREATEST(extract(epoch FROM p.last_update_at - s.last_change_at)::numeric, 0)`;
-  await tx.execute(sql`
+  const [hourPaid] = rowsOf<{ total: string }>(
+    await tx.execute(sql`
     WITH settled AS (
       UPDATE launch_stakes s SET
         pending = ${earnedSql} - ${paidSql},
@@ -60,10 +62,15 @@ export async function settlePoolHour(tx: Executor, poolId: number, projectId: nu
       WHERE s.pool_id = ${poolId} AND p.id = s.pool_id
         AND (s.staked > 0 OR s.pending > 0 OR s.tws_hour > 0 OR s.valid_amount > 0 OR s.last_hour_reward > 0)
       RETURNING s.user_id, s.valid_amount, s.last_hour_reward
+    ), written AS (
+      INSERT INTO launch_statements (pool_id, hour, user_id, tws, paid)
+      SELECT ${poolId}, ${h}::timestamptz, user_id, valid_amount * 3600, last_hour_reward FROM settled
+      WHERE valid_amount > 0 OR last_hour_reward > 0
+      RETURNING paid
     )
-    INSERT INTO launch_statements (pool_id, hour, user_id, tws, paid)
-    SELECT ${poolId}, ${h}::timestamptz, user_id, valid_amount * 3600, last_hour_reward FROM settled
-    WHERE valid_amount > 0 OR last_hour_reward > 0`);
+    SELECT coalesce(sum(paid), 0)::text AS total FROM written`),
+  );
+  const paidTotal = hourPaid?.total ?? '0';
   const [coin] = rowsOf<{ coin: string }>(
     await tx.execute(sql`SELECT pr.coin FROM launch_projects pr WHERE pr.id = ${projectId}`),
   );
@@ -87,7 +94,7 @@ export async function settlePoolHour(tx: Executor, poolId: number, projectId: nu
       JOIN ledger_accounts la ON la.user_id = st.user_id AND la.coin = ${rewardCoin} AND la.wallet = ${TRADING_WALLET}
       WHERE st.pool_id = ${poolId} AND st.hour = ${h}::timestamptz AND st.paid > 0
       UNION ALL
-      SELECT la.id, ${rewardCoin}::text, -coalesce((SELECT sum(paid) FROM launch_statements WHERE pool_id = ${poolId} AND hour = ${h}::timestamptz), 0)
+      SELECT la.id, ${rewardCoin}::text, -${paidTotal}::numeric
       FROM ledger_accounts la WHERE la.user_id IS NULL AND la.wallet = ${rewardWallet(projectId)} AND la.coin = ${rewardCoin}`,
   });
   await tx.execute(sql`
@@ -95,7 +102,7 @@ export async function settlePoolHour(tx: Executor, poolId: number, projectId: nu
     SELECT p.id, ${h}::timestamptz,
       trunc(p.reward_per_hour * extract(epoch FROM LEAST(${end.toISOString()}::timestamptz, pr.end_at) - GREATEST(${h}::timestamptz, pr.start_at))::numeric / 3600, 18),
       p.tws_hour,
-      coalesce((SELECT sum(paid) FROM launch_statements WHERE pool_id = p.id AND hour = ${h}::timestamptz), 0),
+      ${paidTotal}::numeric,
       p.total_staked
     FROM launch_pools p JOIN launch_projects pr ON pr.id = p.project_id WHERE p.id = ${poolId}`);
   await tx.execute(sql`UPDATE launch_pools SET tws_hour = 0 WHERE id = ${poolId}`);
