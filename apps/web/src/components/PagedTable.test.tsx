@@ -49,6 +49,28 @@ describe('PagedTable', () => {
     expect(screen.getAllByText(/^row \d+$/)).toHaveLength(10);
   });
 
+  it('shows why rows could not be loaded, with a retry, instead of the empty state', async () => {
+    let retried = 0;
+    renderWithProviders(
+      <PagedTable
+        columns={[{ key: 'id', title: 'Id', render: (r: { id: number }) => r.id }]}
+        rows={[]}
+        rowKey={(r) => String(r.id)}
+        total={0}
+        page={1}
+        onPageChange={() => undefined}
+        error={new Error('The server is busy')}
+        onRetry={() => {
+          retried += 1;
+        }}
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('The server is busy');
+    expect(screen.queryByText('No Data')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retried).toBe(1);
+  });
+
   it('shows the empty state', () => {
     renderWithProviders(<Harness total={0} />);
     expect(screen.getByText('No Data')).toBeInTheDocument();

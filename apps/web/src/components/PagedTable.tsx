@@ -1,6 +1,7 @@
-import { Center, Group, Loader, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
+import { Button, Center, Group, Loader, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../lib/notify.js';
 import { useIsMobile } from '../lib/use-is-mobile.js';
 
 export interface Column<T> {
@@ -22,6 +23,9 @@ export interface PagedTableProps<T> {
   pageSize?: number;
   loading?: boolean;
   empty?: ReactNode;
+  /** The rows could not be loaded: say why, with a retry, instead of the empty state. */
+  error?: unknown;
+  onRetry?(): void;
 }
 
 /**
@@ -38,6 +42,8 @@ export function PagedTable<T>({
   pageSize = 10,
   loading,
   empty,
+  error,
+  onRetry,
 }: PagedTableProps<T>) {
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -92,10 +98,20 @@ export function PagedTable<T>({
           <Loader size="sm" aria-label={t('common.loading')} />
         </Center>
       )}
-      {!loading && rows.length === 0 && (
+      {!loading && rows.length === 0 && !error && (
         <Center py="xl">
           <Text c="dimmed">{empty ?? t('common.noData')}</Text>
         </Center>
+      )}
+      {!loading && Boolean(error) && (
+        <Stack align="center" gap="xs" py="lg" role="alert">
+          <Text c="red">{errorText(error)}</Text>
+          {onRetry && (
+            <Button size="xs" variant="light" onClick={onRetry}>
+              {t('common.retry')}
+            </Button>
+          )}
+        </Stack>
       )}
       {pages > 1 && (
         <Group justify="flex-end">

@@ -117,6 +117,8 @@ export function LaunchHistory() {
           page={page}
           onPageChange={setPage}
           loading={history.isPending}
+          error={history.error}
+          onRetry={() => history.refetch()}
         />
       </Paper>
       <HourStatementDialog target={statement} onClose={() => setStatement(null)} />

@@ -177,6 +177,8 @@ function HistoryFilters({
             onPageChange={setPage}
             pageSize={DAILY_INTEREST_PAGE_SIZE}
             loading={dailyRows.isPending}
+            error={dailyRows.error}
+            onRetry={() => dailyRows.refetch()}
           />
         ) : (
           <PagedTable
@@ -187,6 +189,8 @@ function HistoryFilters({
             page={page}
             onPageChange={setPage}
             loading={history.isPending}
+            error={history.error}
+            onRetry={() => history.refetch()}
           />
         )}
       </Paper>

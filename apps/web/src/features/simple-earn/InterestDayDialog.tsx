@@ -72,6 +72,8 @@ export function InterestDayDialog({
         onPageChange={setPage}
         pageSize={PAGE_SIZE}
         loading={rows.isPending}
+        error={rows.error}
+        onRetry={() => rows.refetch()}
       />
     </Modal>
   );

@@ -214,6 +214,8 @@ function FlexibleHoldings() {
             page={page}
             onPageChange={setPage}
             loading={holdings.isPending}
+            error={holdings.error}
+            onRetry={() => holdings.refetch()}
           />
         </Paper>
       )}
