@@ -24,8 +24,8 @@ export async function benchLaunchpoolDistribution(databaseUrl: string | undefine
     INSERT INTO launch_projects (id, coin, name, start_at, end_at, created_at)
     VALUES (1, 'LPX', 'bench', ${at}::timestamptz, ${new Date(t0 + 48 * HOUR_MS).toISOString()}::timestamptz, ${at}::timestamptz)`);
   await db.execute(sql`
-    INSERT INTO launch_pools (id, project_id, coin, total_reward, reward_per_hour, buy_total_amount, personal_min, personal_max, decimal_place, last_update_at, total_staked, acc_per_share)
-    VALUES (1, 1, 'GT', 4800000, 100000, -1, 1, -1, 2, ${new Date(t0 + HOUR_MS / 2).toISOString()}::timestamptz, 0, 0)`);
+    INSERT INTO launch_pools (id, project_id, coin, total_reward, reward_per_hour, buy_total_amount, personal_min, personal_max, decimal_place, last_update_at, total_staked)
+    VALUES (1, 1, 'GT', 4800000, 100000, -1, 1, -1, 2, ${new Date(t0 + HOUR_MS / 2).toISOString()}::timestamptz, 0)`);
   await db.execute(sql`
     INSERT INTO users (email, password_hash, referral_code, created_at)
     SELECT 'lp' || g || '@example.com', 'x', 'L' || g, ${at}::timestamptz FROM generate_series(1, ${STAKES}) g`);
@@ -46,7 +46,7 @@ export async function benchLaunchpoolDistribution(databaseUrl: string | undefine
   await db.execute(sql`ANALYZE`);
 
   const baselineStart = performance.now();
-  await db.transaction((tx) => tx.execute(sql`UPDATE launch_stakes SET pending = pending + 0`));
+  await db.transaction((tx) => tx.execute(sql`UPDATE launch_stakes SET tws_hour = tws_hour + 0`));
   const baseline = performance.now() - baselineStart;
   const start = performance.now();
   await db.transaction((tx) => settlePoolHour(tx, 1, 1, new Date(t0)));

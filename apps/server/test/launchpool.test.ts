@@ -1,4 +1,4 @@
-import { advancePool, changeStake, Decimal, emptyPool, emptyStake, payout, type StakeAccrual } from '@earn/domain';
+import { Decimal, hourPayout, stakeSeconds } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../src/clock.js';
@@ -39,7 +39,7 @@ describe('launch pool rewards: a worked day', () => {
   let pid: number;
   let users: Awaited<ReturnType<typeof lender>>[] = [];
   const paid = [new Decimal(0), new Decimal(0), new Decimal(0)];
-  it('pays each user exactly their reward-per-share earnings every hour, and releases the stakes at the end', async () => {
+  it('pays each user exactly floor(budget x their stake-seconds / the pool’s, 8) every hour, and releases the stakes at the end', async () => {
     const end = start + 24 * HOUR_MS;
     pid = await createProject({
       coin: 'LPX',
@@ -61,15 +61,21 @@ describe('launch pool rewards: a worked day', () => {
     const redeem = (u: number, amount: string) =>
       users[u]?.post('/apiw/v2/earn/launch-pool/redeem', { pid, rid, amount });
 
-    // The model: the domain's accrual at the same instants.
+    // The model: each user's and the pool's stake-seconds per hour, paid by the domain's hourPayout.
     const perHour = new Decimal('100');
-    let pool = emptyPool(start);
-    const stakes: StakeAccrual[] = [emptyStake(), emptyStake(), emptyStake()];
+    const staked = [new Decimal(0), new Decimal(0), new Decimal(0)];
+    let tws = [new Decimal(0), new Decimal(0), new Decimal(0)];
+    let since = start;
     let now = T0;
+    /** Counts stake-seconds from the last change to `to` (clamped to the project's run). */
+    const count = (to: number) => {
+      const t = Math.min(Math.max(to, start), end);
+      tws = tws.map((w, i) => w.plus(stakeSeconds(staked[i] as Decimal, since, t)));
+      since = Math.max(since, t);
+    };
     const model = (u: number, delta: string) => {
-      pool = advancePool(pool, Math.max(now, start), perHour);
-      stakes[u] = changeStake(stakes[u] as StakeAccrual, pool.accPerShare, new Decimal(delta));
-      pool = { ...pool, totalStaked: pool.totalStaked.plus(delta) };
+      count(now);
+      staked[u] = (staked[u] as Decimal).plus(delta);
     };
     const modelHours = (until: number) => {
       for (
@@ -78,12 +84,12 @@ describe('launch pool rewards: a worked day', () => {
         h += HOUR_MS
       ) {
         if (h <= start) continue;
-        pool = advancePool(pool, h, perHour);
-        stakes.forEach((s, i) => {
-          const p = payout(s, pool.accPerShare);
-          stakes[i] = p.stake;
-          paid[i] = (paid[i] as Decimal).plus(p.paid);
+        count(h);
+        const poolTws = tws.reduce((a, w) => a.plus(w), new Decimal(0));
+        tws.forEach((w, i) => {
+          paid[i] = (paid[i] as Decimal).plus(hourPayout(perHour, w, poolTws));
         });
+        tws = tws.map(() => new Decimal(0));
       }
     };
     const step = async (ms: number) => {
@@ -129,6 +135,18 @@ describe('launch pool rewards: a worked day', () => {
       pool_time_weighted_stake: '4500',
       user_time_weighted_stake: '3000',
     });
+    // Every statement is exactly its formula, and no hour pays more than its budget.
+    const rows = rowsOf<{ tws: string; paid: string; pool_tws: string; budget: string; pool_paid: string }>(
+      await ts.server.ctx.db.execute(sql`
+        SELECT st.tws::text, st.paid::text, h.pool_tws::text, h.budget::text, h.paid::text AS pool_paid
+        FROM launch_statements st JOIN launch_hours h ON h.pool_id = st.pool_id AND h.hour = st.hour
+        WHERE st.pool_id = ${rid}`),
+    );
+    expect(rows.length).toBeGreaterThan(20);
+    for (const r of rows) {
+      expect(new Decimal(r.paid).toFixed()).toBe(hourPayout(r.budget, r.tws, r.pool_tws).toFixed());
+      expect(new Decimal(r.pool_paid).lte(r.budget)).toBe(true);
+    }
     expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
     // The operator sees the project's reward account: funded, paid, and what is still held.
     const accounts = (await ts.admin.get('/admin/v1/launch-pool/reward-accounts')).body.data;
@@ -406,6 +424,31 @@ describe('launch pool rules', () => {
       empty_pool_hours: 2,
       unpaid_budget_of_empty_hours: '20',
     });
+  });
+
+  it('pays a lone staker the whole budget of every hour, where a per-share counter left 999.99999999', async () => {
+    const start = nextHour();
+    const lone = await createProject({
+      coin: 'FIL',
+      name: 'Lone',
+      start_timest: start / 1000,
+      end_timest: (start + 3 * HOUR_MS) / 1000,
+      pools: [{ coin: 'GT', total_reward: '3000', personal_min_amount: '1' }],
+    });
+    const info = (await ts.client().get(`/apiw/v2/earn/launch-pool/project-info?projectId=${lone}`)).body.data;
+    const user = await lender(ts, { GT: '10' });
+    const before = new Decimal(await spot(user, 'FIL'));
+    const res = await user.post('/apiw/v2/earn/launch-pool/create-order', {
+      pid: lone,
+      rid: info.reward_pools[0].rid,
+      amount: '3',
+      simpleEarnStatus: 0,
+    });
+    expect(res.body.code).toBe(200);
+    await waitUntil(start + 3 * HOUR_MS);
+    expect(new Decimal(await spot(user, 'FIL')).minus(before).toFixed()).toBe('3000');
+    const history = (await user.get(`/apiw/v2/earn/launch-pool/history?type=reward&pid=${lone}`)).body.data;
+    expect(history.list.map((r: { amount: string }) => r.amount)).toEqual(['1000', '1000', '1000']);
   });
 });
 

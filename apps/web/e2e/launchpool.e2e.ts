@@ -66,6 +66,9 @@ describe('Launchpool in Chromium', () => {
     await reward.click();
     await expectText(page, 'Hourly statement');
     await expect.poll(() => page.getByTestId('statement-paid').textContent()).toBe(rewardText);
+    // The worked formula ends in exactly what was paid.
+    const worked = (await page.getByTestId('statement-worked').textContent()) ?? '';
+    expect(worked.endsWith(`= ${rewardText.split(' ')[0]}`), worked).toBe(true);
     await expectText(page, 'Your time-weighted stake');
     expect(errors).toEqual([]);
     await context.close();

@@ -396,8 +396,8 @@ export const launchProjects = pgTable('launch_projects', {
 });
 
 /**
- * A reward pool of a project. accPerShare, totalStaked and lastUpdateAt are the reward-per-share
- * counter; twsHour is the pool's time-weighted stake (coin-seconds) in the hour being accrued.
+ * A reward pool of a project. twsHour is the pool's time-weighted stake (stake-seconds) in the hour
+ * being accrued, counted up to lastUpdateAt.
  */
 export const launchPools = pgTable('launch_pools', {
   id: serial('id').primaryKey(),
@@ -433,7 +433,6 @@ export const launchPools = pgTable('launch_pools', {
     rate: string;
   } | null>(),
   staking: jsonb('staking').$type<{ rate: string } | null>(),
-  accPerShare: numeric('acc_per_share', { precision: 60, scale: 30 }).notNull().default('0'),
   totalStaked: money('total_staked').notNull().default('0'),
   peakStaked: money('peak_staked').notNull().default('0'),
   lastUpdateAt: instant('last_update_at').notNull(),
@@ -455,8 +454,6 @@ export const launchStakes = pgTable(
       .notNull()
       .references(() => ledgerAccounts.id),
     staked: money('staked').notNull().default('0'),
-    debt: numeric('debt', { precision: 60, scale: 30 }).notNull().default('0'),
-    pending: numeric('pending', { precision: 60, scale: 30 }).notNull().default('0'),
     twsHour: numeric('tws_hour', { precision: 60, scale: 18 }).notNull().default('0'),
     lastChangeAt: instant('last_change_at').notNull(),
     /** Time-weighted stake of the last settled hour. */

@@ -248,6 +248,7 @@ export const en = {
   'earn.type.interest': 'Interest',
   'earn.type.bonus': 'Bonus',
   'earn.type.rateUp': 'Rate-up',
+  'earn.type.redeemCancelled': 'Redemption cancelled',
   'earn.history.day': 'Day',
   'earn.history.dayTitle': 'Interest on {{day}}',
   'admin.onlyOperators': 'This page is for operators.',
@@ -359,7 +360,7 @@ export const en = {
   'launch.statement.yourStake': 'Your time-weighted stake',
   'launch.statement.poolStake': 'Pool time-weighted stake',
   'launch.statement.formula':
-    'Every second pays budget ÷ 3600 to the stakes of that second, in proportion to stake. Your reward is the sum over the hour, rounded down to 8 decimal places: about budget × your stake ÷ pool stake.',
+    'Your reward is the pool’s budget for the hour times your stake-seconds (stake × seconds staked) divided by the pool’s, rounded down to 8 decimal places. What rounding leaves stays in the project’s reward pool.',
   'launch.statement.paid': 'Paid to you',
   'launch.statement.poolPaid': 'Paid to the pool',
   'inbox.title': 'Inbox',

@@ -244,6 +244,7 @@ export const zhCN: Messages = {
   'earn.type.interest': '利息',
   'earn.type.bonus': '加息',
   'earn.type.rateUp': '加息券',
+  'earn.type.redeemCancelled': '撤销赎回',
   'earn.history.day': '日期',
   'earn.history.dayTitle': '{{day}} 利息明细',
   'admin.onlyOperators': '此页面仅限运营人员。',
@@ -349,7 +350,7 @@ export const zhCN: Messages = {
   'launch.statement.yourStake': '您的时间加权质押量',
   'launch.statement.poolStake': '奖池时间加权质押量',
   'launch.statement.formula':
-    '每一秒向该秒内的质押按比例发放 预算 ÷ 3600。您的奖励为该小时各秒之和，向下取整到 8 位小数：约等于 预算 × 您的质押 ÷ 奖池质押。',
+    '您的奖励 = 本小时奖池预算 × 您的质押秒数（质押量 × 质押秒数）÷ 奖池质押秒数，向下取整到 8 位小数。取整余下的部分留在项目奖池中。',
   'launch.statement.paid': '发放给您',
   'launch.statement.poolPaid': '奖池合计发放',
   'inbox.title': '站内信',

@@ -98,7 +98,10 @@ export const UserPoolStat = Type.Object({
 });
 export type UserPoolStat = Static<typeof UserPoolStat>;
 
-/** A user's settled hour in a pool (averages are time-weighted stakes over the hour). */
+/**
+ * A user's settled hour in a pool: the time-weighted stakes (average over the hour, 8 places down)
+ * and the exact stake-seconds the payout floor(budget x user / pool, 8) was computed from.
+ */
 export const HourStatement = Type.Object({
   rid: Type.Integer(),
   coin: Type.String(),
@@ -106,6 +109,8 @@ export const HourStatement = Type.Object({
   hour: Type.Integer(),
   user_time_weighted_stake: DecimalString,
   pool_time_weighted_stake: DecimalString,
+  user_stake_seconds: DecimalString,
+  pool_stake_seconds: DecimalString,
   budget: DecimalString,
   paid: DecimalString,
   pool_paid: DecimalString,

@@ -1,62 +1,35 @@
-import { Decimal, type DecimalLike, dec, roundDown, ZERO } from '../money.js';
+import { Decimal, type DecimalLike, dec, ZERO } from '../money.js';
 
 /**
- * Hourly rewards by accumulated reward per share, the method of on-chain staking pools: the pool's
- * counter grows by (reward per hour x seconds / 3600 / total staked) at every stake and redeem, so each
- * stretch of time pays its budget to whoever was staked during it, in proportion to their stake.
- * Staking for the last minute of an hour earns a minute's share, and splitting a stake changes nothing.
+ * Hourly rewards by time-weighted stake, the way exchange launch pools pay: every stake and redeem
+ * adds the stake held since the last change times its seconds (stake-seconds) to the stake's and the
+ * pool's count for the hour; at the hour's end each stake is paid
+ * floor(budget x its stake-seconds / the pool's stake-seconds, 8). Each payout is exactly the formula
+ * the hourly statement shows, the hour never pays more than its budget, and the rounding dust stays in
+ * the project's reward account.
  */
-export interface PoolAccrual {
-  accPerShare: Decimal;
-  totalStaked: Decimal;
-  lastMs: number;
+
+/** Stake-seconds of `staked` held from `fromMs` to `toMs` (exact: amounts and milliseconds only). */
+export function stakeSeconds(staked: DecimalLike, fromMs: number, toMs: number): Decimal {
+  if (toMs <= fromMs) return ZERO;
+  return dec(staked)
+    .times(toMs - fromMs)
+    .div(1000);
 }
 
-export interface StakeAccrual {
-  staked: Decimal;
-  /** staked x accPerShare at the last change: what is already accounted for. */
-  debt: Decimal;
-  /** Earned but not yet paid (the rounding remainder carries over). */
-  pending: Decimal;
+/** Enough digits for budget x stake-seconds x 1e8 of any pool (budgets and stakes up to 1e12, 18 places). */
+const Exact = Decimal.clone({ precision: 200 });
+
+/** One stake's payout for an hour: floor(budget x tws / poolTws, 8), by exact integer division. */
+export function hourPayout(budget: DecimalLike, tws: DecimalLike, poolTws: DecimalLike): Decimal {
+  const pool = new Exact(dec(poolTws).toFixed());
+  if (pool.lte(0)) return ZERO;
+  const units = new Exact(dec(budget).toFixed()).times(dec(tws).toFixed()).times(1e8).divToInt(pool);
+  return new Decimal(units.toFixed()).div(1e8);
 }
 
-/** Precision of the per-share counter (numeric(60,30) in the database). */
-export const ACC_PLACES = 30;
-
-/** Multiplies before it divides, so a whole hour's growth is exact (1250 over 100 staked is 12.5, not 12.4999...). */
-export function advancePool(pool: PoolAccrual, nowMs: number, rewardPerHour: DecimalLike): PoolAccrual {
-  if (nowMs <= pool.lastMs) return pool;
-  if (pool.totalStaked.lte(0)) return { ...pool, lastMs: nowMs };
-  const grow = dec(rewardPerHour)
-    .times((nowMs - pool.lastMs) / 1000)
-    .div(pool.totalStaked.times(3600))
-    .toDecimalPlaces(ACC_PLACES, Decimal.ROUND_DOWN);
-  return { ...pool, accPerShare: pool.accPerShare.plus(grow), lastMs: nowMs };
-}
-
-/** What a stake has earned at the pool's counter. */
-export function earned(stake: StakeAccrual, accPerShare: Decimal): Decimal {
-  return stake.pending.plus(stake.staked.times(accPerShare).minus(stake.debt));
-}
-
-/** Changes a stake by `delta` (positive stake, negative redeem) at the pool's current counter. */
-export function changeStake(stake: StakeAccrual, accPerShare: Decimal, delta: Decimal): StakeAccrual {
-  const pending = earned(stake, accPerShare);
-  const staked = stake.staked.plus(delta);
-  return { staked, debt: staked.times(accPerShare), pending };
-}
-
-/** The hour's payout: what was earned, rounded down to 8; the remainder stays pending. */
-export function payout(stake: StakeAccrual, accPerShare: Decimal): { paid: Decimal; stake: StakeAccrual } {
-  const total = earned(stake, accPerShare);
-  const paid = roundDown(Decimal.max(total, ZERO), 8);
-  return { paid, stake: { staked: stake.staked, debt: stake.staked.times(accPerShare), pending: total.minus(paid) } };
-}
-
-export function emptyPool(startMs: number): PoolAccrual {
-  return { accPerShare: ZERO, totalStaked: ZERO, lastMs: startMs };
-}
-
-export function emptyStake(): StakeAccrual {
-  return { staked: ZERO, debt: ZERO, pending: ZERO };
+/** The budget of the part of an hour a project runs: reward per hour x seconds / 3600, 18 places down. */
+export function hourBudget(rewardPerHour: DecimalLike, runningMs: number): Decimal {
+  if (runningMs <= 0) return ZERO;
+  return dec(rewardPerHour).times(runningMs).div(3_600_000).toDecimalPlaces(18, Decimal.ROUND_DOWN);
 }

@@ -7,16 +7,14 @@ function clamped(poolId: number, at: Date) {
     FROM launch_pools lp JOIN launch_projects pr ON pr.id = lp.project_id WHERE lp.id = ${poolId})`;
 }
 
-/**
- * Advances a pool's reward-per-share counter and its time-weighted stake to `at`: the reward per
- * hour times the seconds since the last change, over 3600 times what was staked (the domain's advancePool).
- */
+/** The stake-seconds a row's stake has held since its last change, up to the pool's last update (domain stakeSeconds). */
+export const stakeSecondsSince = (staked: ReturnType<typeof sql>, since: ReturnType<typeof sql>) =>
+  sql`${staked} * GREATEST(extract(epoch FROM p.last_update_at - ${since})::numeric, 0)`;
+
+/** Advances a pool's stake-seconds of the hour being accrued to `at`. */
 export async function advancePool(db: Executor, poolId: number, at: Date): Promise<void> {
   await db.execute(sql`
     UPDATE launch_pools p SET
-      acc_per_share = p.acc_per_share + CASE WHEN p.total_staked > 0 AND c.t > p.last_update_at
-        THEN trunc(p.reward_per_hour::numeric(60,30) * extract(epoch FROM c.t - p.last_update_at)::numeric / (3600 * p.total_staked), 30)
-        ELSE 0 END,
       tws_hour = p.tws_hour + p.total_staked * GREATEST(extract(epoch FROM c.t - p.last_update_at)::numeric, 0),
       last_update_at = GREATEST(p.last_update_at, c.t)
     FROM (SELECT ${clamped(poolId, at)} AS t) c
@@ -24,16 +22,14 @@ export async function advancePool(db: Executor, poolId: number, at: Date): Promi
 }
 
 /**
- * Changes a user's stake by `delta` at the pool's current counter (the domain's changeStake), after
- * the pool has been advanced to now: what it earned so far becomes pending.
+ * Changes a user's stake by `delta` after the pool has been advanced to now: the stake-seconds it
+ * held since its last change are added to its hour first.
  */
 export async function changeStake(db: Executor, stakeId: number, delta: string): Promise<void> {
   await db.execute(sql`
     UPDATE launch_stakes s SET
-      pending = s.pending + s.staked * p.acc_per_share - s.debt,
-      tws_hour = s.tws_hour + s.staked * GREATEST(extract(epoch FROM p.last_update_at - s.last_change_at)::numeric, 0),
+      tws_hour = s.tws_hour + ${stakeSecondsSince(sql`s.staked`, sql`s.last_change_at`)},
       staked = s.staked + ${delta}::numeric,
-      debt = (s.staked + ${delta}::numeric) * p.acc_per_share,
       last_change_at = GREATEST(s.last_change_at, p.last_update_at)
     FROM launch_pools p WHERE s.id = ${stakeId} AND p.id = s.pool_id`);
   await db.execute(sql`

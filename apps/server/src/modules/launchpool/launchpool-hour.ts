@@ -1,4 +1,13 @@
-import { HOUR_MS, parseAmount, RELEASE_DESTINATION, roundDown, SUBSCRIBE_PLACES, storedChoice } from '@earn/domain';
+import {
+  Decimal,
+  HOUR_MS,
+  hourBudget,
+  parseAmount,
+  RELEASE_DESTINATION,
+  roundDown,
+  SUBSCRIBE_PLACES,
+  storedChoice,
+} from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
@@ -7,7 +16,7 @@ import { ensureAccounts, platformAccount } from '../../ledger/accounts.js';
 import { postSet } from '../../ledger/post-set.js';
 import { findMarket } from '../simple-earn/markets.js';
 import { subscribeIn } from '../simple-earn/subscribe-flexible.js';
-import { advancePool } from './accrual-sql.js';
+import { advancePool, stakeSecondsSince } from './accrual-sql.js';
 import { rewardWallet } from './repo.js';
 
 const TRADING_WALLET = sql`CASE WHEN u.account_mode = 'classic' THEN 'spot' ELSE 'unified' END`;
@@ -40,41 +49,54 @@ export async function settlePoolHour(tx: Executor, poolId: number, projectId: nu
   const h = hour.toISOString();
   const end = new Date(hour.getTime() + HOUR_MS);
   await advancePool(tx, poolId, end);
-  // One pass over the pool's stakes: each is paid what it earned to the hour's end, rounded down to
-  // 8 (the rest stays pending), its time-weighted stake becomes valid_amount, and the hour's
-  // statement is written from what the update returns. Stakes with nothing to pay or reset are
-  // skipped. The hour's total paid comes back for the ledger entry and the pool's hour.
-  const earnedSql = sql`s.pending + s.staked * p.acc_per_share - s.debt`;
-  const paidSql = sql`trunc(GREATEST(${earnedSql}, 0), 8)`;
-  const twsSql = sql`s.tws_hour + s.staked * GREATEST(extract(epoch FROM p.last_update_at - s.last_change_at)::numeric, 0)`;
+  const [pool] = rowsOf<{
+    reward_per_hour: string;
+    pool_tws: string;
+    reward_coin: string;
+    start_at: Date | string;
+    end_at: Date | string;
+  }>(
+    await tx.execute(sql`
+      SELECT p.reward_per_hour::text, p.tws_hour::text AS pool_tws, pr.coin AS reward_coin, pr.start_at, pr.end_at
+      FROM launch_pools p JOIN launch_projects pr ON pr.id = p.project_id WHERE p.id = ${poolId}`),
+  );
+  if (!pool) return;
+  const runningMs =
+    Math.min(end.getTime(), new Date(pool.end_at).getTime()) -
+    Math.max(hour.getTime(), new Date(pool.start_at).getTime());
+  const budget = hourBudget(pool.reward_per_hour, runningMs).toFixed();
+  const rewardCoin = pool.reward_coin;
+  // One pass over the pool's stakes: each is paid floor(budget x its stake-seconds / the pool's, 8)
+  // by exact integer division (the domain's hourPayout), its time-weighted stake becomes valid_amount,
+  // and the hour's statement is written from what the update returns. The rounding dust stays in the
+  // project's reward account. The hour's total paid comes back for the ledger entry and the pool's hour.
+  const paidSql = new Decimal(pool.pool_tws).gt(0)
+    ? sql`div(${budget}::numeric * c.tws * 100000000, ${pool.pool_tws}::numeric) * 0.00000001`
+    : sql`0::numeric`;
   const [hourPaid] = rowsOf<{ total: string }>(
     await tx.execute(sql`
-    WITH settled AS (
+    WITH counted AS (
+      SELECT s.id, s.tws_hour + ${stakeSecondsSince(sql`s.staked`, sql`s.last_change_at`)} AS tws, p.last_update_at
+      FROM launch_stakes s JOIN launch_pools p ON p.id = s.pool_id
+      WHERE s.pool_id = ${poolId} AND (s.staked > 0 OR s.tws_hour > 0 OR s.valid_amount > 0 OR s.last_hour_reward > 0)
+    ), settled AS (
       UPDATE launch_stakes s SET
-        pending = ${earnedSql} - ${paidSql},
-        debt = s.staked * p.acc_per_share,
-        valid_amount = trunc((${twsSql}) / 3600, 18),
+        valid_amount = trunc(c.tws / 3600, 18),
         last_hour_reward = ${paidSql},
         total_reward = s.total_reward + ${paidSql},
         tws_hour = 0,
-        last_change_at = p.last_update_at
-      FROM launch_pools p
-      WHERE s.pool_id = ${poolId} AND p.id = s.pool_id
-        AND (s.staked > 0 OR s.pending > 0 OR s.tws_hour > 0 OR s.valid_amount > 0 OR s.last_hour_reward > 0)
-      RETURNING s.user_id, s.valid_amount, s.last_hour_reward
+        last_change_at = c.last_update_at
+      FROM counted c WHERE s.id = c.id
+      RETURNING s.user_id, c.tws, s.last_hour_reward
     ), written AS (
       INSERT INTO launch_statements (pool_id, hour, user_id, tws, paid)
-      SELECT ${poolId}, ${h}::timestamptz, user_id, valid_amount * 3600, last_hour_reward FROM settled
-      WHERE valid_amount > 0 OR last_hour_reward > 0
+      SELECT ${poolId}, ${h}::timestamptz, user_id, tws, last_hour_reward FROM settled
+      WHERE tws > 0 OR last_hour_reward > 0
       RETURNING paid
     )
     SELECT coalesce(sum(paid), 0)::text AS total FROM written`),
   );
   const paidTotal = hourPaid?.total ?? '0';
-  const [coin] = rowsOf<{ coin: string }>(
-    await tx.execute(sql`SELECT pr.coin FROM launch_projects pr WHERE pr.id = ${projectId}`),
-  );
-  const rewardCoin = coin?.coin as string;
   // Opened at the first stake; opened here only for a user whose account mode changed since.
   await tx.execute(sql`
     INSERT INTO ledger_accounts (user_id, wallet, coin)
@@ -99,12 +121,8 @@ export async function settlePoolHour(tx: Executor, poolId: number, projectId: nu
   });
   await tx.execute(sql`
     INSERT INTO launch_hours (pool_id, hour, budget, pool_tws, paid, staked_at_end)
-    SELECT p.id, ${h}::timestamptz,
-      trunc(p.reward_per_hour * extract(epoch FROM LEAST(${end.toISOString()}::timestamptz, pr.end_at) - GREATEST(${h}::timestamptz, pr.start_at))::numeric / 3600, 18),
-      p.tws_hour,
-      ${paidTotal}::numeric,
-      p.total_staked
-    FROM launch_pools p JOIN launch_projects pr ON pr.id = p.project_id WHERE p.id = ${poolId}`);
+    SELECT p.id, ${h}::timestamptz, ${budget}::numeric, p.tws_hour, ${paidTotal}::numeric, p.total_staked
+    FROM launch_pools p WHERE p.id = ${poolId}`);
   await tx.execute(sql`UPDATE launch_pools SET tws_hour = 0 WHERE id = ${poolId}`);
   await tx.execute(sql`
     INSERT INTO launch_history (user_id, project_id, pool_id, type, coin, amount, at)
@@ -153,7 +171,7 @@ export async function releasePool(tx: Executor, poolId: number, projectId: numbe
     INSERT INTO launch_history (user_id, project_id, pool_id, type, coin, amount, at, destination)
     SELECT s.user_id, ${projectId}, ${poolId}, 'release', p.coin, s.staked, ${at.toISOString()}::timestamptz, 'spot'
     FROM launch_stakes s JOIN launch_pools p ON p.id = s.pool_id WHERE s.pool_id = ${poolId} AND s.staked > 0`);
-  await tx.execute(sql`UPDATE launch_stakes SET staked = 0, debt = 0 WHERE pool_id = ${poolId}`);
+  await tx.execute(sql`UPDATE launch_stakes SET staked = 0 WHERE pool_id = ${poolId}`);
   await tx.execute(sql`UPDATE launch_pools SET total_staked = 0 WHERE id = ${poolId}`);
   const intoFlexible: number[] = [];
   for (const s of stakes) {

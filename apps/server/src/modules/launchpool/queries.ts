@@ -155,11 +155,12 @@ export async function hourStatement(
     hour: hourSec,
     user_time_weighted_stake: toWire(userAvg.toDecimalPlaces(8, Decimal.ROUND_DOWN)),
     pool_time_weighted_stake: toWire(poolAvg.toDecimalPlaces(8, Decimal.ROUND_DOWN)),
-    budget: toWire(new Decimal(row.budget).toDecimalPlaces(8, Decimal.ROUND_DOWN)),
+    user_stake_seconds: toWire(row.tws ?? '0'),
+    pool_stake_seconds: toWire(row.pool_tws),
+    budget: toWire(row.budget),
     paid: toWire(row.paid ?? '0'),
     pool_paid: toWire(row.paid_total),
-    formula:
-      'each second of the hour pays budget/3600 to the stakes of that second, in proportion to stake; the sum is rounded down to 8 places',
+    formula: 'floor(budget x your stake-seconds / the pool stake-seconds, 8)',
   };
 }
 

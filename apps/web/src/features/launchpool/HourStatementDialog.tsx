@@ -1,4 +1,4 @@
-import { Decimal } from '@earn/domain';
+import { Decimal, hourPayout } from '@earn/domain';
 import { Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useHourStatement } from '../../api/launchpool.js';
@@ -47,14 +47,8 @@ export function HourStatementDialog({
             <Text size="xs">{t('launch.statement.formula')}</Text>
             {new Decimal(s.pool_time_weighted_stake).gt(0) && (
               <Text size="xs" ff="monospace" mt={4} data-testid="statement-worked">
-                {fmt.amount(s.budget)} × {fmt.amount(s.user_time_weighted_stake)} ÷{' '}
-                {fmt.amount(s.pool_time_weighted_stake)} ≈{' '}
-                {fmt.amount(
-                  new Decimal(s.budget)
-                    .times(s.user_time_weighted_stake)
-                    .div(s.pool_time_weighted_stake)
-                    .toDecimalPlaces(8, Decimal.ROUND_DOWN),
-                )}
+                {fmt.amount(s.budget)} × {fmt.amount(s.user_stake_seconds)} ÷ {fmt.amount(s.pool_stake_seconds)} ={' '}
+                {fmt.amount(hourPayout(s.budget, s.user_stake_seconds, s.pool_stake_seconds))}
               </Text>
             )}
           </Paper>

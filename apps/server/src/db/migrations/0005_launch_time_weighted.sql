@@ -1,0 +1,3 @@
+ALTER TABLE "launch_pools" DROP COLUMN "acc_per_share";--> statement-breakpoint
+ALTER TABLE "launch_stakes" DROP COLUMN "debt";--> statement-breakpoint
+ALTER TABLE "launch_stakes" DROP COLUMN "pending";
