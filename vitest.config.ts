@@ -23,6 +23,8 @@ export default defineConfig({
           include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['src/test-setup.ts'],
+          // jsdom and user-event are slow on a loaded machine; a test waits, it never races the clock.
+          testTimeout: 30_000,
         },
       },
       {

@@ -17,6 +17,8 @@ export interface Config {
    * trusted, so the login pause per address sees the user's address, not the proxy's. Empty: none.
    */
   trustedProxies: string[];
+  /** Where the launch-pool success pop-up's "Go to CandyDrop" leads; unset hides the button. */
+  candyDropUrl?: string | undefined;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -38,5 +40,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((p) => p.trim())
       .filter(Boolean),
+    candyDropUrl: env.EARN_CANDYDROP_URL || undefined,
   };
 }

@@ -1,4 +1,4 @@
-import { clearHour, Decimal, hourlyInterest, type Offer, serviceFee } from '@earn/domain';
+import { clearHour, Decimal, hourlyInterest, lenderRateCap, type Offer, serviceFee } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.js';
@@ -63,6 +63,10 @@ describe('flexible lending engine: a worked day', () => {
         : hourMs >= T0 + 7 * HOUR_MS
           ? { amount: '1', maxRate: '0.05' }
           : { amount: '12', maxRate: '0.03' };
+    const [market] = rowsOf<{ fee_rate: string }>(
+      await ts.server.ctx.db.execute(sql`SELECT fee_rate::text FROM flexible_markets WHERE coin = 'ETH'`),
+    );
+    const ethFee = market?.fee_rate ?? '0';
     let feeTotal = new Decimal(0);
     let lentCheck = '';
     const modelHour = (hourMs: number) => {
@@ -72,7 +76,7 @@ describe('flexible lending engine: a worked day', () => {
           : [],
       );
       const d = demandAt(hourMs);
-      const clearing = clearHour(offers, { amount: new Decimal(d.amount), maxRate: new Decimal(d.maxRate) });
+      const clearing = clearHour(offers, { amount: new Decimal(d.amount), maxRate: lenderRateCap(d.maxRate, ethFee) });
       let interestSum = new Decimal(0);
       for (const f of clearing.fills) {
         const interest = hourlyInterest(f.lent, clearing.rate);

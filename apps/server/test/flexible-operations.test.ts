@@ -45,6 +45,15 @@ describe('redeeming', () => {
 
     const cancelled = await u.post('/apiw/v2/uni-loan/earn/redeem/cancel', { asset: 'SOL' });
     expect(cancelled.body.data.amount).toBe(new Decimal(80).minus(free).toFixed());
+    // History records the cancellation, so subscriptions less redemptions plus cancellations is the holding.
+    const rows = (await u.get('/apiw/v2/uni-loan/earn/history?asset=SOL')).body.data.list as {
+      type: number;
+      amount: string;
+    }[];
+    expect(rows.find((r) => r.type === 6)?.amount).toBe(new Decimal(80).minus(free).toFixed());
+    const sign: Record<number, number> = { 1: 1, 2: -1, 3: 1, 6: 1 };
+    const net = rows.reduce((a, r) => a.plus(new Decimal(r.amount).times(sign[r.type] ?? 0)), new Decimal(0));
+    expect(net.toFixed()).toBe(new Decimal((await holding(u, 'SOL')).curr_amount).toFixed());
     expect((await holding(u, 'SOL')).frozen_status).toBe(0);
     expect((await u.post('/apiw/v2/uni-loan/earn/redeem/cancel', { asset: 'SOL' })).body.message).toBe(
       'There is no pending redemption to cancel',
@@ -63,6 +72,34 @@ describe('redeeming', () => {
       ['80', 32],
     ]);
     expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
+  });
+
+  it('never lends borrowed coins: a unified account with loans subscribes at most lend_earn_available', async () => {
+    const u = await lender(ts, {});
+    await ts.admin.post('/admin/v1/users/settings', {
+      email: u.email,
+      mode: 'multi_currency',
+      loans: { USDC: '1500' },
+    });
+    await ts.deposit(u.email, 'USDC', '24500', 'unified');
+    const outable = await u.post('/apiw/v2/account/spot/asset/outable', { assets: ['USDC'] });
+    expect(outable.body.data[0].lend_earn_available).toBe('23000');
+    expect((await u.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDC', amount: '24500' })).body).toMatchObject({
+      code: -1,
+      key: 'finances.inadequateBalance',
+      data: null,
+    });
+    expect((await u.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDC', amount: '23000.000001' })).body.key).toBe(
+      'finances.inadequateBalance',
+    );
+    expect(await holding(u, 'USDC')).toBeUndefined();
+    expect((await u.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDC', amount: '23000' })).body.code).toBe(0);
+    // The auto-earn sweep takes only what is free too.
+    await ts.deposit(u.email, 'USDC', '10', 'unified');
+    await u.post('/apiw/v2/uni-loan/earn/autoivest', { assets: 'USDC', status: '1' });
+    await advance(ts, 1);
+    const balances = (await u.get('/apiw/v2/account/balances')).body.data;
+    expect(balances.find((b: { asset: string }) => b.asset === 'USDC').unified).toBe('1500');
   });
 
   it('refuses more than the holding and below the minimum, and changes nothing', async () => {
@@ -168,6 +205,51 @@ describe('auto-earn', () => {
     expect(await spot(u, 'ADA')).toBe('0');
   });
 
+  it('lets a coin be switched off while all coins stay on, and says so truthfully', async () => {
+    const u = await lender(ts, { XRP: '10' });
+    await u.post('/apiw/v2/uni-loan/earn/autoivest', { assets: 'ALL_ASSET', status: '1' });
+    expect((await u.post('/apiw/v2/uni-loan/earn/autoivest', { assets: 'XRP', status: '0' })).body.data).toEqual({
+      status: { XRP: 0 },
+      global_status: 1,
+    });
+    await advance(ts, 1);
+    expect(await spot(u, 'XRP')).toBe('10');
+    // Switching all coins again forgets each coin's own switch.
+    await u.post('/apiw/v2/uni-loan/earn/autoivest', { assets: 'ALL_ASSET', status: '1' });
+    expect((await u.get('/apiw/v2/uni-loan/earn/autoivest?assets=XRP')).body.data.status).toEqual({ XRP: 1 });
+    expect((await u.get('/apiw/v2/uni-loan/earn/autoivest?assets=NOPE')).body).toMatchObject({
+      code: -1,
+      message: 'assets: NOPE has no flexible product',
+      data: null,
+    });
+  });
+
+  it('never subscribes straight back what a redemption paid out, and a redemption can switch it off', async () => {
+    const u = await lender(ts, { DOT: '1000' });
+    await u.post('/apiw/v2/uni-loan/earn/autoivest', { assets: 'DOT', status: '1' });
+    await advance(ts, 1);
+    expect(await spot(u, 'DOT')).toBe('0');
+    // Redeem 500 with auto-earn left on: the 500 stays in spot, hour after hour.
+    expect((await u.post('/apiw/v2/uni-loan/earn/redeem', { asset: 'DOT', amount: '500' })).body.code).toBe(0);
+    await advance(ts, 2);
+    expect(await spot(u, 'DOT')).toBe('500');
+    // Coins that arrive later are swept as before; the redeemed 500 is still kept.
+    await ts.deposit(u.email, 'DOT', '30');
+    await advance(ts, 1);
+    expect(await spot(u, 'DOT')).toBe('500');
+    expect((await u.get('/apiw/v2/uni-loan/earn/autoivest?assets=DOT')).body.data.status).toEqual({ DOT: 1 });
+    // Redeem with the checkbox unticked: auto-earn goes off for the coin.
+    await u.post('/apiw/v2/uni-loan/earn/redeem', { asset: 'DOT', amount: '100', auto_invest_status: 0 });
+    expect((await u.get('/apiw/v2/uni-loan/earn/autoivest?assets=DOT')).body.data.status).toEqual({ DOT: 0 });
+    await advance(ts, 1);
+    expect(await spot(u, 'DOT')).toBe('600');
+    // Switching it on again sweeps every idle coin, the redeemed ones too.
+    await u.post('/apiw/v2/uni-loan/earn/autoivest', { assets: 'DOT', status: '1' });
+    await advance(ts, 1);
+    expect(await spot(u, 'DOT')).toBe('0');
+    expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
+  });
+
   it('is refused to VIP users and for unknown coins', async () => {
     const u = await lender(ts, {});
     expect((await u.post('/apiw/v2/uni-loan/earn/autoivest', { assets: 'NOPE', status: '1' })).body.message).toBe(
@@ -209,6 +291,62 @@ describe('bonuses', () => {
     expect(await spot(u, 'USDT')).toBe('0.0068493');
     const bonus = (await u.get('/apiw/v2/uni-loan/earn/history?type=4')).body.data.list;
     expect(bonus.map((r: { bonus_asset: string }) => r.bonus_asset).sort()).toEqual(['GT', 'GT', 'USDT', 'USDT']);
+    expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
+  });
+});
+
+describe('the borrowers’ bid', () => {
+  it('is all-in: the hour clears at a lender rate no higher than bid / (1 + fee)', async () => {
+    expect((await ts.admin.post('/admin/v1/simple-earn/market', { coin: 'LINK', fee_rate: '0.1' })).body.code).toBe(0);
+    await setDemand(ts, 'LINK', '150', '0.006');
+    const above = await lender(ts, { LINK: '100' });
+    const below = await lender(ts, { LINK: '100' });
+    await above.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'LINK', amount: '100', rateYear: '0.0058' });
+    await below.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'LINK', amount: '100', rateYear: '0.005' });
+    await advance(ts, 2);
+    // Cap 0.006 / 1.1 = 0.00545...: the 0.58% offer is above it, the 0.5% offer lends in full at 0.5%.
+    const [hour] = (await below.get('/apiw/v2/uni-loan/earn/lend-detail?asset=LINK')).body.data;
+    expect(hour).toMatchObject({ rate: '0.005', reason: 'none' });
+    expect((await above.get('/apiw/v2/uni-loan/earn/lend-detail?asset=LINK')).body.data[0]).toMatchObject({
+      lent: '0',
+      reason: 'min_rate_above',
+    });
+    // What borrowers pay (interest and fee) is within their bid.
+    const [paid] = rowsOf<{ interest_paid: string; fee_paid: string; lent: string; max_rate: string }>(
+      await ts.server.ctx.db.execute(
+        sql`SELECT interest_paid::text, fee_paid::text, lent::text, max_rate::text FROM flexible_hours
+            WHERE coin = 'LINK' AND lent > 0 AND interest_paid > 0 ORDER BY hour DESC LIMIT 1`,
+      ),
+    );
+    expect(paid?.max_rate && new Decimal(paid.max_rate).toFixed()).toBe('0.006');
+    const allIn = new Decimal(paid?.interest_paid ?? 0).plus(paid?.fee_paid ?? 0);
+    expect(allIn.lte(new Decimal(paid?.lent ?? 0).times('0.006').div(8760))).toBe(true);
+    await ts.admin.post('/admin/v1/simple-earn/market', { coin: 'LINK', fee_rate: '0' });
+  });
+});
+
+describe('bonuses on what was held', () => {
+  it('pays the hour’s bonuses on what was held through it, not on money redeemed during it, each per its own coin', async () => {
+    const u = await lender(ts, { USDT: '2000' });
+    await setDemand(ts, 'USDT', '0', '0.05');
+    await u.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDT', amount: '2000' });
+    await advance(ts, 2); // in the book for a whole hour
+    await (ts.server.ctx.clock as ManualClock).advance(ts.server.ctx.db, 10 * 60_000);
+    const redeemedAt = (ts.server.ctx.clock as ManualClock).now().getTime();
+    expect((await u.post('/apiw/v2/uni-loan/earn/redeem', { asset: 'USDT', amount: '1700' })).body.code).toBe(0);
+    const [usdtBefore, gtBefore] = [new Decimal(await spot(u, 'USDT')), new Decimal(await spot(u, 'GT'))];
+    await advance(ts, 1);
+    // Held through the hour: 300. Ladder 300 x 3% / 8760; award 300 x 2% / 8760 in GT at the hour's price.
+    expect(new Decimal(await spot(u, 'USDT')).minus(usdtBefore).toFixed()).toBe('0.00102739');
+    const hour = Math.floor(redeemedAt / HOUR_MS) * HOUR_MS;
+    const ratio = new Decimal(1).div(priceAt('GT', '18.5', hour)).toFixed(18);
+    const award = new Decimal(300).times('0.02').times(ratio).toDecimalPlaces(30).div(8760).toDecimalPlaces(8, 1);
+    expect(new Decimal(await spot(u, 'GT')).minus(gtBefore).toFixed()).toBe(award.toFixed());
+    // The per-day bonus view keeps USDT and GT apart.
+    const days = (await u.get('/apiw/v2/uni-loan/earn/history?type=4&is_daily_log=1')).body.data.list as {
+      bonus_asset: string;
+    }[];
+    expect(days.map((d) => d.bonus_asset).sort()).toEqual(['GT', 'USDT']);
     expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
   });
 });

@@ -91,3 +91,84 @@ describe('bad input is refused with a clear message and writes nothing', () => {
     expect(await ledgerState()).toEqual(before);
   });
 });
+
+describe('ids, instants, coins and rates out of range are refused before any query, with the whole envelope', () => {
+  const big = 2 ** 31;
+  it.each([
+    ['a project id beyond 32 bits', 'get', `/apiw/v2/earn/launch-pool/project-info?projectId=${big}`],
+    ['a pool id beyond 32 bits', 'get', `/apiw/v2/earn/launch-pool/statement?rid=${big}&hour=0`],
+    ['an hour beyond year 9999', 'get', '/apiw/v2/earn/launch-pool/statement?rid=1&hour=9007199254740993'],
+    ['statistics of a huge pid', 'get', '/apiw/v2/earn/launch-pool/user-project-statistics?pid=1e20'],
+    ['a huge page', 'get', '/apiw/v2/uni-loan/earn/history?page=1e400'],
+    ['a huge end_at', 'get', '/apiw/v2/uni-loan/earn/history?end_at=9007199254740993'],
+    ['a NUL byte in a coin', 'get', '/apiw/v2/uni-loan/earn/history?asset=US%00DT'],
+  ])('%s', async (_name, _method, path) => {
+    const before = await ledgerState();
+    const res = await user.get(path);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: -1, data: null });
+    expect(typeof res.body.message).toBe('string');
+    expect(await ledgerState()).toEqual(before);
+  });
+
+  it.each([
+    ['create-order with pid 1e20', '/apiw/v2/earn/launch-pool/create-order', { pid: 1e20, rid: 1, amount: '1' }],
+    ['redeem with a rid beyond 32 bits', '/apiw/v2/earn/launch-pool/redeem', { pid: 1, rid: big, amount: '1' }],
+    [
+      'a rateYear that is not a number',
+      '/apiw/v2/uni-loan/earn/subscribe',
+      { asset: 'USDT', amount: '5', rateYear: 'abc' },
+    ],
+    ['a rateYear in exponent form', '/apiw/v2/uni-loan/earn/interest-rate', { asset: 'USDT', rateYear: '5e-2' }],
+    ['an amount with leading zeros', '/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDT', amount: '00001' }],
+    [
+      'a redeem curr_amount in exponent form',
+      '/apiw/v2/uni-loan/earn/redeem',
+      { asset: 'USDT', amount: '1', curr_amount: '1e400' },
+    ],
+    [
+      'a redeem lend_amount that is negative',
+      '/apiw/v2/uni-loan/earn/redeem',
+      { asset: 'USDT', amount: '1', lend_amount: '-1' },
+    ],
+    ['a redeem-callback for an unknown coin', '/apiw/v2/uni-loan/earn/redeem-callback', { asset: 'NOPE' }],
+    ['a NUL byte in an asset', '/apiw/v2/uni-loan/earn/subscribe', { asset: 'US\u0000DT', amount: '1' }],
+  ])('%s', async (_name, path, body) => {
+    const before = await ledgerState();
+    const res = await user.post(path, { ...body, fundpass: '123456' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: -1, data: null });
+    expect(await ledgerState()).toEqual(before);
+  });
+
+  it('the operator cannot create a pool whose minimum is above its maximum, nor bid 500%', async () => {
+    const hour = Math.ceil(Date.now() / 3_600_000) * 3600;
+    const pool = await ts.admin.post('/admin/v1/launch-pool/projects', {
+      coin: 'GT',
+      name: 'Bad',
+      start_timest: hour + 3600,
+      end_timest: hour + 7200,
+      pools: [{ coin: 'USDT', total_reward: '10', personal_min_amount: '50', personal_max_amount: '10' }],
+    });
+    expect(pool.body).toMatchObject({
+      code: -1,
+      message: 'pools.0.personal_min_amount must not be above personal_max_amount',
+    });
+    const bid = await ts.admin.post('/admin/v1/simple-earn/demand', { coin: 'USDT', amount: '10', max_rate: '5' });
+    expect(bid.body.message).toBe('max_rate must be at most 1');
+    // And a coin goes back to its seeded curve.
+    await ts.admin.post('/admin/v1/simple-earn/demand', { coin: 'USDT', amount: '10', max_rate: '0.05' });
+    const curve = await ts.admin.post('/admin/v1/simple-earn/demand', { coin: 'USDT', curve: true });
+    expect(curve.body.code).toBe(0);
+    expect(curve.body.data.amount).not.toBe('10');
+  });
+
+  it('auto-earn status of an unknown coin is refused rather than reported on', async () => {
+    await user.post('/apiw/v2/uni-loan/earn/autoivest', { assets: 'ALL_ASSET', status: '1' });
+    expect((await user.get('/apiw/v2/uni-loan/earn/autoivest?assets=FOO')).body).toMatchObject({
+      code: -1,
+      data: null,
+    });
+    await user.post('/apiw/v2/uni-loan/earn/autoivest', { assets: 'ALL_ASSET', status: '0' });
+  });
+});

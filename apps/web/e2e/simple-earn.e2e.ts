@@ -79,6 +79,31 @@ describe('Simple Earn flexible in Chromium', () => {
     await page.goto(`${e2e.baseUrl}/simple-earn/my-lendings?tab=flexible`);
     await expect.poll(() => page.getByTestId('principal-SOL').textContent()).toBe('60');
 
+    // Redeem 20 SOL with auto-earn left on: the 20 stays in spot after the next hour.
+    await page.getByTestId('redeem-SOL').click();
+    await expect.poll(() => page.getByTestId('redeem-auto-earn').isChecked()).toBe(true);
+    await page.getByTestId('redeem-amount').fill('20');
+    await page.getByTestId('redeem-confirm').click();
+    await enterFundPassword(page, '123456');
+    await expectText(page, /20 SOL/);
+    await e2e.admin('/admin/v1/clock/advance', { hours: 1 });
+    await page.goto(`${e2e.baseUrl}/assets`);
+    await expect.poll(() => page.getByTestId('spot-SOL').textContent()).toMatch(/^20(\.0+)?$/);
+    // Redeem again with the box unticked: auto-earn goes off for SOL.
+    await page.goto(`${e2e.baseUrl}/simple-earn/my-lendings?tab=flexible`);
+    await page.getByTestId('redeem-SOL').click();
+    await page.getByTestId('redeem-amount').fill('5');
+    await page.getByTestId('redeem-auto-earn').uncheck();
+    await expectText(page, 'Auto-earn will be turned off for this coin.');
+    await page.getByTestId('redeem-confirm').click();
+    await enterFundPassword(page, '123456');
+    await expectText(page, /5 SOL/);
+    await page.goto(`${e2e.baseUrl}/simple-earn`);
+    await page.getByTestId('auto-earn-setup').click();
+    await page.getByPlaceholder('Search coin').last().fill('sol');
+    await expect.poll(() => page.getByRole('switch', { name: 'Auto-earn SOL' }).isChecked()).toBe(false);
+    await page.keyboard.press('Escape');
+
     // History: filter to interest.
     await page.goto(`${e2e.baseUrl}/simple-earn/history`);
     await page.getByTestId('history-type').click();

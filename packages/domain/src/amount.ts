@@ -9,7 +9,8 @@ export interface AmountRules {
   max?: string;
 }
 
-const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
+/** Digits with an optional fraction, no leading zeros ("00001" is a typo, not 1). */
+const PLAIN_DECIMAL = /^(0|[1-9]\d*)(\.\d+)?$/;
 
 /**
  * Parses an amount that came over the wire. Only a plain decimal string is money:

@@ -335,6 +335,20 @@ export const flexibleAllocations = pgTable(
   ],
 );
 
+/**
+ * The least a flexible position held in an hour in which it redeemed: bonuses of that hour are paid
+ * on what was held through it (never more than was offered). Deleted once the hour is settled.
+ */
+export const flexibleHourLows = pgTable(
+  'flexible_hour_lows',
+  {
+    positionId: integer('position_id').notNull(),
+    hour: instant('hour').notNull(),
+    low: money('low').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.positionId, t.hour] })],
+);
+
 /** Simple Earn history: 1 subscribe, 2 redeem, 3 interest, 4 bonus, 5 rate-up. */
 export const earnHistory = pgTable(
   'earn_history',
@@ -366,6 +380,22 @@ export const autoInvest = pgTable(
     status: integer('status').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.asset] })],
+);
+
+/**
+ * What flexible redemptions paid out of a coin while auto-earn was on for it: the hourly sweep leaves
+ * it in the trading wallet until it is spent (the sweep lowers it to the balance it protects).
+ */
+export const autoEarnRedeemed = pgTable(
+  'auto_earn_redeemed',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    coin: text('coin').notNull(),
+    kept: money('kept').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.coin] })],
 );
 
 /** FAQ of a product page, per language. */

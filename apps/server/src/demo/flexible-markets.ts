@@ -33,7 +33,7 @@ const FAQ_EN = [
   ],
   [
     'How is the flexible APR set?',
-    'Every hour the lending market clears at one rate: offers sorted by their minimum APR fill the borrowers’ demand, and the hour’s rate is the minimum APR of the last offer needed, never above what borrowers bid.',
+    'Every hour the lending market clears at one rate: offers sorted by their minimum APR fill the borrowers’ demand, and the hour’s rate is the minimum APR of the last offer needed. Borrowers bid an all-in rate that includes the service fee, so the hour’s rate is never above bid ÷ (1 + fee).',
   ],
   [
     'When does interest start?',
@@ -49,7 +49,11 @@ const FAQ_EN = [
   ],
   [
     'What is auto-earn?',
-    'With auto-earn on, idle balances of the chosen coins are subscribed to flexible Simple Earn before each hourly clearing.',
+    'With auto-earn on, idle balances of the chosen coins are subscribed to flexible Simple Earn before each hourly clearing. A coin’s own switch wins over “All coins”. Coins you redeem stay in your account: auto-earn only subscribes coins that arrive later, unless you switch it on again.',
+  ],
+  [
+    'How are bonuses paid?',
+    'Award-pool and ladder bonuses are paid every hour on the least you held through that hour (what was lent or offered at its start, less anything you redeemed during it), up to each bonus’s cap, in the bonus’s own coin. The APR shown first is the market rate; bonuses are shown as “up to”, because they apply only to the part of your holding within their caps.',
   ],
 ];
 const FAQ_ZH = [
@@ -59,7 +63,7 @@ const FAQ_ZH = [
   ],
   [
     '活期年化利率如何确定？',
-    '借贷市场每小时以统一利率撮合：按最低年化从低到高排列的出借满足借款需求，该小时利率为最后一笔所需出借的最低年化，且不高于借款人的出价。',
+    '借贷市场每小时以统一利率撮合：按最低年化从低到高排列的出借满足借款需求，该小时利率为最后一笔所需出借的最低年化。借款人的出价已包含服务费，因此该小时利率不高于 出价 ÷（1 + 费率）。',
   ],
   ['何时开始计息？', '申购后满一小时起的第一个整点开始出借，该小时结束时发放利息。利息计入持仓，复利增长。'],
   [
@@ -67,7 +71,14 @@ const FAQ_ZH = [
     '您愿意接受的最低利率。低于当小时利率的出借全部成交，等于利率的按先到先得分配剩余需求，高于利率的该小时不出借。',
   ],
   ['可以随时赎回吗？', '可以。本小时未出借的部分立即到账；本小时已出借的部分在整点结算后到账，结算前可撤销该笔赎回。'],
-  ['什么是自动赚币？', '开启后，所选币种的闲置余额会在每小时撮合前自动申购活期余币宝。'],
+  [
+    '什么是自动赚币？',
+    '开启后，所选币种的闲置余额会在每小时撮合前自动申购活期余币宝。单个币种的开关优先于“全部币种”。您赎回的币会留在账户中，自动赚币只申购之后到账的币，除非您重新开启。',
+  ],
+  [
+    '加息奖励如何发放？',
+    '奖池和阶梯加息每小时按您在该小时内持续持有的最低数量发放（即该小时开始时出借或挂单的数量，减去该小时内赎回的部分），以各奖励的上限为限，以奖励币种发放。首先展示的年化为市场利率，加息以“最高”展示，因为仅适用于上限以内的持仓。',
+  ],
 ];
 
 /** Flexible markets and the Simple Earn FAQ: product configuration every database starts with. */

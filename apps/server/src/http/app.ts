@@ -113,7 +113,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Page navigations get the app; a missing file (a stale bundle name) is a plain 404.
     const isPage = !/\.[a-z0-9]+$/i.test(pathname);
     if (hasWeb && request.method === 'GET' && !isApi && isPage) return reply.type('text/html').sendFile('index.html');
-    return reply.status(404).send({ code: -1, message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    return reply
+      .status(404)
+      .send({ code: -1, message: `No route for ${request.method} ${request.url.split('?')[0]}`, data: null });
   });
 
   return app;

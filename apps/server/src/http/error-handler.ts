@@ -4,7 +4,7 @@ import { AppError } from '../errors.js';
 import { describeValidation } from './validation.js';
 
 /**
- * The one place errors become envelopes: catalogue errors keep their code and message, schema
+ * The one place errors become envelopes, always whole ({ code, message, data }): catalogue errors keep their code and message, schema
  * failures name the field, and anything unexpected is logged with the request id and answered
  * without a stack or SQL text.
  */
@@ -13,7 +13,7 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
     return reply.status(error.status).send({
       code: error.code,
       message: error.message,
-      ...(error.extra.data === undefined ? {} : { data: error.extra.data }),
+      data: error.extra.data ?? null,
       ...(error.extra.key ? { key: error.extra.key } : {}),
       ...(error.extra.params ? { params: error.extra.params } : {}),
       ...(error.extra.requireFundpass ? { require_fundpass: true } : {}),
@@ -23,13 +23,14 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
     return reply.status(400).send({
       code: Code.Failure,
       message: describeValidation(error.validation, error.validationContext ?? 'request'),
+      data: null,
     });
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return reply.status(error.statusCode).send({ code: Code.Failure, message: error.message });
+    return reply.status(error.statusCode).send({ code: Code.Failure, message: error.message, data: null });
   }
   request.log.error({ err: error }, 'unexpected error');
   return reply
     .status(500)
-    .send({ code: Code.Failure, message: 'Something went wrong on our side; please retry later' });
+    .send({ code: Code.Failure, message: 'Something went wrong on our side; please retry later', data: null });
 }

@@ -1,4 +1,4 @@
-import { type Decimal, dec } from '@earn/domain';
+import { Decimal, dec } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { ledgerPostings, ledgerTransactions } from '../db/schema.js';
@@ -9,6 +9,8 @@ export interface Posting {
   account: AccountRef;
   /** Positive credits the account, negative debits it. */
   amount: Decimal;
+  /** A debit must leave at least this much in the (user) account: borrowed coins cannot be lent or moved. */
+  keepAtLeast?: Decimal;
 }
 
 export interface JournalEntry {
@@ -33,19 +35,24 @@ export async function post(db: Executor, entry: JournalEntry): Promise<number> {
     db,
     entry.postings.map((p) => p.account),
   );
-  const deltas = new Map<number, { delta: Decimal; isUser: boolean }>();
+  const deltas = new Map<number, { delta: Decimal; isUser: boolean; keep: Decimal }>();
   for (const p of entry.postings) {
     const id = ids.get(accountKey(p.account));
     if (id === undefined) throw new Error(`ledger account ${accountKey(p.account)} was not opened`);
     const current = deltas.get(id);
-    deltas.set(id, { delta: (current?.delta ?? dec('0')).plus(p.amount), isUser: p.account.userId !== null });
+    deltas.set(id, {
+      delta: (current?.delta ?? dec('0')).plus(p.amount),
+      isUser: p.account.userId !== null,
+      keep: Decimal.max(current?.keep ?? 0, p.keepAtLeast ?? 0),
+    });
   }
-  for (const [id, { delta, isUser }] of [...deltas].sort(([a], [b]) => a - b)) {
+  for (const [id, { delta, isUser, keep }] of [...deltas].sort(([a], [b]) => a - b)) {
     if (delta.isZero()) continue;
     const d = delta.toFixed();
+    const floor = delta.isNegative() ? keep.toFixed() : '0';
     const updated = await db.execute(
       isUser
-        ? sql`UPDATE ledger_accounts SET balance = balance + ${d}::numeric WHERE id = ${id} AND balance + ${d}::numeric >= 0 RETURNING id`
+        ? sql`UPDATE ledger_accounts SET balance = balance + ${d}::numeric WHERE id = ${id} AND balance + ${d}::numeric >= ${floor}::numeric RETURNING id`
         : sql`UPDATE ledger_accounts SET balance = balance + ${d}::numeric WHERE id = ${id} RETURNING id`,
     );
     if (rowCount(updated) === 0) throw insufficientBalance();

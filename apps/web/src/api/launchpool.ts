@@ -69,7 +69,7 @@ export function useEarnMore(coin: string, enabled: boolean) {
   return useQuery({
     queryKey: launchKeys.earnMore(coin),
     queryFn: () =>
-      api<{ list: EarnMoreItem[] }>(`${BASE}/earn-more`, {
+      api<{ list: EarnMoreItem[]; candydrop_url: string | null }>(`${BASE}/earn-more`, {
         query: { coin, type: 'candydrop' },
       }),
     enabled,

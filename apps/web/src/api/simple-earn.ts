@@ -192,8 +192,13 @@ export function useSubscribeFlexible() {
 export function useRedeemFlexible() {
   const invalidate = useInvalidateEarn();
   return useMutation({
-    mutationFn: (body: { asset: string; amount: string; curr_amount: string; lend_amount: string }) =>
-      api<FlexibleRedeemResult>(`${BASE}/redeem`, { body, fundpass: true, idempotencyKey: newIdempotencyKey() }),
+    mutationFn: (body: {
+      asset: string;
+      amount: string;
+      curr_amount: string;
+      lend_amount: string;
+      auto_invest_status?: 0 | 1;
+    }) => api<FlexibleRedeemResult>(`${BASE}/redeem`, { body, fundpass: true, idempotencyKey: newIdempotencyKey() }),
     onSuccess: invalidate,
   });
 }

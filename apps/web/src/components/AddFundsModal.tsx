@@ -45,6 +45,7 @@ function Entries({ coin, onTransfer }: { coin: string; onTransfer(): void }) {
   const tradingHome = useSpotTradingHome(`${coin}_USDT`);
   if (compliance.isPending || callSetting.isPending || tradingHome.isPending) return <Loader size="sm" />;
   const entries = addFundsEntries({
+    coin,
     isUS: isUSRegion(me.data?.region ?? ''),
     hiddenMenu: (compliance.data?.menu ?? []).filter((m) => m.hidden).map((m) => m.key),
     isDesktop: !isMobile,

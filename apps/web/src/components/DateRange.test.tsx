@@ -2,6 +2,7 @@ import { addDays, dayAt } from '@earn/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../i18n/index.js';
 import { renderWithProviders } from '../test-utils.js';
 import { DateRange, type DateRangeValue } from './DateRange.js';
 
@@ -72,6 +73,25 @@ describe('DateRange', () => {
     // Tomorrow is in this month's grid unless today is the month's last day.
     if (tomorrow.slice(0, 7) === today.slice(0, 7)) {
       expect(screen.getByRole('button', { name: label(tomorrow) })).toBeDisabled();
+    }
+  });
+
+  it('speaks Chinese in the Chinese UI: month title and weekdays, weeks from Monday', async () => {
+    await i18n.changeLanguage('zh-CN');
+    try {
+      renderWithProviders(
+        <DateRange
+          value={{ start: '2026-01-05', endExclusive: '2026-01-06' }}
+          onChange={() => undefined}
+          maxDate="2026-01-15"
+        />,
+      );
+      await userEvent.click(screen.getByRole('button', { name: /日期范围/ }));
+      expect(await screen.findByText(/一月|1月/)).toBeInTheDocument();
+      const weekdays = screen.getAllByRole('columnheader').map((h) => h.textContent);
+      expect(weekdays[0]).toBe('一');
+    } finally {
+      await i18n.changeLanguage('en');
     }
   });
 });

@@ -1,5 +1,7 @@
 import { addDays, checkDateRange, type Day, dayAt } from '@earn/domain';
-import { DatePickerInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/zh-cn';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,40 +28,44 @@ export interface DateRangeProps {
  * plus 1, and a range over the limit refused with the spec's warning.
  */
 export function DateRange({ value, onChange, limitMonths = 6, maxDate, label }: DateRangeProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const today = dayAt(serverNow(), -new Date().getTimezoneOffset());
   const shown: [Day | null, Day | null] = value ? [value.start, addDays(value.endExclusive, -1)] : [null, null];
   const [draft, setDraft] = useState<[Day | null, Day | null]>(shown);
 
+  // The calendar speaks the page's language (month and weekday names, first day of the week).
+  const locale = i18n.language === 'zh-CN' ? 'zh-cn' : 'en';
   return (
-    <DatePickerInput
-      type="range"
-      label={label ?? t('dateRange.label')}
-      valueFormat="YYYY-MM-DD"
-      maxDate={maxDate ?? today}
-      clearable
-      allowSingleDateInRange
-      nextLabel={t('dateRange.next')}
-      previousLabel={t('dateRange.previous')}
-      value={draft[0] || draft[1] ? draft : shown}
-      onChange={(range) => {
-        const [start, end] = range as [Day | null, Day | null];
-        setDraft([start, end]);
-        if (!start && !end) {
-          onChange(null);
-          return;
-        }
-        if (!start || !end) return;
-        const checked = checkDateRange(start, end, limitMonths);
-        if (!checked.ok) {
-          notifications.show({ color: 'yellow', message: t(checked.key) });
-          setDraft(shown);
-          return;
-        }
-        setDraft([null, null]);
-        onChange({ start: checked.start, endExclusive: checked.endExclusive });
-      }}
-      w={260}
-    />
+    <DatesProvider settings={{ locale, firstDayOfWeek: locale === 'zh-cn' ? 1 : 0, consistentWeeks: true }}>
+      <DatePickerInput
+        type="range"
+        label={label ?? t('dateRange.label')}
+        valueFormat="YYYY-MM-DD"
+        maxDate={maxDate ?? today}
+        clearable
+        allowSingleDateInRange
+        nextLabel={t('dateRange.next')}
+        previousLabel={t('dateRange.previous')}
+        value={draft[0] || draft[1] ? draft : shown}
+        onChange={(range) => {
+          const [start, end] = range as [Day | null, Day | null];
+          setDraft([start, end]);
+          if (!start && !end) {
+            onChange(null);
+            return;
+          }
+          if (!start || !end) return;
+          const checked = checkDateRange(start, end, limitMonths);
+          if (!checked.ok) {
+            notifications.show({ color: 'yellow', message: t(checked.key) });
+            setDraft(shown);
+            return;
+          }
+          setDraft([null, null]);
+          onChange({ start: checked.start, endExclusive: checked.endExclusive });
+        }}
+        w={260}
+      />
+    </DatesProvider>
   );
 }

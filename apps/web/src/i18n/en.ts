@@ -184,6 +184,7 @@ export const en = {
   'earn.auto.title': 'Auto-earn',
   'earn.auto.all': 'All coins',
   'earn.auto.allDesc': 'Subscribe idle balances of every coin each hour',
+  'earn.auto.rule': 'A coin’s own switch wins over “All coins”; switching “All coins” resets every coin to it.',
   'earn.auto.enabledOnly': 'Enabled only',
   'earn.auto.switch': 'Auto-earn',
   'earn.auto.enabling': 'Enabling',
@@ -210,6 +211,11 @@ export const en = {
   'earn.redeem.amount': 'Amount',
   'earn.redeem.done': 'Redeemed {{amount}} {{coin}}',
   'earn.redeem.partlyFrozen': '{{instant}} {{coin}} arrived; {{frozen}} {{coin}} lent this hour arrives at {{time}}',
+  'earn.redeem.lastHourInterest': 'Last hour’s interest',
+  'earn.redeem.keepAutoEarn': 'Keep auto-earn on for {{coin}}',
+  'earn.redeem.keepAutoEarnOn':
+    'What you redeem stays in your account; auto-earn only subscribes coins that arrive later.',
+  'earn.redeem.keepAutoEarnOff': 'Auto-earn will be turned off for this coin.',
   'earn.redeem.highLendRatio':
     'Most of this coin is lent this hour; the lent part of your redemption arrives when the hour ends.',
   'redeem.number.minLimit': 'The minimum redemption is {{number}} {{coin}}',
@@ -354,6 +360,7 @@ export const en = {
   'launch.history.to.spot': 'to spot',
   'launch.history.to.flexible': 'into Simple Earn flexible',
   'launch.history.statementHint': 'Click a reward to see how that hour was paid.',
+  'launch.pool.multiMining': 'This pool is not open for staking here',
   'launch.statement.title': 'Hourly statement',
   'launch.statement.hour': '{{from}} to {{to}}',
   'launch.statement.budget': 'Pool budget for the hour',

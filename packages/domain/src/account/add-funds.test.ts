@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type AddFundsContext, addFundsEntries, isUnifiedAccount } from './add-funds.js';
 
 const base: AddFundsContext = {
+  coin: 'GT',
   isUS: false,
   hiddenMenu: [],
   isDesktop: true,
@@ -28,11 +29,14 @@ describe('addFundsEntries', () => {
     expect(addFundsEntries({ ...base, newCoinStartSec: 1_001 })).not.toContain('spot_trade');
     expect(addFundsEntries({ ...base, newCoinStartSec: 1_000 })).toContain('spot_trade');
     expect(addFundsEntries({ ...base, spotRestricted: true })).not.toContain('spot_trade');
+    // There is no USDT/USDT market.
+    expect(addFundsEntries({ ...base, coin: 'usdt' })).not.toContain('spot_trade');
   });
   it('always offers on-chain deposit first', () => {
     fc.assert(
       fc.property(
         fc.record({
+          coin: fc.constantFrom('GT', 'USDT', 'BTC'),
           isUS: fc.boolean(),
           hiddenMenu: fc.subarray(['express_buy', 'transfer']),
           isDesktop: fc.boolean(),

@@ -12,7 +12,22 @@ export function Envelope<T extends TSchema>(data: T) {
 
 /** Amounts and rates travel as decimal strings; the use case parses them with the domain's rules. */
 export const DecimalString = Type.String({ description: 'decimal number as a string, e.g. "12.5"' });
-export const CoinSymbol = Type.String({ minLength: 1, maxLength: 20, description: 'coin symbol, e.g. BTC' });
+export const CoinSymbol = Type.String({
+  minLength: 1,
+  maxLength: 20,
+  pattern: '^[A-Za-z0-9_]+$',
+  description: 'coin symbol, e.g. BTC',
+});
+
+/** An optional coin filter: a symbol, or empty for every coin. */
+export const CoinFilter = Type.String({ maxLength: 20, pattern: '^[A-Za-z0-9_]*$' });
+
+/** A row id in a request: a positive 32-bit integer, as the database stores it. */
+export const RowId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+/** An instant in a request, in Unix seconds, up to the end of year 9999. */
+export const UnixSeconds = Type.Integer({ minimum: 0, maximum: 253_402_300_799 });
+/** A page number in a request. */
+export const PageNumber = Type.Integer({ minimum: 1, maximum: 100_000, default: 1 });
 
 /** `fundpass` may ride along on any fund-moving call, after the gate asked for it. */
 export const FundPassField = Type.Optional(Type.String({ maxLength: 64 }));
@@ -22,7 +37,7 @@ export function Paged<T extends TSchema>(item: T) {
 }
 
 export const PageQuery = {
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(PageNumber),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
 };
 

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { CoinSymbol, DecimalString } from './common.js';
+import { CoinSymbol, DecimalString, PageNumber, RowId, UnixSeconds } from './common.js';
 
 /** -1 or a decimal string: a cap that may be unlimited. */
 const CapString = Type.String({
@@ -44,8 +44,8 @@ export type LaunchPoolInput = Static<typeof LaunchPoolInput>;
 export const LaunchProjectInput = Type.Object({
   coin: CoinSymbol,
   name: Type.String({ minLength: 1, maxLength: 100 }),
-  start_timest: Type.Integer({ minimum: 0 }),
-  end_timest: Type.Integer({ minimum: 0 }),
+  start_timest: UnixSeconds,
+  end_timest: UnixSeconds,
   pools: Type.Array(LaunchPoolInput, { minItems: 1, maxItems: 10 }),
 });
 export type LaunchProjectInput = Static<typeof LaunchProjectInput>;
@@ -128,13 +128,13 @@ export type LaunchHistoryType = Static<typeof LaunchHistoryType>;
 
 /** History filters: type, coin, project, and a half-open range of seconds [start_at, end_at). */
 export const LaunchHistoryQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(PageNumber),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
   type: Type.Optional(LaunchHistoryType),
-  coin: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
-  pid: Type.Optional(Type.Integer({ minimum: 1 })),
-  start_at: Type.Optional(Type.Integer({ minimum: 0 })),
-  end_at: Type.Optional(Type.Integer({ minimum: 0 })),
+  coin: Type.Optional(CoinSymbol),
+  pid: Type.Optional(RowId),
+  start_at: Type.Optional(UnixSeconds),
+  end_at: Type.Optional(UnixSeconds),
 });
 export type LaunchHistoryQuery = Static<typeof LaunchHistoryQuery>;
 

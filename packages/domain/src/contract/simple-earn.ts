@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { CoinSymbol, DecimalString, FundPassField } from './common.js';
+import { CoinFilter, CoinSymbol, DecimalString, FundPassField, PageNumber, UnixSeconds } from './common.js';
 
 export const LadderTierView = Type.Object({
   left: DecimalString,
@@ -32,10 +32,10 @@ export const FlexibleProduct = Type.Object({
 export type FlexibleProduct = Static<typeof FlexibleProduct>;
 
 export const MarketListQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(PageNumber),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 7 })),
   sort_business: Type.Optional(Type.Integer()),
-  search_coin: Type.Optional(Type.String({ maxLength: 20 })),
+  search_coin: Type.Optional(CoinFilter),
   sort_type: Type.Optional(Type.Integer({ minimum: 0, maximum: 4 })),
   search_type: Type.Optional(Type.Integer()),
   auto_invest: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
@@ -97,6 +97,8 @@ export const FlexibleRedeemBody = Type.Object({
   amount: DecimalString,
   curr_amount: Type.Optional(DecimalString),
   lend_amount: Type.Optional(DecimalString),
+  /** The redeem form's auto-earn checkbox (when auto-earn is on for the coin): 0 turns it off for the coin. */
+  auto_invest_status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
   fundpass: FundPassField,
 });
 export const FlexibleRedeemResult = Type.Object({
@@ -128,8 +130,8 @@ export type AutoInvestStatus = Static<typeof AutoInvestStatus>;
 
 export const ChartQuery = Type.Object({
   asset: CoinSymbol,
-  from: Type.Integer({ minimum: 0 }),
-  to: Type.Integer({ minimum: 0 }),
+  from: UnixSeconds,
+  to: UnixSeconds,
   type: Type.Union([Type.Literal(1), Type.Literal(2)]),
 });
 export const ChartPoint = Type.Object({ time: Type.Integer(), value: DecimalString });
@@ -143,12 +145,12 @@ export const FlexibleStatistics = Type.Object({
 });
 
 export const HistoryQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(PageNumber),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
   type: Type.Optional(Type.Integer({ minimum: 0, maximum: 5 })),
-  asset: Type.Optional(Type.String({ maxLength: 20 })),
-  start_at: Type.Optional(Type.Integer({ minimum: 0 })),
-  end_at: Type.Optional(Type.Integer({ minimum: 0 })),
+  asset: Type.Optional(CoinFilter),
+  start_at: Type.Optional(UnixSeconds),
+  end_at: Type.Optional(UnixSeconds),
   is_daily_log: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
   time_zone: Type.Optional(Type.Integer({ minimum: -840, maximum: 840 })),
   is_time_zone: Type.Optional(Type.Integer()),
@@ -196,14 +198,20 @@ export const EarnVip = Type.Object({
 export const FaqItem = Type.Object({ ask: Type.String(), answer: Type.String(), cate: Type.Integer() });
 export type FaqItem = Static<typeof FaqItem>;
 
-export const DemandBody = Type.Object({ coin: CoinSymbol, amount: DecimalString, max_rate: DecimalString });
+/** Borrow demand from the next hour on: an amount and an all-in bid (max_rate), or `curve` to return to the seeded curve. */
+export const DemandBody = Type.Object({
+  coin: CoinSymbol,
+  amount: Type.Optional(DecimalString),
+  max_rate: Type.Optional(DecimalString),
+  curve: Type.Optional(Type.Literal(true)),
+});
 export const MarketSettingsBody = Type.Object({
   coin: CoinSymbol,
   fee_rate: Type.Optional(DecimalString),
   award_asset: Type.Optional(CoinSymbol),
   award_rate: Type.Optional(DecimalString),
   award_limit: Type.Optional(DecimalString),
-  award_start_at: Type.Optional(Type.Integer({ minimum: 0 })),
-  award_end_at: Type.Optional(Type.Integer({ minimum: 0 })),
+  award_start_at: Type.Optional(UnixSeconds),
+  award_end_at: Type.Optional(UnixSeconds),
   ladder_apr: Type.Optional(Type.Array(Type.Object({ left: DecimalString, right: DecimalString, apr: DecimalString }))),
 });

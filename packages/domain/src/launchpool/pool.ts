@@ -123,3 +123,10 @@ export function estimatedApr(input: {
   if (stakedValue.lte(0)) return ZERO;
   return roundDown(dec(input.rewardPerHour).times(8760).times(input.rewardPrice).div(stakedValue), 4);
 }
+
+/** reward_pool_type of a multi-mining pool: not staked from these screens, nor through the API. */
+export const MULTI_MINING_POOL = 1;
+
+export function isMultiMiningPool(rewardPoolType: number): boolean {
+  return rewardPoolType === MULTI_MINING_POOL;
+}

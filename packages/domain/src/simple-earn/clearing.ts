@@ -18,8 +18,16 @@ export interface Offer {
 export interface Demand {
   /** How much borrowers want this hour. */
   amount: Decimal;
-  /** The highest APR borrowers pay. */
+  /** The highest APR lenders can be paid: the borrowers' all-in bid less the service fee (lenderRateCap). */
   maxRate: Decimal;
+}
+
+/**
+ * Borrowers bid an all-in APR: the lenders' rate plus the service fee on it. So the hour clears at a
+ * lender rate no higher than bid / (1 + fee), rounded down, and borrowers never pay above their bid.
+ */
+export function lenderRateCap(bid: DecimalLike, feeRate: DecimalLike): Decimal {
+  return dec(bid).div(dec(feeRate).plus(1)).toDecimalPlaces(18, Decimal.ROUND_DOWN);
 }
 
 export type NotLentReason = 'none' | 'min_rate_above' | 'demand_filled';

@@ -1,3 +1,4 @@
+import { parseAmount } from '../amount.js';
 import { HOUR_MS } from '../dates.js';
 import { Decimal, type DecimalLike, dec, roundDown, roundUp, ZERO } from '../money.js';
 import { fail, ok, type Result } from '../result.js';
@@ -136,19 +137,14 @@ export function checkMinLendRate(
   return ok(fraction);
 }
 
-/** A wire rate (fraction, up to 4 places) for the minimum APR, checked the same way on the server. */
+/** A wire rate (fraction, up to 4 places) for the minimum APR, parsed as every amount is and checked the same way. */
 export function checkMinLendRateFraction(
-  rate: DecimalLike,
+  rate: unknown,
   rules: { limitMinRate: DecimalLike; maxRate: DecimalLike },
 ): Result<Decimal> {
-  const value = dec(rate);
-  if (value.decimalPlaces() > 4)
-    return fail({
-      key: 'errors.invalidAmount',
-      field: 'rateYear',
-      message: 'rateYear must have at most 4 decimal places',
-    });
-  return checkMinLendRate(value.times(100).toFixed(2), rules);
+  const parsed = parseAmount('rateYear', rate, { maxDecimals: 4, allowZero: true, max: '10' });
+  if (!parsed.ok) return parsed;
+  return checkMinLendRate(parsed.value.times(100).toFixed(2), rules);
 }
 
 export interface LadderTier {

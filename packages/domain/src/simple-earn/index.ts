@@ -1,2 +1,3 @@
+export * from './auto-earn.js';
 export * from './clearing.js';
 export * from './flexible.js';

@@ -1,4 +1,4 @@
-import { Decimal, maxDecimal, toWire } from '@earn/domain';
+import { Decimal, lendEarnAvailable, toWire } from '@earn/domain';
 import type { Balance, OutableItem } from '@earn/domain/contract';
 import type { AppContext } from '../../context.js';
 import { userBalances } from '../../ledger/accounts.js';
@@ -37,7 +37,7 @@ export async function getOutable(
   const held = new Map(rows.map((r) => [r.coin, r.balance]));
   return symbols.map((asset) => {
     const available = new Decimal(held.get(asset) ?? '0');
-    const free = maxDecimal(available.minus(loans.get(asset) ?? '0'), '0');
+    const free = lendEarnAvailable(available, loans.get(asset) ?? '0');
     return {
       asset,
       outable: toWire(free),

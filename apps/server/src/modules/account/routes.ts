@@ -2,6 +2,7 @@ import {
   AccountMode,
   Balance,
   BorrowCoinSetting,
+  CoinSymbol,
   Compliance,
   Credentials,
   CurrencyCallSetting,
@@ -116,7 +117,7 @@ export const accountRoutes =
       {
         schema: {
           tags,
-          querystring: Type.Object({ asset: Type.String({ minLength: 1 }) }),
+          querystring: Type.Object({ asset: CoinSymbol }),
           response: responses(LentAvailable),
         },
       },
@@ -151,7 +152,7 @@ export const accountRoutes =
       {
         schema: {
           tags,
-          querystring: Type.Object({ symbol: Type.String({ minLength: 1 }) }),
+          querystring: Type.Object({ symbol: CoinSymbol }),
           response: responses(CurrencyCallSetting),
         },
       },
@@ -169,7 +170,9 @@ export const accountRoutes =
       {
         schema: {
           tags,
-          querystring: Type.Object({ market: Type.String({ minLength: 1 }) }),
+          querystring: Type.Object({
+            market: Type.String({ minLength: 1, maxLength: 41, pattern: '^[A-Za-z0-9_]+$' }),
+          }),
           response: responses(SpotTradingHome),
         },
       },

@@ -1,4 +1,4 @@
-import { parseAmount } from '@earn/domain';
+import { Decimal, parseAmount } from '@earn/domain';
 import type { MarketSettingsBody } from '@earn/domain/contract';
 import { eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
@@ -31,7 +31,7 @@ export async function updateFlexibleMarket(ctx: AppContext, input: Static<typeof
   const ladder = input.ladder_apr?.map((t, i) => {
     const left = rate(`ladder_apr.${i}.left`, t.left, '999999999999') as string;
     const right = rate(`ladder_apr.${i}.right`, t.right, '999999999999') as string;
-    if (Number(left) >= Number(right)) throw badRequest(`ladder_apr.${i}: left must be below right`);
+    if (new Decimal(left).gte(right)) throw badRequest(`ladder_apr.${i}: left must be below right`);
     return { left, right, apr: rate(`ladder_apr.${i}.apr`, t.apr) as string };
   });
   const change = {

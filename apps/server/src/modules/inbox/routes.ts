@@ -1,3 +1,4 @@
+import { RowId } from '@earn/domain/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
@@ -47,7 +48,7 @@ export const inboxRoutes =
         config: { auth: 'user' },
         schema: {
           tags,
-          body: Type.Object({ ids: Type.Optional(Type.Array(Type.Integer(), { maxItems: 100 })) }),
+          body: Type.Object({ ids: Type.Optional(Type.Array(RowId, { maxItems: 100 })) }),
           response: responses(Inbox),
         },
       },

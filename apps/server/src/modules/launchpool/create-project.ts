@@ -1,4 +1,4 @@
-import { Decimal, HOUR_MS, parseAmount, toWire } from '@earn/domain';
+import { Decimal, HOUR_MS, parseAmount, toWire, UNLIMITED } from '@earn/domain';
 import type { LaunchProjectInput } from '@earn/domain/contract';
 import type { AppContext } from '../../context.js';
 import { launchPools, launchProjects } from '../../db/schema.js';
@@ -33,6 +33,15 @@ export async function createProject(ctx: AppContext, input: LaunchProjectInput) 
   if (!reward) throw badRequest(`coin ${input.coin} is not a coin we list`);
   for (const p of input.pools)
     if (!(await findCoin(ctx.db, p.coin))) throw badRequest(`pools.coin ${p.coin} is not a coin we list`);
+  for (const [i, p] of input.pools.entries()) {
+    const min = new Decimal(amount('pools.personal_min_amount', p.personal_min_amount));
+    const max = new Decimal(amount('pools.personal_max_amount', p.personal_max_amount, true));
+    const cap = new Decimal(amount('pools.buy_total_amount', p.buy_total_amount, true));
+    if (!max.eq(UNLIMITED) && min.gt(max))
+      throw badRequest(`pools.${i}.personal_min_amount must not be above personal_max_amount`);
+    if (!cap.eq(UNLIMITED) && min.gt(cap))
+      throw badRequest(`pools.${i}.personal_min_amount must not be above buy_total_amount`);
+  }
   const hours = (endMs - startMs) / HOUR_MS;
   const now = ctx.clock.now();
   return runTx(ctx.db, async (tx) => {

@@ -2,6 +2,7 @@ import {
   Decimal,
   HOUR_MS,
   hourBudget,
+  lendEarnAvailable,
   parseAmount,
   RELEASE_DESTINATION,
   roundDown,
@@ -144,10 +145,15 @@ export async function releasePool(tx: Executor, poolId: number, projectId: numbe
     staked: string;
     simple_earn_status: number;
     simple_earn_period: number | null;
+    wallet_before: string;
+    loan: string;
   }>(
     await tx.execute(sql`
-      SELECT s.id, s.user_id, u.account_mode, p.coin, s.staked::text, s.simple_earn_status, s.simple_earn_period
+      SELECT s.id, s.user_id, u.account_mode, p.coin, s.staked::text, s.simple_earn_status, s.simple_earn_period,
+        coalesce(w.balance, 0)::text AS wallet_before, coalesce(l.amount, 0)::text AS loan
       FROM launch_stakes s JOIN launch_pools p ON p.id = s.pool_id JOIN users u ON u.id = s.user_id
+      LEFT JOIN ledger_accounts w ON w.user_id = s.user_id AND w.coin = p.coin AND w.wallet = ${TRADING_WALLET}
+      LEFT JOIN user_loans l ON l.user_id = s.user_id AND l.coin = p.coin
       WHERE s.pool_id = ${poolId} AND s.staked > 0 ORDER BY s.id`),
   );
   if (stakes.length === 0) return;
@@ -177,7 +183,9 @@ export async function releasePool(tx: Executor, poolId: number, projectId: numbe
   for (const s of stakes) {
     if (RELEASE_DESTINATION[storedChoice(s.simple_earn_status, s.simple_earn_period)] !== 'flexible') continue;
     const market = await findMarket(tx, s.coin);
-    const amount = roundDown(s.staked, SUBSCRIBE_PLACES);
+    // Never more than can be lent once the stake is back: borrowed coins stay in the wallet.
+    const lendable = lendEarnAvailable(new Decimal(s.wallet_before).plus(s.staked), s.loan);
+    const amount = roundDown(Decimal.min(s.staked, lendable), SUBSCRIBE_PLACES);
     const parsed = parseAmount('amount', amount.toFixed(), { maxDecimals: SUBSCRIBE_PLACES });
     if (!market?.isOpen || !parsed.ok || parsed.value.lt(market.minLendAmount)) continue;
     await subscribeIn(tx, { id: s.user_id, accountMode: s.account_mode }, market, parsed.value, at, MODE_LAUNCH_POOL);

@@ -1,5 +1,6 @@
 import { Code, isUSRegion, toWire } from '@earn/domain';
 import {
+  CoinSymbol,
   DecimalString,
   EarnMoreItem,
   FundPassField,
@@ -8,6 +9,8 @@ import {
   LaunchHistoryRow,
   Paged,
   ProjectInfo,
+  RowId,
+  UnixSeconds,
   UserPoolStat,
 } from '@earn/domain/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -31,7 +34,7 @@ import { assertPoolRule, createOrder, redeemStake } from './stake.js';
 const tags = ['launchpool'];
 const BASE = '/apiw/v2/earn/launch-pool';
 const user = { auth: 'user' as const };
-const PoolRef = { pid: Type.Integer({ minimum: 1 }), rid: Type.Integer({ minimum: 1 }) };
+const PoolRef = { pid: RowId, rid: RowId };
 const StakeResult = Type.Object({ pid: Type.Integer(), rid: Type.Integer(), amount: DecimalString });
 
 export const launchpoolRoutes =
@@ -46,7 +49,7 @@ export const launchpoolRoutes =
       {
         schema: {
           tags,
-          querystring: Type.Object({ projectId: Type.Integer({ minimum: 1 }) }),
+          querystring: Type.Object({ projectId: RowId }),
           response: responses(ProjectInfo),
         },
       },
@@ -111,7 +114,7 @@ export const launchpoolRoutes =
         config: user,
         schema: {
           tags,
-          querystring: Type.Object({ pid: Type.Integer({ minimum: 1 }) }),
+          querystring: Type.Object({ pid: RowId }),
           response: responses(Type.Array(UserPoolStat)),
         },
       },
@@ -124,7 +127,7 @@ export const launchpoolRoutes =
         config: user,
         schema: {
           tags,
-          querystring: Type.Object({ rid: Type.Integer({ minimum: 1 }), hour: Type.Integer({ minimum: 0 }) }),
+          querystring: Type.Object({ rid: RowId, hour: UnixSeconds }),
           response: responses(HourStatement),
         },
       },
@@ -141,15 +144,27 @@ export const launchpoolRoutes =
         schema: {
           tags,
           querystring: Type.Object({
-            coin: Type.String({ minLength: 1 }),
+            coin: CoinSymbol,
             type: Type.Optional(Type.String()),
             locale: Type.Optional(Type.String()),
           }),
-          response: responses(Type.Object({ list: Type.Array(EarnMoreItem) })),
+          response: responses(
+            Type.Object({
+              list: Type.Array(EarnMoreItem),
+              candydrop_url: Type.Union([Type.String(), Type.Null()], {
+                description: 'where "Go to CandyDrop" leads; null (and always for US users) hides it',
+              }),
+            }),
+          ),
         },
       },
-      async (request) =>
-        ok({ list: request.user && isUSRegion(request.user.region) ? [] : await earnMore(ctx, request.query.coin) }),
+      async (request) => {
+        const isUS = request.user !== null && request.user !== undefined && isUSRegion(request.user.region);
+        return ok({
+          list: isUS ? [] : await earnMore(ctx, request.query.coin),
+          candydrop_url: isUS ? null : (ctx.candyDropUrl ?? null),
+        });
+      },
     );
 
     app.get(

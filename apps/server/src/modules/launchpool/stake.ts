@@ -3,6 +3,7 @@ import {
   type Decimal,
   dec,
   earnChoiceOf,
+  isMultiMiningPool,
   parseAmount,
   personalCap,
   projectState,
@@ -103,6 +104,9 @@ export async function createOrder(
       const now = ctx.clock.now();
       const pool = await lockPool(tx, project.id, input.rid);
       assertNotEnded(project, now);
+      // Multi-mining pools are not staked here: the screens leave them out, and so does the API.
+      if (isMultiMiningPool(pool.rewardPoolType))
+        throw new AppError(-1, 'This pool is not open for staking here', 400, { key: 'launch.pool.multiMining' });
       assertPoolRule(pool, user);
       const parsed = parseAmount('amount', input.amount, { maxDecimals: pool.decimalPlace });
       if (!parsed.ok) throw refused(parsed);

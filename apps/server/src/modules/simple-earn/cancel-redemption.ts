@@ -1,10 +1,13 @@
 import { Decimal, parseAmount, toWire } from '@earn/domain';
 import type { AppContext } from '../../context.js';
+import { earnHistory } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
 import { AppError, badRequest, refused } from '../../errors.js';
 import { userAccount } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
 import type { User } from '../account/repo.js';
+import { forgetCancelledRedemption } from './auto-earn-kept.js';
+import { HISTORY_REDEEM_CANCELLED } from './history.js';
 import { requireOpenMarket } from './markets.js';
 import { balancesOf, FLEXIBLE, FLEXIBLE_REDEEMING, keepBookSnapshot, lockPosition } from './positions.js';
 
@@ -40,6 +43,16 @@ export async function cancelRedemption(
         { account: userAccount(user.id, FLEXIBLE_REDEEMING, market.coin), amount: amount.neg() },
         { account: userAccount(user.id, FLEXIBLE, market.coin), amount },
       ],
+    });
+    await forgetCancelledRedemption(tx, user.id, market.coin, amount);
+    await tx.insert(earnHistory).values({
+      userId: user.id,
+      product: 'flexible',
+      type: HISTORY_REDEEM_CANCELLED,
+      mode: 0,
+      coin: market.coin,
+      amount: amount.toFixed(),
+      at: now,
     });
     return { asset: market.coin, amount: toWire(amount) };
   });

@@ -1,4 +1,4 @@
-import { Decimal } from '@earn/domain';
+import { Decimal, lenderRateCap } from '@earn/domain';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { flexibleDemandOverrides } from '../../db/schema.js';
@@ -7,7 +7,8 @@ import type { FlexibleMarket } from './markets.js';
 
 export interface Demand {
   amount: Decimal;
-  maxRate: Decimal;
+  /** The borrowers' all-in APR bid: what they pay at most, the service fee included. */
+  bid: Decimal;
 }
 
 /**
@@ -27,10 +28,10 @@ export function curveDemand(market: FlexibleMarket, hourMs: number): Demand {
   const noise = seededUnit(`${market.coin}:${hour}:amount`);
   const bidNoise = seededUnit(`${market.coin}:${hour}:rate`);
   const amount = new Decimal(market.demandBase).times((0.55 + 0.5 * daily + 0.25 * noise).toFixed(6));
-  const maxRate = new Decimal(market.demandRate).times((0.75 + 0.5 * bidNoise).toFixed(6));
+  const bid = new Decimal(market.demandRate).times((0.75 + 0.5 * bidNoise).toFixed(6));
   return {
     amount: amount.toDecimalPlaces(8, Decimal.ROUND_DOWN),
-    maxRate: maxRate.toDecimalPlaces(4, Decimal.ROUND_DOWN),
+    bid: bid.toDecimalPlaces(4, Decimal.ROUND_DOWN),
   };
 }
 
@@ -44,7 +45,18 @@ export const seededDemand: BorrowDemandSource = {
       )
       .orderBy(desc(flexibleDemandOverrides.fromHour))
       .limit(1);
-    if (override) return { amount: new Decimal(override.amount), maxRate: new Decimal(override.maxRate) };
+    if (override) return { amount: new Decimal(override.amount), bid: new Decimal(override.maxRate) };
     return curveDemand(market, hourMs);
   },
 };
+
+/** A coin's demand as the clearing takes it: the amount, and the lenders' cap under the bid. */
+export async function clearingDemandAt(
+  source: BorrowDemandSource,
+  db: Executor,
+  market: FlexibleMarket,
+  hourMs: number,
+) {
+  const d = await source.demandAt(db, market, hourMs);
+  return { coin: market.coin, amount: d.amount, bid: d.bid, maxRate: lenderRateCap(d.bid, market.feeRate) };
+}

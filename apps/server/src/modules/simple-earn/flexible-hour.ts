@@ -1,4 +1,4 @@
-import { Decimal, HOUR_MS, parseAmount, roundDown, SUBSCRIBE_PLACES } from '@earn/domain';
+import { ALL_ASSET, autoEarnSweepAmount, Decimal, HOUR_MS, SUBSCRIBE_PLACES } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
@@ -7,8 +7,9 @@ import { ensureAccounts, platformAccount } from '../../ledger/accounts.js';
 import { postSet } from '../../ledger/post-set.js';
 import { priceAt } from '../market/price-walk.js';
 import { listCoins } from '../market/repo.js';
+import { shrinkKeptToBalances } from './auto-earn-kept.js';
 import { clearingQuery } from './clearing-sql.js';
-import type { BorrowDemandSource } from './demand.js';
+import { type BorrowDemandSource, clearingDemandAt } from './demand.js';
 import { type FlexibleMarket, isAwardOpen, listMarkets } from './markets.js';
 import { MODE_AUTO_EARN, subscribeIn } from './subscribe-flexible.js';
 
@@ -52,7 +53,7 @@ export async function clearHour(
 ) {
   // One query at a time: a transaction is one connection.
   const demands = [];
-  for (const m of markets) demands.push({ coin: m.coin, ...(await demand.demandAt(tx, m, boundary.getTime())) });
+  for (const m of markets) demands.push(await clearingDemandAt(demand, tx, m, boundary.getTime()));
   const b = boundary.toISOString();
   await tx.execute(sql`
     INSERT INTO flexible_allocations (position_id, hour, user_id, coin, offered, lent, rate, reason)
@@ -66,7 +67,7 @@ export async function clearHour(
       INSERT INTO flexible_hours (coin, hour, rate, demand, max_rate, supply, lent, lend_ratio)
       SELECT ${d.coin}, ${b}::timestamptz,
         CASE WHEN coalesce(sum(lent), 0) > 0 THEN max(rate) ELSE 0 END,
-        ${d.amount.toFixed()}::numeric, ${d.maxRate.toFixed()}::numeric,
+        ${d.amount.toFixed()}::numeric, ${d.bid.toFixed()}::numeric,
         coalesce(sum(offered), 0), coalesce(sum(lent), 0),
         CASE WHEN coalesce(sum(offered), 0) > 0 THEN trunc(coalesce(sum(lent), 0) / sum(offered), 18) ELSE 0 END
       FROM flexible_allocations WHERE hour = ${b}::timestamptz AND coin = ${d.coin}`);
@@ -120,6 +121,7 @@ export async function settleHour(tx: Executor, hour: Date, markets: readonly Fle
     UPDATE flexible_hours fh SET interest_paid = t.interest, fee_paid = t.fee
     FROM (${fees}) t WHERE fh.coin = t.coin AND fh.hour = ${h}::timestamptz`);
   await payBonuses(tx, hour, markets);
+  await tx.execute(sql`DELETE FROM flexible_hour_lows WHERE hour <= ${h}::timestamptz`);
   await payOutRedemptions(tx, paidAt);
 }
 
@@ -130,8 +132,9 @@ async function pricesAt(tx: Executor, atMs: number): Promise<Map<string, Decimal
 
 /**
  * Award pool (extra APR on up to the per-user limit, while open) and ladder bonus (each tier's APR
- * on the part of the holding inside it), on what each position had in the hour's book, paid in the
- * bonus coin at the hour's prices, to the user's trading wallet.
+ * on the part of the holding inside it), on what each position held through the hour (what was in
+ * the hour's book, less what was redeemed during it), paid in the bonus coin at the hour's prices,
+ * to the user's trading wallet.
  */
 async function payBonuses(tx: Executor, hour: Date, markets: readonly FlexibleMarket[]) {
   const h = hour.toISOString();
@@ -141,21 +144,24 @@ async function payBonuses(tx: Executor, hour: Date, markets: readonly FlexibleMa
     const target = prices.get(to);
     return target && !target.isZero() ? (prices.get(from) ?? new Decimal(0)).div(target).toFixed(18) : '0';
   };
+  // What was held through the hour: what was offered at its start, less any redemption during it.
+  const lowOfHour = sql`LEFT JOIN flexible_hour_lows lo ON lo.position_id = a.position_id AND lo.hour = a.hour`;
+  const heldThrough = sql`LEAST(a.offered, coalesce(lo.low, a.offered))`;
   const parts: ReturnType<typeof sql>[] = [];
   for (const m of markets) {
     if (isAwardOpen(m, hour.getTime()) && m.awardAsset && new Decimal(m.awardRate).gt(0)) {
       parts.push(sql`
         SELECT a.user_id, ${m.awardAsset}::text AS bonus_coin, a.coin,
-          trunc((LEAST(a.offered, ${m.awardLimit}::numeric) * ${m.awardRate}::numeric * ${ratio(m.coin, m.awardAsset)}::numeric)::numeric(60,30) / 8760, 8) AS bonus
-        FROM flexible_allocations a WHERE a.hour = ${h}::timestamptz AND a.coin = ${m.coin}`);
+          trunc((LEAST(${heldThrough}, ${m.awardLimit}::numeric) * ${m.awardRate}::numeric * ${ratio(m.coin, m.awardAsset)}::numeric)::numeric(60,30) / 8760, 8) AS bonus
+        FROM flexible_allocations a ${lowOfHour} WHERE a.hour = ${h}::timestamptz AND a.coin = ${m.coin}`);
     }
     if (m.ladderApr.length > 0) {
       const asset = m.ladderAsset ?? m.coin;
       parts.push(sql`
         SELECT a.user_id, ${asset}::text AS bonus_coin, a.coin,
-          trunc((sum(GREATEST(0, LEAST(a.offered, (t->>'right')::numeric) - (t->>'left')::numeric) * (t->>'apr')::numeric)
+          trunc((sum(GREATEST(0, LEAST(${heldThrough}, (t->>'right')::numeric) - (t->>'left')::numeric) * (t->>'apr')::numeric)
             * ${ratio(m.coin, asset)}::numeric)::numeric(60,30) / 8760, 8) AS bonus
-        FROM flexible_allocations a CROSS JOIN jsonb_array_elements(${JSON.stringify(m.ladderApr)}::jsonb) t
+        FROM flexible_allocations a ${lowOfHour} CROSS JOIN jsonb_array_elements(${JSON.stringify(m.ladderApr)}::jsonb) t
         WHERE a.hour = ${h}::timestamptz AND a.coin = ${m.coin}
         GROUP BY a.user_id, a.coin, a.position_id`);
     }
@@ -226,37 +232,47 @@ async function payOutRedemptions(tx: Executor, at: Date) {
 }
 
 /**
- * Before each clearing, idle balances of coins with auto-earn on (per coin or ALL_ASSET) are
- * subscribed: the trading wallet less what is borrowed, rounded down to 6 places, when it reaches
- * the product minimum. VIP users have no auto-earn.
+ * Before each clearing, idle balances of coins with auto-earn on (a coin's own switch, else the
+ * all-coins one) are subscribed: the trading wallet less what is borrowed and less what redemptions
+ * paid out while auto-earn stayed on, rounded down to 6 places, when it reaches the product minimum
+ * (the domain's autoEarnSweepAmount). VIP users have no auto-earn.
  */
 export async function sweepAutoEarn(tx: Executor, at: Date, markets: readonly FlexibleMarket[]) {
   const byCoin = new Map(markets.map((m) => [m.coin, m]));
+  await shrinkKeptToBalances(tx);
   const idle = rowsOf<{
     user_id: number;
     account_mode: 'classic' | 'multi_currency' | 'single_currency';
     coin: string;
-    idle: string;
+    balance: string;
+    loan: string;
+    kept: string;
   }>(
     await tx.execute(sql`
-      SELECT u.id AS user_id, u.account_mode, w.coin, (w.balance - coalesce(l.amount, 0))::text AS idle
-      FROM auto_invest ai
-      JOIN users u ON u.id = ai.user_id AND u.tier < 5
+      SELECT u.id AS user_id, u.account_mode, w.coin, w.balance::text,
+        coalesce(l.amount, 0)::text AS loan, coalesce(k.kept, 0)::text AS kept
+      FROM users u
       JOIN ledger_accounts w ON w.user_id = u.id
         AND w.wallet = CASE WHEN u.account_mode = 'classic' THEN 'spot' ELSE 'unified' END
-        AND (ai.asset = 'ALL_ASSET' OR w.coin = ai.asset)
+      LEFT JOIN auto_invest own ON own.user_id = u.id AND own.asset = w.coin
+      LEFT JOIN auto_invest every ON every.user_id = u.id AND every.asset = ${ALL_ASSET}
       LEFT JOIN user_loans l ON l.user_id = u.id AND l.coin = w.coin
-      WHERE ai.status = 1 AND w.balance > 0
-      GROUP BY u.id, u.account_mode, w.coin, w.balance, l.amount
+      LEFT JOIN auto_earn_redeemed k ON k.user_id = u.id AND k.coin = w.coin
+      WHERE u.tier < 5 AND w.balance > 0 AND coalesce(own.status, every.status, 0) = 1
+        AND u.id IN (SELECT user_id FROM auto_invest WHERE status = 1)
       ORDER BY u.id, w.coin`),
   );
   for (const row of idle) {
     const market = byCoin.get(row.coin);
     if (!market) continue;
-    const amount = roundDown(row.idle, SUBSCRIBE_PLACES);
-    if (amount.lte(0) || amount.lt(market.minLendAmount)) continue;
-    const parsed = parseAmount('amount', amount.toFixed(), { maxDecimals: SUBSCRIBE_PLACES });
-    if (!parsed.ok) continue;
-    await subscribeIn(tx, { id: row.user_id, accountMode: row.account_mode }, market, parsed.value, at, MODE_AUTO_EARN);
+    const amount = autoEarnSweepAmount({
+      balance: row.balance,
+      loan: row.loan,
+      redeemedKept: row.kept,
+      minLendAmount: market.minLendAmount,
+      places: SUBSCRIBE_PLACES,
+    });
+    if (amount.isZero()) continue;
+    await subscribeIn(tx, { id: row.user_id, accountMode: row.account_mode }, market, amount, at, MODE_AUTO_EARN);
   }
 }

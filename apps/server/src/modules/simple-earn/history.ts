@@ -3,14 +3,19 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 
-/** History record types (spec: 1 subscribe, 2 redeem, 3 interest, 4 bonus, 5 rate-up). */
+/**
+ * History record types (spec: 1 subscribe, 2 redeem, 3 interest, 4 bonus, 5 rate-up), and ours:
+ * 6 a cancelled redemption, which puts its amount back, so the history sums to the holding.
+ */
 export const HISTORY_TYPES = [
   { value: 1, name: 'Subscribe' },
   { value: 2, name: 'Redeem' },
   { value: 3, name: 'Interest' },
   { value: 4, name: 'Bonus' },
   { value: 5, name: 'Rate-up' },
+  { value: 6, name: 'Redemption cancelled' },
 ] as const;
+export const HISTORY_REDEEM_CANCELLED = 6;
 
 export interface HistoryQuery {
   page: number;
@@ -43,21 +48,28 @@ export async function flexibleHistory(db: Executor, userId: number, q: HistoryQu
   if (q.is_daily_log === 1) {
     const tz = q.time_zone ?? 0;
     // Days in the user's time zone: shift, truncate, shift back (one expression, grouped in a subquery).
+    // Bonuses are summed per bonus coin: a day's USDT and GT bonuses are two rows, never one sum.
     const days = sql`
-      SELECT date_trunc('day', at + make_interval(mins => ${tz})) - make_interval(mins => ${tz}) AS day, coin, type, amount
+      SELECT date_trunc('day', at + make_interval(mins => ${tz})) - make_interval(mins => ${tz}) AS day, coin, type,
+        coalesce(bonus_asset, '') AS bonus_asset, amount
       FROM earn_history WHERE ${filters}`;
-    const list = rowsOf<{ day: string; coin: string; amount: string; type: number }>(
+    const groups = sql`d.day, d.coin, d.type, d.bonus_asset`;
+    const list = rowsOf<{ day: string; coin: string; amount: string; type: number; bonus_asset: string }>(
       await db.execute(sql`
-        SELECT extract(epoch FROM d.day)::bigint::text AS day, d.coin, d.type, sum(d.amount)::text AS amount
-        FROM (${days}) d GROUP BY d.day, d.coin, d.type ORDER BY d.day DESC, d.coin LIMIT ${q.limit} OFFSET ${offset}`),
+        SELECT extract(epoch FROM d.day)::bigint::text AS day, d.coin, d.type, d.bonus_asset, sum(d.amount)::text AS amount
+        FROM (${days}) d GROUP BY ${groups} ORDER BY d.day DESC, d.coin, d.bonus_asset LIMIT ${q.limit} OFFSET ${offset}`),
     );
     const [count] = rowsOf<{ n: number }>(
-      await db.execute(
-        sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM (${days}) d GROUP BY d.day, d.coin, d.type) t`,
-      ),
+      await db.execute(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM (${days}) d GROUP BY ${groups}) t`),
     );
     return {
-      list: list.map((r) => ({ time_at: Number(r.day), asset: r.coin, type: r.type, amount: toWire(r.amount) })),
+      list: list.map((r) => ({
+        time_at: Number(r.day),
+        asset: r.coin,
+        type: r.type,
+        amount: toWire(r.amount),
+        ...(r.bonus_asset ? { bonus_asset: r.bonus_asset } : {}),
+      })),
       total: count?.n ?? 0,
     };
   }

@@ -1,14 +1,15 @@
-import { Decimal, floorHour, HOUR_MS, topLadderApr, toWire } from '@earn/domain';
+import { ALL_ASSET, Decimal, floorHour, HOUR_MS, isAutoEarnOn, topLadderApr, toWire } from '@earn/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { autoInvest, flexibleHours } from '../../db/schema.js';
+import { badRequest } from '../../errors.js';
 import type { User } from '../account/repo.js';
 import { listCoins } from '../market/repo.js';
 import { priceMap } from '../market/tickers.js';
 import { clearingQuery } from './clearing-sql.js';
-import type { BorrowDemandSource } from './demand.js';
+import { type BorrowDemandSource, clearingDemandAt } from './demand.js';
 import { type FlexibleMarket, isAwardOpen, listMarkets } from './markets.js';
 
 /**
@@ -23,9 +24,7 @@ export async function projectNextRates(
 ) {
   const next = new Date(floorHour(nowMs) + HOUR_MS);
   if (markets.length === 0) return new Map<string, string>();
-  const demands = await Promise.all(
-    markets.map(async (m) => ({ coin: m.coin, ...(await demand.demandAt(db, m, next.getTime())) })),
-  );
+  const demands = await Promise.all(markets.map((m) => clearingDemandAt(demand, db, m, next.getTime())));
   const result = rowsOf<{ coin: string; rate: string }>(
     await db.execute(
       sql`SELECT coin, max(rate)::text AS rate FROM (${clearingQuery(next, demands)}) c WHERE lent > 0 GROUP BY coin`,
@@ -63,16 +62,18 @@ async function lastHours(db: Executor, nowMs: number) {
   return new Map(result.map((r) => [r.coin, r]));
 }
 
-export async function autoInvestStatus(
-  db: Executor,
-  userId: number | undefined,
-): Promise<{ all: boolean; coins: Set<string> }> {
-  if (userId === undefined) return { all: false, coins: new Set() };
-  const result = await db
-    .select()
-    .from(autoInvest)
-    .where(and(eq(autoInvest.userId, userId), eq(autoInvest.status, 1)));
-  return { all: result.some((r) => r.asset === 'ALL_ASSET'), coins: new Set(result.map((r) => r.asset)) };
+/** A user's auto-earn switches: all coins, and each coin's own where set (the domain's isAutoEarnOn). */
+export interface AutoEarnSwitches {
+  all: boolean;
+  coins: Map<string, number>;
+  isOn(coin: string): boolean;
+}
+
+export async function autoInvestStatus(db: Executor, userId: number | undefined): Promise<AutoEarnSwitches> {
+  const rows = userId === undefined ? [] : await db.select().from(autoInvest).where(eq(autoInvest.userId, userId));
+  const all = rows.some((r) => r.asset === ALL_ASSET && r.status === 1);
+  const coins = new Map(rows.filter((r) => r.asset !== ALL_ASSET).map((r) => [r.asset, r.status]));
+  return { all, coins, isOn: (coin) => isAutoEarnOn(coins.get(coin), all) };
 }
 
 export interface ProductView {
@@ -133,7 +134,7 @@ export async function productViews(
       business_type: -1,
       fixed_list: [],
       lend_ratio: toWire(new Decimal(last.get(m.coin)?.lendRatio ?? '0').toDecimalPlaces(4, Decimal.ROUND_DOWN)),
-      auto_invest_status: auto.all || auto.coins.has(m.coin) ? 1 : 0,
+      auto_invest_status: auto.isOn(m.coin) ? 1 : 0,
       estimated_apr: toWire(new Decimal(nextRate).plus(topLadderApr(m.ladderApr))),
     };
   });
@@ -269,13 +270,18 @@ export async function simulateMinRate(db: Executor, asset: string, rate: Decimal
   };
 }
 
-/** Auto-earn status per asset and the global (ALL_ASSET) switch. */
+/**
+ * Auto-earn status per asset and the global (ALL_ASSET) switch. Without assets, every coin with a
+ * flexible product; an asset without one is refused.
+ */
 export async function getAutoInvest(db: Executor, userId: number | undefined, assets: readonly string[]) {
-  const status = await autoInvestStatus(db, userId);
-  const wanted =
-    assets.length > 0 ? assets.map((a) => a.toUpperCase()) : [...status.coins].filter((c) => c !== 'ALL_ASSET');
+  const [status, markets] = await Promise.all([autoInvestStatus(db, userId), listMarkets(db)]);
+  const known = new Set(markets.map((m) => m.coin));
+  const wanted = assets.length > 0 ? assets.map((a) => a.toUpperCase()) : [...known];
+  const unknown = wanted.find((a) => !known.has(a));
+  if (unknown !== undefined) throw badRequest(`assets: ${unknown} has no flexible product`);
   return {
-    status: Object.fromEntries(wanted.map((a) => [a, status.all || status.coins.has(a) ? 1 : 0])),
+    status: Object.fromEntries(wanted.map((a) => [a, status.isOn(a) ? 1 : 0])),
     global_status: status.all ? 1 : 0,
   };
 }

@@ -96,3 +96,12 @@ export async function balancesOf(
   const byId = new Map(rows.map((r) => [r.id, r.balance]));
   return { held: byId.get(position.accountId) ?? '0', redeeming: byId.get(position.redeemingAccountId) ?? '0' };
 }
+
+/** After a redemption, the least the position held this hour (the hour's bonuses are paid on it). */
+export async function recordHourLow(db: Executor, position: FlexiblePosition, now: Date): Promise<void> {
+  const hour = new Date(floorHour(now.getTime())).toISOString();
+  await db.execute(sql`
+    INSERT INTO flexible_hour_lows (position_id, hour, low)
+    SELECT ${position.id}, ${hour}::timestamptz, a.balance FROM ledger_accounts a WHERE a.id = ${position.accountId}
+    ON CONFLICT (position_id, hour) DO UPDATE SET low = LEAST(flexible_hour_lows.low, EXCLUDED.low)`);
+}

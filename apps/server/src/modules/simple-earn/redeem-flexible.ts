@@ -1,5 +1,6 @@
 import { Decimal, floorHour, HOUR_MS, MIN_REDEEM, parseAmount, REDEEM_PLACES, toWire } from '@earn/domain';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
 import { earnHistory } from '../../db/schema.js';
 import { type IdempotencyRequest, runTx } from '../../db/tx.js';
 import { AppError, refused } from '../../errors.js';
@@ -7,13 +8,40 @@ import { userAccount } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
 import { isUnified, tradingWallet } from '../account/me.js';
 import type { User } from '../account/repo.js';
+import { keepRedeemedFromSweep } from './auto-earn-kept.js';
 import { assertNotLocked } from './funding-lock.js';
+import { autoInvestStatus } from './market-queries.js';
 import { requireOpenMarket } from './markets.js';
-import { balancesOf, FLEXIBLE, FLEXIBLE_REDEEMING, keepBookSnapshot, lockPosition } from './positions.js';
+import {
+  balancesOf,
+  FLEXIBLE,
+  FLEXIBLE_REDEEMING,
+  keepBookSnapshot,
+  lockPosition,
+  recordHourLow,
+} from './positions.js';
+import { switchAutoEarn } from './set-auto-invest.js';
 
 /** History modes of a redemption: paid to spot (32) or to the unified account (0). */
 const MODE_REDEEM_SPOT = 32;
 const MODE_REDEEM_UNIFIED = 0;
+
+/**
+ * The redeem form's auto-earn checkbox, when auto-earn is on for the coin: unticked (0) turns it off
+ * for this coin; left on, the redeemed amount is kept out of the hourly sweep so it is not
+ * subscribed straight back.
+ */
+async function keepAutoEarnChoice(
+  tx: Executor,
+  userId: number,
+  coin: string,
+  amount: Decimal,
+  keepAutoEarn: number | undefined,
+) {
+  if (!(await autoInvestStatus(tx, userId)).isOn(coin)) return;
+  if (keepAutoEarn === 0) await switchAutoEarn(tx, userId, coin, 0);
+  else await keepRedeemedFromSweep(tx, userId, coin, amount);
+}
 
 /**
  * Redeems from a flexible position at any time: what is not lent this hour is paid at once; the
@@ -22,13 +50,25 @@ const MODE_REDEEM_UNIFIED = 0;
 export async function redeemFlexible(
   ctx: AppContext,
   user: User,
-  input: { asset: string; amount: string },
+  input: {
+    asset: string;
+    amount: string;
+    curr_amount?: string | undefined;
+    lend_amount?: string | undefined;
+    auto_invest_status?: number | undefined;
+  },
   idempotency?: IdempotencyRequest,
 ) {
   assertNotLocked(user, 'redeem');
   const market = await requireOpenMarket(ctx.db, input.asset);
   const parsed = parseAmount('amount', input.amount, { maxDecimals: REDEEM_PLACES });
   if (!parsed.ok) throw refused(parsed);
+  // What the dialog saw is only informative, but it must be an amount too.
+  for (const field of ['curr_amount', 'lend_amount'] as const) {
+    const seen =
+      input[field] === undefined ? null : parseAmount(field, input[field], { maxDecimals: 18, allowZero: true });
+    if (seen && !seen.ok) throw refused(seen);
+  }
   if (parsed.value.lt(MIN_REDEEM))
     throw new AppError(-1, `The minimum redemption is ${MIN_REDEEM}`, 400, {
       key: 'redeem.number.minLimit',
@@ -63,6 +103,8 @@ export async function redeemFlexible(
       if (frozen.gt(0))
         postings.push({ account: userAccount(user.id, FLEXIBLE_REDEEMING, market.coin), amount: frozen });
       await post(tx, { kind: 'flexible.redeem', ref: market.coin, userId: user.id, at: now, postings });
+      await recordHourLow(tx, position, now);
+      await keepAutoEarnChoice(tx, user.id, market.coin, parsed.value, input.auto_invest_status);
       await tx.insert(earnHistory).values({
         userId: user.id,
         product: 'flexible',

@@ -8,6 +8,8 @@ import {
   CancelRedemptionBody,
   ChartPoint,
   ChartQuery,
+  CoinFilter,
+  CoinSymbol,
   EarnVip,
   FaqItem,
   FlexibleHolding,
@@ -79,7 +81,7 @@ export const simpleEarnRoutes =
         schema: {
           tags,
           querystring: Type.Object({
-            coin: Type.Optional(Type.String({ maxLength: 20 })),
+            coin: Type.Optional(CoinFilter),
             kyc_level: Type.Optional(Type.Integer()),
             show_page: Type.Optional(Type.Integer()),
             status: Type.Optional(Type.Integer()),
@@ -138,7 +140,7 @@ export const simpleEarnRoutes =
           querystring: Type.Object({
             page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
             limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
-            asset: Type.Optional(Type.String({ maxLength: 20 })),
+            asset: Type.Optional(CoinFilter),
           }),
           response: responses(Paged(FlexibleHolding)),
         },
@@ -182,11 +184,14 @@ export const simpleEarnRoutes =
         config: user,
         schema: {
           tags,
-          body: Type.Object({ asset: Type.String({ minLength: 1 }) }),
+          body: Type.Object({ asset: CoinSymbol }),
           response: responses(Type.Array(FlexibleHolding)),
         },
       },
-      async (request) => ok((await flexibleHoldings(ctx, projection, userOf(request), 1, 1, request.body.asset)).list),
+      async (request) => {
+        await requireOpenMarket(ctx.db, request.body.asset);
+        return ok((await flexibleHoldings(ctx, projection, userOf(request), 1, 1, request.body.asset)).list);
+      },
     );
 
     app.post(
@@ -201,7 +206,7 @@ export const simpleEarnRoutes =
         schema: {
           tags,
           querystring: Type.Object({
-            asset: Type.String({ minLength: 1 }),
+            asset: CoinSymbol,
             rateYear: Type.String({ pattern: '^\\d+(\\.\\d{1,4})?$' }),
           }),
           response: responses(RateSimulation),

@@ -1,6 +1,6 @@
 import {
   checkMinLendRateFraction,
-  type Decimal,
+  Decimal,
   flexibleTimeline,
   parseAmount,
   roundDown,
@@ -12,11 +12,11 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { earnHistory } from '../../db/schema.js';
 import { type IdempotencyRequest, runTx } from '../../db/tx.js';
-import { AppError, badRequest, refused } from '../../errors.js';
+import { AppError, refused } from '../../errors.js';
 import { userAccount } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
 import { tradingWallet } from '../account/me.js';
-import type { User } from '../account/repo.js';
+import { loansOf, type User } from '../account/repo.js';
 import { assertNotLocked } from './funding-lock.js';
 import { type FlexibleMarket, requireOpenMarket } from './markets.js';
 import { FLEXIBLE, keepBookSnapshot, lockPosition, markNotYetInBook } from './positions.js';
@@ -53,7 +53,7 @@ export async function subscribeFlexible(
     input.rateYear === undefined
       ? undefined
       : checkMinLendRateFraction(input.rateYear, { limitMinRate: market.limitMinRate, maxRate: market.maxRate });
-  if (rate && !rate.ok) throw badRequest(rate.message, rate.key);
+  if (rate && !rate.ok) throw refused(rate);
   return runTx(
     ctx.db,
     async (tx) => {
@@ -83,13 +83,15 @@ export async function subscribeIn(
 ) {
   const position = await lockPosition(tx, user.id, market, now);
   await keepBookSnapshot(tx, position, now);
+  // Borrowed coins are never lent: the debit leaves at least the loan (the screen's lend_earn_available).
+  const loan = new Decimal((await loansOf(tx, user.id)).get(market.coin) ?? '0');
   await post(tx, {
     kind: 'flexible.subscribe',
     ref: market.coin,
     userId: user.id,
     at: now,
     postings: [
-      { account: userAccount(user.id, tradingWallet(user), market.coin), amount: amount.neg() },
+      { account: userAccount(user.id, tradingWallet(user), market.coin), amount: amount.neg(), keepAtLeast: loan },
       { account: userAccount(user.id, FLEXIBLE, market.coin), amount },
     ],
   });

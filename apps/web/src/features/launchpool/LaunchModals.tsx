@@ -1,4 +1,4 @@
-import { Decimal, isUSRegion, parseAmount } from '@earn/domain';
+import { Decimal, isMultiMiningPool, isUSRegion, parseAmount } from '@earn/domain';
 import { Alert, Anchor, Button, Group, Modal, Stack, Stepper, Tabs, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
@@ -57,8 +57,8 @@ export function StakeSuccessModal({
             </Stack>
           )}
           <Group grow>
-            {!isUS && (
-              <Button component="a" href="/candydrop" variant="default" data-testid="go-to-candy">
+            {!isUS && earnMore.data?.candydrop_url && (
+              <Button component="a" href={earnMore.data.candydrop_url} variant="default" data-testid="go-to-candy">
                 {t('launch.goToCandy')}
               </Button>
             )}
@@ -177,7 +177,7 @@ export function EligibilityModal({
 }) {
   const { t } = useTranslation();
   const userStat = useUserStat(target !== null);
-  const pools = target?.project.reward_pools.filter((p) => p.reward_pool_type !== 1) ?? [];
+  const pools = target?.project.reward_pools.filter((p) => !isMultiMiningPool(p.reward_pool_type)) ?? [];
   const [rid, setRid] = useState<number | null>(null);
   const shown = pools.find((p) => p.rid === (rid ?? target?.rid)) ?? pools[0];
   const volume = new Decimal(userStat.data?.user_60_day_transaction_amount ?? '0');

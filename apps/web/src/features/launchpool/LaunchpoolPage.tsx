@@ -1,4 +1,4 @@
-import { Decimal, floorHour, isUSRegion, UNLIMITED } from '@earn/domain';
+import { Decimal, floorHour, isMultiMiningPool, isUSRegion, UNLIMITED } from '@earn/domain';
 import { Anchor, Badge, Button, Card, Group, List, Modal, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -165,7 +165,7 @@ function ProjectCard({
   ] as const;
   // Each pool's cells, laid out as a table row on desktop and as a card on phones.
   const rows = project.reward_pools
-    .filter((p) => p.reward_pool_type !== 1)
+    .filter((p) => !isMultiMiningPool(p.reward_pool_type))
     .map((pool) => {
       const mine = stats.data?.find((s) => s.rid === pool.rid);
       const lessThanHour = mine && new Decimal(mine.valid_amount).lt(mine.amount);

@@ -3,6 +3,7 @@ import {
   Decimal,
   type EarnOption,
   earnChoicePayload,
+  isMultiMiningPool,
   isUnifiedAccount,
   isUSRegion,
   maxStake,
@@ -82,7 +83,7 @@ export function StakeForm({
   const me = useMe();
   const isUS = isUSRegion(me.data?.region ?? '');
   // Multi-mining pools (reward_pool_type 1) are kept out of the tabs.
-  const pools = project.reward_pools.filter((p) => p.reward_pool_type !== 1);
+  const pools = project.reward_pools.filter((p) => !isMultiMiningPool(p.reward_pool_type));
   const [rid, setRid] = useState(initialRid ?? pools[0]?.rid ?? 0);
   const pool = pools.find((p) => p.rid === rid) ?? pools[0];
   if (!pool) return <Text c="dimmed">{t('common.noData')}</Text>;

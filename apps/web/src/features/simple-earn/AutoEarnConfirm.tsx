@@ -27,8 +27,10 @@ export function AutoEarnConfirm({ target, onClose }: { target: AutoEarnTarget | 
         set.mutate(
           { assets: target.asset, status: target.on ? '1' : '0' },
           {
-            onSuccess: () => {
-              notifySuccess(t(target.on ? 'cryptoloan.enabledSuccessfully' : 'cryptoloan.disabledSuccessfully'));
+            onSuccess: (res) => {
+              // The toast says what the server now has, not what was asked.
+              const on = all ? res.global_status === 1 : res.status[target.asset] === 1;
+              notifySuccess(t(on ? 'cryptoloan.enabledSuccessfully' : 'cryptoloan.disabledSuccessfully'));
               onClose();
             },
             onError: (e) => notifyError(e, 'error'),

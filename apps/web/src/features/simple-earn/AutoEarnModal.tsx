@@ -51,6 +51,9 @@ export function AutoEarnModal({ opened, onClose }: { opened: boolean; onClose():
             <Text size="xs" c="dimmed">
               {t('earn.auto.allDesc')}
             </Text>
+            <Text size="xs" c="dimmed" data-testid="auto-earn-rule">
+              {t('earn.auto.rule')}
+            </Text>
           </div>
           <Switch
             checked={all}
@@ -106,8 +109,7 @@ export function AutoEarnModal({ opened, onClose }: { opened: boolean; onClose():
                   <Table.Td>{fmt.rate(new Decimal(p.estimated_apr))}</Table.Td>
                   <Table.Td ta="right">
                     <Switch
-                      checked={all || p.auto_invest_status === 1}
-                      disabled={all}
+                      checked={p.auto_invest_status === 1}
                       aria-label={`${t('earn.auto.switch')} ${p.asset}`}
                       onChange={(e) => setConfirm({ asset: p.asset, on: e.currentTarget.checked })}
                       styles={{ root: { display: 'inline-block' } }}

@@ -17,6 +17,7 @@ const TYPE_KEY: Record<number, string> = {
   3: 'earn.type.interest',
   4: 'earn.type.bonus',
   5: 'earn.type.rateUp',
+  6: 'earn.type.redeemCancelled',
 };
 
 /**
@@ -144,7 +145,7 @@ function HistoryFilters({
           onChange={(v) => change(() => setType(v ?? '0'))}
           data={[
             { value: '0', label: t('earn.history.all') },
-            ...[1, 2, 3, 4].map((v) => ({ value: String(v), label: t(TYPE_KEY[v] as string) })),
+            ...[1, 2, 6, 3, 4].map((v) => ({ value: String(v), label: t(TYPE_KEY[v] as string) })),
           ]}
           w={160}
         />

@@ -1,6 +1,6 @@
 import { checkFlexibleRedeem, clampRedeemInput, Decimal, HIGH_LEND_RATIO, redeemable } from '@earn/domain';
 import type { FlexibleHolding } from '@earn/domain/contract';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,10 @@ import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { notifyError, notifySuccess } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
 
-/** Flexible redeem: redeemable amount, input clamped to it, 8 places, at least 0.000001, lend-ratio note. */
+/**
+ * Flexible redeem: redeemable amount and last hour's interest, input clamped to the redeemable, 8
+ * places, at least 0.000001, lend-ratio note, and the auto-earn checkbox when auto-earn is on.
+ */
 export function RedeemDialog({ holding, onClose }: { holding: FlexibleHolding | null; onClose(): void }) {
   const { t } = useTranslation();
   return (
@@ -30,6 +33,9 @@ function RedeemForm({ holding, onDone }: { holding: FlexibleHolding; onDone(): v
   const fmt = useFormat();
   const redeem = useRedeemFlexible();
   const [amount, setAmount] = useState('');
+  // The form's auto-earn checkbox starts from the coin's status; unticked, the redemption turns it off.
+  const autoEarnOn = holding.auto_invest_status === 1;
+  const [keepAutoEarn, setKeepAutoEarn] = useState(autoEarnOn);
   const max = redeemable(holding);
   const check = amount === '' ? null : checkFlexibleRedeem(amount, max);
   const canSubmit = check?.ok === true && new Decimal(amount).gt(0) && !redeem.isPending;
@@ -42,6 +48,7 @@ function RedeemForm({ holding, onDone }: { holding: FlexibleHolding; onDone(): v
           amount: check.value.toFixed(),
           curr_amount: holding.curr_amount,
           lend_amount: holding.lend_amount,
+          ...(autoEarnOn ? { auto_invest_status: keepAutoEarn ? 1 : 0 } : {}),
         },
         {
           onSuccess: (res) => {
@@ -73,6 +80,14 @@ function RedeemForm({ holding, onDone }: { holding: FlexibleHolding; onDone(): v
           {fmt.fixed(max, 6)} {holding.asset}
         </Text>
       </Group>
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          {t('earn.redeem.lastHourInterest')}
+        </Text>
+        <Text size="sm" data-testid="redeem-last-hour">
+          {fmt.amount(holding.interest)} {holding.asset}
+        </Text>
+      </Group>
       <DecimalInput
         label={t('earn.redeem.amount')}
         precision={8}
@@ -100,9 +115,23 @@ function RedeemForm({ holding, onDone }: { holding: FlexibleHolding; onDone(): v
           {t('earn.redeem.highLendRatio')}
         </Alert>
       )}
-      <Button onClick={submit} disabled={!canSubmit} loading={redeem.isPending} data-testid="redeem-confirm">
-        {t('common.confirm')}
-      </Button>
+      {autoEarnOn && (
+        <Checkbox
+          checked={keepAutoEarn}
+          onChange={(e) => setKeepAutoEarn(e.currentTarget.checked)}
+          label={t('earn.redeem.keepAutoEarn', { coin: holding.asset })}
+          description={t(keepAutoEarn ? 'earn.redeem.keepAutoEarnOn' : 'earn.redeem.keepAutoEarnOff')}
+          data-testid="redeem-auto-earn"
+        />
+      )}
+      <Group grow>
+        <Button variant="default" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button onClick={submit} disabled={!canSubmit} loading={redeem.isPending} data-testid="redeem-confirm">
+          {t('common.confirm')}
+        </Button>
+      </Group>
     </Stack>
   );
 }
