@@ -529,6 +529,9 @@ describe('new project notifications', () => {
     expect(inbox).toMatchObject({ total: 1, unread: 1 });
     expect(inbox.list[0]).toMatchObject({
       kind: 'launchpool',
+      // A key and its values, so each reader reads it in their own language; the English as a fallback.
+      key: 'inbox.launchpool.newProject',
+      params: { name: 'Announced' },
       title: 'New Launchpool: Announced',
       link: '/launchpool',
       read: false,

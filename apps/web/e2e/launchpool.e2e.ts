@@ -32,17 +32,19 @@ describe('Launchpool in Chromium', () => {
     await page.getByRole('button', { name: 'Got it' }).click();
     await expect.poll(() => page.getByTestId('my-stake-GT').textContent()).toBe('1,500');
 
-    // Hours pass: rewards arrive every hour.
+    // Hours pass: rewards arrive every hour, on the open page, without a reload.
     await e2e.admin('/admin/v1/clock/advance', { hours: 2 });
-    await page.reload();
     await expect
-      .poll(async () => Number((await page.getByTestId('rewards-GT').textContent())?.replace(/[^\d.]/g, '')))
+      .poll(async () => Number((await page.getByTestId('rewards-GT').textContent())?.replace(/[^\d.]/g, '')), {
+        timeout: 10_000,
+      })
       .toBeGreaterThan(0);
     const first = Number((await page.getByTestId('rewards-GT').textContent())?.replace(/[^\d.]/g, ''));
     await e2e.admin('/admin/v1/clock/advance', { hours: 1 });
-    await page.reload();
     await expect
-      .poll(async () => Number((await page.getByTestId('rewards-GT').textContent())?.replace(/[^\d.]/g, '')))
+      .poll(async () => Number((await page.getByTestId('rewards-GT').textContent())?.replace(/[^\d.]/g, '')), {
+        timeout: 10_000,
+      })
       .toBeGreaterThan(first);
     // "Last hour" opens the statement of the hour just settled.
     await page.getByTestId('last-hour-GT').click();
@@ -88,11 +90,16 @@ describe('Launchpool in Chromium', () => {
       .toContain('goes into flexible Simple Earn instead');
     await page.getByText('Flexible', { exact: true }).click();
     await expect.poll(() => page.getByTestId('release-notice').count()).toBe(0);
+    await page.getByTestId('stake-amount').fill('12');
     await page.getByTestId('stake-add-funds').click();
     await expectText(page, 'Add USDT');
     await page.getByTestId('add-funds-deposit').waitFor();
+    // Escape closes only the add-funds dialog on top; the stake form keeps its amount.
     await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('add-funds-deposit').count()).toBe(0);
+    expect(await page.getByTestId('stake-amount').inputValue()).toBe('12');
     await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('stake-amount').count()).toBe(0);
 
     // A pool with volume tiers: the cap link opens the eligibility steps with the volume still needed.
     await page.getByRole('tab', { name: 'Upcoming' }).click();

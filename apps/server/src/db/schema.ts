@@ -552,6 +552,10 @@ export const inboxMessages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
+    /** i18n key of the message: the reader's language renders `${key}.title` and `${key}.body` with params. */
+    key: text('key'),
+    params: jsonb('params').$type<Record<string, string>>(),
+    /** The English text, for clients without the key. */
     title: text('title').notNull(),
     body: text('body').notNull(),
     link: text('link').notNull(),

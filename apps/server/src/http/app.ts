@@ -10,6 +10,7 @@ import type { AppContext } from '../context.js';
 import type { Scheduler } from '../jobs/scheduler.js';
 import { accountRoutes } from '../modules/account/routes.js';
 import { adminRoutes } from '../modules/admin/routes.js';
+import { eventRoutes } from '../modules/events/routes.js';
 import { inboxRoutes } from '../modules/inbox/routes.js';
 import { launchpoolRoutes } from '../modules/launchpool/routes.js';
 import { marketRoutes } from '../modules/market/routes.js';
@@ -89,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(simpleEarnRoutes(ctx, options.demand));
   await app.register(launchpoolRoutes(ctx));
   await app.register(inboxRoutes(ctx));
+  await app.register(eventRoutes(scheduler));
 
   await app.register(fastifyStatic, { root: COIN_ICONS, prefix: '/static/coin-icons/', decorateReply: false });
 

@@ -35,6 +35,7 @@ export class Scheduler {
   private readonly registered: Job[] = [];
   private running: Promise<JobRun[]> | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private readonly listeners = new Set<(runs: JobRun[]) => void>();
 
   /** Where a failed pass is reported; the app's logger once it exists. */
   log: FastifyBaseLogger | undefined;
@@ -62,6 +63,12 @@ export class Scheduler {
     return this.running;
   }
 
+  /** Calls `listener` after each pass that settled something (pages push it to open screens); returns the unsubscribe. */
+  onSettled(listener: (runs: JobRun[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   /** With the system clock, looks for due periods every `everyMs`. */
   start(everyMs = 15_000): void {
     this.timer = setInterval(() => {
@@ -78,7 +85,10 @@ export class Scheduler {
     const done: JobRun[] = [];
     for (;;) {
       const next = await this.nextDue();
-      if (!next) return done;
+      if (!next) {
+        if (done.length > 0) for (const listener of this.listeners) listener(done);
+        return done;
+      }
       const ran = await this.settle(next.job, next.start);
       if (ran) done.push({ job: next.job.name, periodStart: next.start });
     }

@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { ApiError } from '../api/errors.js';
+import { useLiveSettlement } from '../api/live.js';
 import { FundPasswordHost } from '../components/FundPasswordHost.js';
 import { AuthGateProvider } from '../features/auth/auth-gate.js';
 import { Layout } from './Layout.js';
@@ -51,6 +52,7 @@ function Page({ children, auth }: { children: React.ReactNode; auth?: boolean })
 }
 
 function Shell() {
+  useLiveSettlement();
   return (
     <AuthGateProvider>
       <Layout />

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from './Dialog.js';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -27,7 +28,7 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered {...(zIndex ? { zIndex } : {})}>
+    <Dialog opened={opened} onClose={onClose} title={title} centered {...(zIndex ? { zIndex } : {})}>
       <Text size="sm">{children}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose}>
@@ -37,6 +38,6 @@ export function ConfirmDialog({
           {t('common.confirm')}
         </Button>
       </Group>
-    </Modal>
+    </Dialog>
   );
 }

@@ -6,8 +6,11 @@ import { useFormat } from '../lib/use-format.js';
 
 /** The header inbox: new launch pools and other messages, with the unread count. */
 export function InboxButton() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fmt = useFormat();
+  /** A message in the reader's language when it has a key we know, else the server's English. */
+  const text = (m: { key?: string; params?: Record<string, string> }, part: 'title' | 'body', english: string) =>
+    m.key && i18n.exists(`${m.key}.${part}`) ? t(`${m.key}.${part}`, m.params ?? {}) : english;
   const navigate = useNavigate();
   const inbox = useInbox(true);
   const markRead = useMarkRead();
@@ -56,10 +59,10 @@ export function InboxButton() {
                 }}
               >
                 <Text size="sm" fw={m.read ? 400 : 700}>
-                  {m.title}
+                  {text(m, 'title', m.title)}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {m.body} · {fmt.dateTime(m.created_at * 1000)}
+                  {text(m, 'body', m.body)} · {fmt.dateTime(m.created_at * 1000)}
                 </Text>
               </Anchor>
             ))}

@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Modal, Popover, Text } from '@mantine/core';
+import { ActionIcon, Button, Popover, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../lib/use-is-mobile.js';
+import { Dialog } from './Dialog.js';
 
 /** An info mark: a pop-over on desktop; on mobile a dialog that 'finances.gotIt' closes. */
 export function InfoPopup({ title, children }: { title?: ReactNode; children: ReactNode }) {
@@ -27,12 +28,12 @@ export function InfoPopup({ title, children }: { title?: ReactNode; children: Re
     return (
       <>
         {mark}
-        <Modal opened={opened} onClose={close} title={title} centered withCloseButton={false}>
+        <Dialog opened={opened} onClose={close} title={title} centered withCloseButton={false}>
           <Text size="sm">{children}</Text>
           <Button fullWidth mt="md" onClick={close}>
             {t('finances.gotIt')}
           </Button>
-        </Modal>
+        </Dialog>
       </>
     );
   }

@@ -1,6 +1,8 @@
-import { Drawer, Modal } from '@mantine/core';
+import { Drawer } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useEscapeClosesTop } from '../lib/use-escape-closes-top.js';
 import { useIsMobile } from '../lib/use-is-mobile.js';
+import { Dialog } from './Dialog.js';
 
 export interface ResponsiveModalProps {
   opened: boolean;
@@ -15,6 +17,7 @@ export interface ResponsiveModalProps {
 /** A modal on desktop and a bottom sheet on mobile (below 768 px). */
 export function ResponsiveModal({ opened, onClose, title, children, size = 'md', zIndex }: ResponsiveModalProps) {
   const isMobile = useIsMobile();
+  useEscapeClosesTop(opened && isMobile, onClose);
   if (isMobile) {
     return (
       <Drawer
@@ -31,8 +34,8 @@ export function ResponsiveModal({ opened, onClose, title, children, size = 'md',
     );
   }
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={size} centered {...(zIndex ? { zIndex } : {})}>
+    <Dialog opened={opened} onClose={onClose} title={title} size={size} centered {...(zIndex ? { zIndex } : {})}>
       {children}
-    </Modal>
+    </Dialog>
   );
 }

@@ -372,6 +372,8 @@ export const en = {
   'launch.statement.poolPaid': 'Paid to the pool',
   'inbox.title': 'Inbox',
   'inbox.markAll': 'Mark all read',
+  'inbox.launchpool.newProject.title': 'New Launchpool: {{name}}',
+  'inbox.launchpool.newProject.body': 'Stake to earn {{coin}}. Rewards are paid every hour.',
   'inbox.empty': 'No messages yet',
 };
 

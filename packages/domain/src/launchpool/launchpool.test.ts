@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  aprBase,
   checkStake,
   estimatedApr,
   maxStake,
@@ -140,5 +141,14 @@ describe('redemption-earn selector', () => {
   });
   it('releases a fixed choice into flexible Simple Earn and a staking choice to spot until those products open', () => {
     expect(RELEASE_DESTINATION).toEqual({ fixed: 'flexible', flexible: 'flexible', staking: 'spot', spot: 'spot' });
+  });
+});
+
+describe('estimated APR base', () => {
+  it('works on what is staked once the project runs, on the cap before its start, and not at all without one', () => {
+    expect(aprBase(1, '0.1', '-1')?.toFixed()).toBe('0.1');
+    expect(aprBase(3, '50', '100')?.toFixed()).toBe('50');
+    expect(aprBase(2, '0.1', '1000000')?.toFixed()).toBe('1000000');
+    expect(aprBase(2, '0.1', '-1')).toBeNull();
   });
 });

@@ -112,6 +112,15 @@ export function checkStake(
   return ok(value);
 }
 
+/**
+ * What an estimated APR is worked on: what is staked; before the project starts, the pool's cap
+ * when it has one, and no estimate otherwise (a first 0.1 staked would promise 492,010%).
+ */
+export function aprBase(state: ProjectState, totalStaked: DecimalLike, buyTotalAmount: DecimalLike): Decimal | null {
+  if (state !== 2) return dec(totalStaked);
+  return dec(buyTotalAmount).eq(UNLIMITED) ? null : dec(buyTotalAmount);
+}
+
 /** Estimated APR (rate type 2): the reward's value per year over the staked value. */
 export function estimatedApr(input: {
   rewardPerHour: DecimalLike;

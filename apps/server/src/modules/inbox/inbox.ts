@@ -4,11 +4,16 @@ import type { Executor } from '../../db/client.js';
 import { inboxMessages } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
 
-/** Tells every user subscribed to Launchpool notifications about a new project, in one statement. */
+/**
+ * Tells every user subscribed to Launchpool notifications about a new project, in one statement.
+ * The message is stored as a key and values, so each reader reads it in their own language.
+ */
 export async function announceProject(db: Executor, project: { id: number; name: string; coin: string }, at: Date) {
+  const params = JSON.stringify({ name: project.name, coin: project.coin });
   await db.execute(sql`
-    INSERT INTO inbox_messages (user_id, kind, title, body, link, created_at)
-    SELECT user_id, 'launchpool', ${`New Launchpool: ${project.name}`}, ${`Stake to earn ${project.coin}. Rewards are paid every hour.`},
+    INSERT INTO inbox_messages (user_id, kind, key, params, title, body, link, created_at)
+    SELECT user_id, 'launchpool', 'inbox.launchpool.newProject', ${params}::jsonb,
+      ${`New Launchpool: ${project.name}`}, ${`Stake to earn ${project.coin}. Rewards are paid every hour.`},
       '/launchpool', ${at.toISOString()}::timestamptz
     FROM notification_settings WHERE startup_mining_switch = 1`);
 }
@@ -29,6 +34,7 @@ export async function listInbox(db: Executor, userId: number, page: number, limi
     list: list.map((m) => ({
       id: m.id,
       kind: m.kind,
+      ...(m.key ? { key: m.key, params: m.params ?? {} } : {}),
       title: m.title,
       body: m.body,
       link: m.link,

@@ -1,4 +1,4 @@
-import { RowId } from '@earn/domain/contract';
+import { Inbox, PageNumber, RowId } from '@earn/domain/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
@@ -7,22 +7,6 @@ import { userOf } from '../../http/session.js';
 import { listInbox, markRead } from './inbox.js';
 
 const tags = ['inbox'];
-const Inbox = Type.Object({
-  list: Type.Array(
-    Type.Object({
-      id: Type.Integer(),
-      kind: Type.String(),
-      title: Type.String(),
-      body: Type.String(),
-      link: Type.String(),
-      created_at: Type.Integer(),
-      read: Type.Boolean(),
-    }),
-  ),
-  total: Type.Integer(),
-  unread: Type.Integer(),
-});
-
 export const inboxRoutes =
   (ctx: AppContext): FastifyPluginAsyncTypebox =>
   async (app) => {
@@ -33,7 +17,7 @@ export const inboxRoutes =
         schema: {
           tags,
           querystring: Type.Object({
-            page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+            page: Type.Optional(PageNumber),
             limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
           }),
           response: responses(Inbox),

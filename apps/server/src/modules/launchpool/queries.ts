@@ -1,4 +1,13 @@
-import { Decimal, estimatedApr, projectState, type RedeemType, toWire, UNLIMITED } from '@earn/domain';
+import {
+  aprBase,
+  Decimal,
+  estimatedApr,
+  type ProjectState,
+  projectState,
+  type RedeemType,
+  toWire,
+  UNLIMITED,
+} from '@earn/domain';
 import type {
   HourStatement,
   LaunchHistoryQuery,
@@ -20,19 +29,23 @@ function poolView(
   project: LaunchProject,
   prices: Map<string, string>,
   user: User | null,
+  state: ProjectState,
 ): Omit<RewardPoolView, 'avg_staked_last_hour'> {
   const left = new Decimal(pool.buyTotalAmount).eq(UNLIMITED)
     ? new Decimal(UNLIMITED)
     : Decimal.max(new Decimal(pool.buyTotalAmount).minus(pool.totalStaked), 0);
+  const base = aprBase(state, pool.totalStaked, pool.buyTotalAmount);
   const apr =
     pool.rateYearType === 1
       ? new Decimal(pool.rateYear)
-      : estimatedApr({
-          rewardPerHour: pool.rewardPerHour,
-          rewardPrice: prices.get(project.coin) ?? '0',
-          staked: pool.totalStaked,
-          stakePrice: prices.get(pool.coin) ?? '0',
-        });
+      : base === null
+        ? new Decimal(0)
+        : estimatedApr({
+            rewardPerHour: pool.rewardPerHour,
+            rewardPrice: prices.get(project.coin) ?? '0',
+            staked: base,
+            stakePrice: prices.get(pool.coin) ?? '0',
+          });
   return {
     rid: pool.id,
     coin: pool.coin,
@@ -81,18 +94,21 @@ async function projectViews(ctx: AppContext, projects: LaunchProject[], user: Us
     ]),
   );
   const nowMs = ctx.clock.now().getTime();
-  return projects.map((project) => ({
-    pid: project.id,
-    coin: project.coin,
-    name: project.name,
-    icon: coins.find((c) => c.symbol === project.coin)?.icon ?? '',
-    start_timest: Math.floor(project.startAt.getTime() / 1000),
-    end_timest: Math.floor(project.endAt.getTime() / 1000),
-    state: projectState(nowMs, project.startAt.getTime(), project.endAt.getTime()),
-    reward_pools: pools
-      .filter((p) => p.projectId === project.id)
-      .map((p) => ({ ...poolView(p, project, prices, user), avg_staked_last_hour: avg.get(p.id) ?? '0' })),
-  }));
+  return projects.map((project) => {
+    const state = projectState(nowMs, project.startAt.getTime(), project.endAt.getTime());
+    return {
+      pid: project.id,
+      coin: project.coin,
+      name: project.name,
+      icon: coins.find((c) => c.symbol === project.coin)?.icon ?? '',
+      start_timest: Math.floor(project.startAt.getTime() / 1000),
+      end_timest: Math.floor(project.endAt.getTime() / 1000),
+      state,
+      reward_pools: pools
+        .filter((p) => p.projectId === project.id)
+        .map((p) => ({ ...poolView(p, project, prices, user, state), avg_staked_last_hour: avg.get(p.id) ?? '0' })),
+    };
+  });
 }
 
 /** One project (project-info). */

@@ -1,5 +1,5 @@
 import { Decimal, isMultiMiningPool, isUSRegion, parseAmount } from '@earn/domain';
-import { Alert, Anchor, Button, Group, Modal, Stack, Stepper, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Stepper, Tabs, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import {
   useUserStat,
 } from '../../api/launchpool.js';
 import { DecimalInput } from '../../components/DecimalInput.js';
+import { Dialog } from '../../components/Dialog.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { notifyError, notifySuccess } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
@@ -37,7 +38,7 @@ export function StakeSuccessModal({
     userStat.data &&
     new Decimal(userStat.data.user_60_day_transaction_amount).lt(firstTier.transaction_amount);
   return (
-    <Modal opened={result !== null} onClose={onClose} title={t(isUS ? 'launch.committed' : 'launch.staked')} centered>
+    <Dialog opened={result !== null} onClose={onClose} title={t(isUS ? 'launch.committed' : 'launch.staked')} centered>
       {result && (
         <Stack>
           <Text data-testid="stake-success-amount">
@@ -66,7 +67,7 @@ export function StakeSuccessModal({
           </Group>
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -182,7 +183,7 @@ export function EligibilityModal({
   const shown = pools.find((p) => p.rid === (rid ?? target?.rid)) ?? pools[0];
   const volume = new Decimal(userStat.data?.user_60_day_transaction_amount ?? '0');
   return (
-    <Modal
+    <Dialog
       opened={target !== null}
       onClose={() => {
         setRid(null);
@@ -214,7 +215,7 @@ export function EligibilityModal({
           </Group>
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }
 

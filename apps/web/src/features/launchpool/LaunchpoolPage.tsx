@@ -1,5 +1,5 @@
 import { Decimal, floorHour, isMultiMiningPool, isUSRegion, UNLIMITED } from '@earn/domain';
-import { Anchor, Badge, Button, Card, Group, List, Modal, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, List, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import {
   useUserProjectStats,
 } from '../../api/launchpool.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
+import { Dialog } from '../../components/Dialog.js';
 import { InfoPopup } from '../../components/InfoPopup.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
@@ -106,13 +107,13 @@ export default function LaunchpoolPage() {
         target={eligibility ? { ...eligibility, source: 'eligibility' } : null}
         onClose={() => setEligibility(null)}
       />
-      <Modal opened={noteOpen} onClose={() => setNoteOpen(false)} title={t('launch.note.title')} centered>
+      <Dialog opened={noteOpen} onClose={() => setNoteOpen(false)} title={t('launch.note.title')} centered>
         <List type="ordered" spacing="xs" size="sm">
           {[1, 2, 3, 4, 5].map((i) => (
             <List.Item key={i}>{t(`launch.note.${i}`)}</List.Item>
           ))}
         </List>
-      </Modal>
+      </Dialog>
     </Stack>
   );
 }
@@ -168,7 +169,8 @@ function ProjectCard({
     .filter((p) => !isMultiMiningPool(p.reward_pool_type))
     .map((pool) => {
       const mine = stats.data?.find((s) => s.rid === pool.rid);
-      const lessThanHour = mine && new Decimal(mine.valid_amount).lt(mine.amount);
+      // Only while the project runs: before its start no stake has earned anything yet.
+      const lessThanHour = project.state === 1 && mine && new Decimal(mine.valid_amount).lt(mine.amount);
       const rate = new Decimal(pool.rate_year).gt(0) ? fmt.rate(pool.rate_year) : '--';
       const cells: Record<(typeof columns)[number]['key'], ReactNode> = {
         pool: (

@@ -7,7 +7,6 @@ import {
   Center,
   Group,
   Loader,
-  Modal,
   Paper,
   SimpleGrid,
   Stack,
@@ -22,6 +21,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useMe } from '../../api/account.js';
 import { useHolding, useLendDetail, useProducts } from '../../api/simple-earn.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
+import { Dialog } from '../../components/Dialog.js';
 import { InfoPopup } from '../../components/InfoPopup.js';
 import { useFormat } from '../../lib/use-format.js';
 import { AprText } from './AprText.js';
@@ -226,7 +226,7 @@ export default function FlexibleDetailPage() {
           {t('earn.subscribeAgain')}
         </Button>
       </Group>
-      <Modal
+      <Dialog
         opened={chartOpen}
         onClose={() => setChartOpen(false)}
         title={t('earn.chart.title', { coin: h.asset })}
@@ -234,7 +234,7 @@ export default function FlexibleDetailPage() {
         centered
       >
         <Suspense fallback={<Loader size="sm" />}>{chartOpen && <AprChart asset={h.asset} />}</Suspense>
-      </Modal>
+      </Dialog>
       <MinAprModal
         opened={editingRate}
         onClose={() => setEditingRate(false)}

@@ -1,9 +1,10 @@
 import { addDays, dayAt, dayStartMs } from '@earn/domain';
 import type { HistoryRow } from '@earn/domain/contract';
-import { Modal } from '@mantine/core';
+import {} from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHistory } from '../../api/simple-earn.js';
+import { Dialog } from '../../components/Dialog.js';
 import { type Column, PagedTable } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
 
@@ -56,7 +57,7 @@ export function InterestDayDialog({
     },
   ];
   return (
-    <Modal
+    <Dialog
       opened={day !== null}
       onClose={onClose}
       title={t('earn.history.dayTitle', { day: day ? fmt.date(day.timeAt * 1000) : '' })}
@@ -75,6 +76,6 @@ export function InterestDayDialog({
         error={rows.error}
         onRetry={() => rows.refetch()}
       />
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,11 +1,12 @@
 import type { FlexibleHolding } from '@earn/domain/contract';
-import { Anchor, Badge, Button, Card, Group, Modal, Paper, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Paper, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useMe } from '../../api/account.js';
 import { useHoldings, useProducts } from '../../api/simple-earn.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
+import { Dialog } from '../../components/Dialog.js';
 import { type Column, PagedTable } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
@@ -46,9 +47,9 @@ export default function MyLendingsPage() {
           </Anchor>
         </Group>
       </Group>
-      <Modal opened={historyOpen} onClose={closeHistory} title={t('earn.history.title')} size="xl" centered>
+      <Dialog opened={historyOpen} onClose={closeHistory} title={t('earn.history.title')} size="xl" centered>
         {historyOpen && <HistoryView queryType={params.get('type')} queryAsset={params.get('asset')} />}
-      </Modal>
+      </Dialog>
       <Tabs value={tab} onChange={(v) => setParams({ tab: v ?? 'flexible' })}>
         <Tabs.List>
           <Tabs.Tab value="flexible">{t('earn.flexible')}</Tabs.Tab>

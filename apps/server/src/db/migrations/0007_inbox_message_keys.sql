@@ -1,0 +1,2 @@
+ALTER TABLE "inbox_messages" ADD COLUMN "key" text;--> statement-breakpoint
+ALTER TABLE "inbox_messages" ADD COLUMN "params" jsonb;
