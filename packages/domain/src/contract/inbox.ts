@@ -4,7 +4,7 @@ import { type Static, Type } from 'typebox';
 export const InboxMessage = Type.Object({
   id: Type.Integer(),
   kind: Type.String(),
-  key: Type.Optional(Type.String({ description: 'i18n key: render `${key}.title` and `${key}.body` with params' })),
+  key: Type.Optional(Type.String({ description: 'i18n key: render <key>.title and <key>.body with params' })),
   params: Type.Optional(Type.Record(Type.String(), Type.String())),
   title: Type.String({ description: 'the message in English' }),
   body: Type.String(),

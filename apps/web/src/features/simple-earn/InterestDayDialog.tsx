@@ -1,6 +1,5 @@
 import { addDays, dayAt, dayStartMs } from '@earn/domain';
 import type { HistoryRow } from '@earn/domain/contract';
-import {} from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHistory } from '../../api/simple-earn.js';
