@@ -127,6 +127,10 @@ describe('launch pool rewards: a worked day', () => {
     for (const u of users) expect(await spot(u, 'USDT')).toBe('5000');
     const stats = (await users[0]?.get(`/apiw/v2/earn/launch-pool/user-project-statistics?pid=${pid}`))?.body.data[0];
     expect(stats).toMatchObject({ rid, amount: '0', lastRewardAmount: (paid[0] as Decimal).toFixed() });
+    // The completed project shows what was staked at its end, not the 0 left after the release.
+    const ended = (await ts.client().get(`/apiw/v2/earn/launch-pool/project-info?projectId=${pid}`)).body.data;
+    expect(ended).toMatchObject({ state: 3 });
+    expect(ended.reward_pools[0].total_staked).toBe('1600');
     // A statement for an hour both A and B were in.
     const hour = (start + 3 * HOUR_MS) / 1000;
     const statement = (await users[1]?.get(`/apiw/v2/earn/launch-pool/statement?rid=${rid}&hour=${hour}`))?.body.data;
@@ -306,13 +310,15 @@ describe('launch pool rules', () => {
     ).toBe(200);
   });
 
-  it('caps the stake by the 60-day volume tier', async () => {
+  it('caps the stake by the 60-day volume tier, the first tier’s cap below it', async () => {
     const u = await lender(ts, { ETH: '10' });
     const order = (amount: string) =>
       u.post('/apiw/v2/earn/launch-pool/create-order', { pid, rid: ridOf('ETH'), amount });
-    expect((await order('0.5')).body.key).toBe('finances.startupMining.stake.max.tip');
+    // Below the first tier: the first tier's cap (1 ETH), so the user can stake and is told about the volume.
+    expect((await order('1.5')).body.key).toBe('finances.startupMining.stake.max.tip');
+    expect((await order('0.5')).body.code).toBe(200);
     await ts.admin.post('/admin/v1/users/settings', { email: u.email, trading_volume_60d: '20000' });
-    expect((await order('1')).body.code).toBe(200);
+    expect((await order('0.5')).body.code).toBe(200);
     expect((await order('0.1')).body.key).toBe('finances.startupMining.stake.max.tip');
     await ts.admin.post('/admin/v1/users/settings', { email: u.email, trading_volume_60d: '150000' });
     expect((await order('4')).body.code).toBe(200);

@@ -171,11 +171,18 @@ describe('Launchpool in Chromium', () => {
     const bar = page.getByTestId('stake-bottom-bar');
     await bar.waitFor();
     expect(await bar.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    // The header fits: nothing on the page is wider than the phone, and the confirm button spans the bar.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const [barBox, buttonBox] = await Promise.all([bar.boundingBox(), page.getByTestId('stake-confirm').boundingBox()]);
+    expect((buttonBox?.width ?? 0) / (barBox?.width ?? 1)).toBeGreaterThan(0.9);
     await expect.poll(() => page.getByTestId('stake-amount').inputValue()).not.toBe('');
     await page.getByTestId('stake-amount').fill('100');
     await page.getByTestId('stake-confirm').click();
     await enterFundPassword(page, '123456');
     await expect.poll(() => page.getByTestId('stake-success-amount').textContent()).toBe('100 GT');
+    // Done: back to the projects rather than a form still filled in.
+    await page.getByRole('button', { name: 'Got it' }).click();
+    await page.waitForURL('**/launchpool');
     await context.close();
   });
 });

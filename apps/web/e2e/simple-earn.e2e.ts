@@ -17,6 +17,10 @@ describe('Simple Earn flexible in Chromium', () => {
 
     // Subscribe 1000 USDT from the home page; the fund password is asked for.
     await page.goto(`${e2e.baseUrl}/simple-earn`);
+    // The headline APR is the market rate; bonuses show as 'Up to', the same on every screen.
+    const homeApr = (await page.getByTestId('apr-USDT').first().textContent()) ?? '';
+    expect(homeApr).toMatch(/^\d+\.\d{2}%$/);
+    await expectText(page, /Up to \d+\.\d{2}%/);
     await page.getByTestId('subscribe-USDT').click();
     await page.getByTestId('subscribe-amount').fill('0.5');
     await expectText(page, 'The minimum subscription is 1 USDT');
@@ -28,6 +32,7 @@ describe('Simple Earn flexible in Chromium', () => {
     await page.getByRole('link', { name: 'View holdings' }).click();
     await page.waitForURL('**/simple-earn/my-lendings?tab=flexible');
     await expect.poll(() => page.getByTestId('principal-USDT').textContent()).toBe('1,000');
+    expect(await page.getByTestId('apr-USDT').first().textContent()).toBe(homeApr);
 
     // Three hours pass: interest arrives every hour and compounds, on the open page, without a reload.
     await e2e.admin('/admin/v1/clock/advance', { hours: 3 });
@@ -141,6 +146,11 @@ describe('Simple Earn flexible in Chromium', () => {
     const errors = watchErrors(page);
     await login(page, e2e.baseUrl, 'vip@example.com');
     await page.goto(`${e2e.baseUrl}/simple-earn`);
+    // Nothing scrolls sideways: the header fits and the products are cards with Subscribe in reach.
+    await page.getByTestId('subscribe-USDT').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const subscribe = await page.getByTestId('subscribe-USDT').boundingBox();
+    expect((subscribe?.x ?? 999) + (subscribe?.width ?? 0)).toBeLessThanOrEqual(390);
     // VIP users have no auto-earn.
     await page.getByPlaceholder('Search coin').fill('btc');
     await page.getByTestId('market-BTC').waitFor();

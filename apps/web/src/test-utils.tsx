@@ -4,6 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import { MOBILE_QUERY } from './lib/use-is-mobile.js';
 
 /** Renders with the providers the app has (Mantine, notifications, a fresh query client). */
 export function renderWithProviders(ui: ReactElement) {
@@ -24,7 +25,7 @@ export function setMobile(mobile: boolean) {
   window.matchMedia = (query: string) =>
     ({
       ...realMatchMedia(query),
-      matches: mobile && query.includes('max-width: 768px'),
+      matches: mobile && query === MOBILE_QUERY,
       media: query,
     }) as MediaQueryList;
 }

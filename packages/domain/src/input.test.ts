@@ -25,6 +25,13 @@ describe('sanitizeDecimalInput', () => {
     expect(sanitizeDecimalInput(raw, p8)).toBe(shown);
   });
 
+  it('reads a decimal comma as the point, never dropping it silently', () => {
+    expect(sanitizeDecimalInput('1,5', { precision: 8 })).toBe('1.5');
+    expect(sanitizeDecimalInput('1,', { precision: 8 })).toBe('1.');
+    expect(sanitizeDecimalInput('1,000.5', { precision: 8 })).toBe('1000.5');
+    expect(sanitizeDecimalInput('1,000,000', { precision: 8 })).toBe('1000000');
+  });
+
   it('keeps a sign only when negatives are allowed', () => {
     expect(sanitizeDecimalInput('-5.5', { precision: 2, allowNegative: true })).toBe('-5.5');
     expect(sanitizeDecimalInput('5-', { precision: 2, allowNegative: true })).toBe('5');

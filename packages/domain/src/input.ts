@@ -12,9 +12,18 @@ export interface DecimalInputRules {
  * places, no sign unless allowed, a leading '.' becomes '0.', leading zeros are stripped, and the
  * value is capped at the maximum. Returns the text the input should show.
  */
+/**
+ * A comma is the decimal point where there is no point and only one comma ('1,5' is 1.5, never 15);
+ * with a point, or several commas ('1,000.5', '1,000,000'), commas group thousands and go.
+ */
+function decimalComma(raw: string): string {
+  const commas = raw.split(',').length - 1;
+  return commas === 1 && !raw.includes('.') ? raw.replace(',', '.') : raw.replace(/,/g, '');
+}
+
 export function sanitizeDecimalInput(raw: string, rules: DecimalInputRules): string {
   const max = rules.max ?? MAX_AMOUNT;
-  let text = raw.replace(/[^\d.-]/g, '');
+  let text = decimalComma(raw).replace(/[^\d.-]/g, '');
   const negative = rules.allowNegative === true && text.startsWith('-');
   text = text.replace(/-/g, '');
   const dot = text.indexOf('.');

@@ -65,6 +65,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
     // The web follows the server's clock (which an operator may have moved), not the device's.
     reply.header('x-server-time', String(ctx.clock.now().getTime()));
+    // A manual clock stands still between advances: the web must not run it on by the device's time.
+    if (ctx.clock.mode === 'manual') reply.header('x-server-clock', 'manual');
   });
 
   await app.register(fastifyCookie);

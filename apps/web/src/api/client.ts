@@ -21,15 +21,24 @@ export interface RequestOptions {
 
 /** Server time minus device time, from the last response: the server's clock is the one that counts. */
 let serverOffsetMs = 0;
+/** The server's time when its clock is manual (it stands still between an operator's advances). */
+let manualServerMs: number | null = null;
 
 /** Now, by the server's clock. */
 export function serverNow(): number {
-  return Date.now() + serverOffsetMs;
+  return manualServerMs ?? Date.now() + serverOffsetMs;
+}
+
+/** Whether the server's clock is manual: it moves only when the operator advances it. */
+export function isServerClockManual(): boolean {
+  return manualServerMs !== null;
 }
 
 function trackServerTime(response: Response) {
   const header = response.headers.get('x-server-time');
-  if (header && /^\d+$/.test(header)) serverOffsetMs = Number(header) - Date.now();
+  if (!header || !/^\d+$/.test(header)) return;
+  serverOffsetMs = Number(header) - Date.now();
+  manualServerMs = response.headers.get('x-server-clock') === 'manual' ? Number(header) : null;
 }
 
 /** Message shown for a network failure; set by i18n so it follows the language. */

@@ -1,7 +1,7 @@
 import { HOUR_MS } from '@earn/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { serverNow } from './client.js';
+import { isServerClockManual, serverNow } from './client.js';
 
 /** After a boundary, give the hourly jobs a moment before asking again (the fallback when no event arrives). */
 const AFTER_BOUNDARY_MS = 5_000;
@@ -21,9 +21,10 @@ export function useLiveSettlement() {
     let timer: ReturnType<typeof setTimeout>;
     const scheduleBoundary = () => {
       const now = serverNow();
-      const wait = Math.ceil(now / HOUR_MS) * HOUR_MS - now + AFTER_BOUNDARY_MS;
+      // A manual clock has no boundaries of its own: its advances arrive as events.
+      const wait = isServerClockManual() ? HOUR_MS : Math.floor(now / HOUR_MS + 1) * HOUR_MS - now + AFTER_BOUNDARY_MS;
       timer = setTimeout(() => {
-        refresh();
+        if (!isServerClockManual()) refresh();
         scheduleBoundary();
       }, wait);
     };

@@ -19,6 +19,7 @@ import { useAuthGate } from '../features/auth/auth-gate.js';
 import { SubscriptionModal } from '../features/notifications/SubscriptionModal.js';
 import { currentLocale, setLocale } from '../i18n/index.js';
 import { notifyError, notifySuccess } from '../lib/notify.js';
+import { useIsMobile } from '../lib/use-is-mobile.js';
 
 const NAV = [
   { to: '/simple-earn', label: 'nav.simpleEarn' },
@@ -51,6 +52,7 @@ export function Layout() {
   const { openRegister, requireLogin } = useAuthGate();
   const [navOpened, nav] = useDisclosure(false);
   const [subscriptions, subs] = useDisclosure(false);
+  const isMobile = useIsMobile();
 
   return (
     <AppShell
@@ -80,15 +82,18 @@ export function Layout() {
             </Group>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <LanguageSwitch />
-            <ActionIcon
-              variant="subtle"
-              size="lg"
-              aria-label={t('subscribe.notification')}
-              onClick={() => requireLogin(subs.open)}
-            >
-              <BellIcon />
-            </ActionIcon>
+            {/* On phones the language and notification settings live in the menu, so the header fits. */}
+            <Group gap="xs" wrap="nowrap" visibleFrom="sm">
+              <LanguageSwitch />
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                aria-label={t('subscribe.notification')}
+                onClick={() => requireLogin(subs.open)}
+              >
+                <BellIcon />
+              </ActionIcon>
+            </Group>
             {me.data && <InboxButton />}
             {me.data ? (
               <Menu position="bottom-end" shadow="md">
@@ -150,6 +155,20 @@ export function Layout() {
               active={location.pathname.startsWith(item.to)}
             />
           ))}
+          {isMobile && (
+            <>
+              <NavLink
+                label={t('subscribe.notification')}
+                onClick={() => {
+                  nav.close();
+                  requireLogin(subs.open);
+                }}
+              />
+              <Group mt="md" px="sm">
+                <LanguageSwitch />
+              </Group>
+            </>
+          )}
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main>

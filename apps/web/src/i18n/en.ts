@@ -225,7 +225,8 @@ export const en = {
   'earn.detail.lentNow': 'Lent this hour',
   'earn.detail.lentNowTip':
     'What the current hour’s clearing lent of your holding; next hour’s share is set when the hour ends.',
-  'earn.detail.cumulativeTip': 'Interest and bonuses earned so far; the last hour paid {{last}} {{coin}}.',
+  'earn.detail.cumulativeTip':
+    'Interest earned so far; the last hour paid {{last}} {{coin}}. Bonuses are paid to your trading account and listed in history.',
   'earn.detail.last24': 'Last 24 hours of lending',
   'earn.detail.hour': 'Hour',
   'earn.detail.rate': 'Rate',
@@ -241,6 +242,7 @@ export const en = {
   'earn.chart.24h': '24 h',
   'earn.chart.7d': '7 d',
   'earn.chart.30d': '30 d',
+  'earn.chart.90d': '90 d',
   'earn.chart.noData': 'no data',
   'earn.history.title': 'History',
   'earn.history.time': 'Time',
@@ -266,11 +268,14 @@ export const en = {
   'admin.clock.step.24': '1 day',
   'admin.clock.step.168': '1 week',
   'admin.clock.step.720': '30 days',
-  'earn.bonusRules.title': 'Bonus rules',
-  'earn.bonusRules.award':
-    'Award pool: an extra {{rate}} a year on your holding up to the pool limit, paid every hour in the award coin while the pool is open.',
-  'earn.bonusRules.ladder':
-    'Ladder bonus: up to {{rate}} a year, each tier’s rate on the part of your holding inside the tier, paid every hour.',
+  'earn.apr.upTo': 'Up to {{rate}}',
+  'earn.apr.breakdown': 'What the APR is made of',
+  'earn.apr.market': 'Market rate {{rate}} on your whole holding, set by each hour’s lending.',
+  'earn.apr.award': 'Award pool +{{rate}} on up to {{limit}} {{coin}}, paid in {{asset}}.',
+  'earn.apr.ladder': 'Ladder +{{rate}} on the part from {{left}} to {{right}} {{coin}}.',
+  'earn.apr.yours': 'Your {{amount}} {{coin}} earns about {{rate}}.',
+  'earn.apr.capsNote': 'Bonuses are paid every hour on what you held through it, only within their caps.',
+  'earn.cumulativeHint': 'Interest only. Bonuses are paid to your trading account and listed in history.',
   'nav.launchpool': 'Launchpool',
   'launch.title': 'Launchpool',
   'launch.subtitle': 'Stake coins, earn new tokens every hour',

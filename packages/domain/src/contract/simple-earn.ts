@@ -80,6 +80,7 @@ export const FlexibleHolding = Type.Object({
   cumulative: DecimalString,
   next_time_rate_year: DecimalString,
   ext_award_rate_year: DecimalString,
+  ext_award_limit: DecimalString,
   award_asset: Type.String(),
   is_open_award_pool: Type.Integer(),
   ladder_apr: Type.Array(LadderTierView),

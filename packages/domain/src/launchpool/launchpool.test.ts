@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Decimal } from '../money.js';
 import {
   aprBase,
   checkStake,
@@ -10,6 +11,7 @@ import {
   shouldAutoApplyMax,
   stakeAvailable,
   volumeTier,
+  volumeTierCap,
 } from './pool.js';
 import {
   type EarnOption,
@@ -43,6 +45,10 @@ describe('pool rules', () => {
       { transaction_amount: '100000', mortgage_limit: '5000' },
     ];
     expect(volumeTier('9999', tiers)).toBeNull();
+    // Below the first tier the first tier's cap applies: the user can stake, and is told about the volume.
+    expect(volumeTierCap('9999', tiers)?.toFixed()).toBe(new Decimal(tiers[0]?.mortgage_limit ?? '').toFixed());
+    expect(volumeTierCap('2400000', tiers)?.toFixed()).toBe('5000');
+    expect(volumeTierCap('0', [])).toBeNull();
     expect(volumeTier('10000', tiers)?.index).toBe(0);
     expect(volumeTier('2400000', tiers)?.tier.mortgage_limit).toBe('5000');
   });

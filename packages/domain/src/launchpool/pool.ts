@@ -34,6 +34,19 @@ export function volumeTier(
   return best;
 }
 
+/**
+ * The cap a pool's 60-day volume tiers put on a user: the reached tier's limit; below the first tier,
+ * the first tier's limit, so the user can still stake (the success pop-up's limit alert tells them
+ * about the volume requirement). No tiers: no tier cap.
+ */
+export function volumeTierCap(volume: DecimalLike, tiers: readonly TransactionTier[]): Decimal | null {
+  if (tiers.length === 0) return null;
+  const reached = volumeTier(volume, tiers);
+  if (reached) return dec(reached.tier.mortgage_limit);
+  const first = [...tiers].sort((a, b) => dec(a.transaction_amount).comparedTo(b.transaction_amount))[0];
+  return first ? dec(first.mortgage_limit) : null;
+}
+
 export interface QuotaInput {
   /** Pool total left (left_buy_total_amount). */
   poolLeft: DecimalLike;

@@ -2,11 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../money.js';
 import {
+  aprBreakdown,
   chartWindow,
   checkFlexibleRedeem,
   checkFlexibleSubscribe,
   checkMinLendRate,
   clampRedeemInput,
+  effectiveApr,
   estimatedDailyReturn,
   flexibleTimeline,
   isInBook,
@@ -151,5 +153,27 @@ describe('chart windows', () => {
       from: Date.UTC(2026, 9, 23) / 1000,
     });
     expect(chartWindow('90d', now).from).toBe((Date.UTC(2026, 10, 21) - 2136 * H) / 1000);
+  });
+});
+
+describe('APR breakdown', () => {
+  const usdt = {
+    next_time_rate_year: '0.05',
+    is_open_award_pool: 1,
+    ext_award_rate_year: '0.02',
+    ext_award_limit: '5000',
+    ladder_apr: [{ left: '0', right: '1000', apr: '0.03' }],
+  };
+  it('shows the market rate and bonuses up to their caps, the same everywhere', () => {
+    const b = aprBreakdown(usdt);
+    expect([b.market.toFixed(), b.upTo.toFixed()]).toEqual(['0.05', '0.1']);
+    expect(aprBreakdown({ ...usdt, is_open_award_pool: 0 }).upTo.toFixed()).toBe('0.08');
+  });
+  it('works out what a holding really earns: 100,000 USDT earns 5.13%, 500 USDT all of it', () => {
+    const b = aprBreakdown(usdt);
+    expect(effectiveApr(b, '100000').toFixed()).toBe('0.0513');
+    expect(effectiveApr(b, '500').toFixed()).toBe('0.1');
+    expect(effectiveApr(b, '5000').toFixed()).toBe('0.076');
+    expect(effectiveApr(b, '0').toFixed()).toBe('0.1');
   });
 });

@@ -177,6 +177,48 @@ export function topLadderApr(tiers: readonly LadderTier[]): Decimal {
   return tiers.reduce((acc, t) => Decimal.max(acc, dec(t.apr)), ZERO);
 }
 
+/** What a flexible APR is made of: the market rate on everything, and bonuses only within their caps. */
+export interface AprBreakdown {
+  market: Decimal;
+  /** The award pool's extra APR on up to `limit`, while it is open. */
+  award: { rate: Decimal; limit: Decimal } | null;
+  ladder: readonly LadderTier[];
+  /** The most any holding can earn: market + award + the top ladder tier. */
+  upTo: Decimal;
+}
+
+export function aprBreakdown(p: {
+  next_time_rate_year: DecimalLike;
+  is_open_award_pool: number;
+  ext_award_rate_year: DecimalLike;
+  ext_award_limit: DecimalLike;
+  ladder_apr: readonly LadderTier[];
+}): AprBreakdown {
+  const market = dec(p.next_time_rate_year);
+  const award =
+    p.is_open_award_pool === 1 && dec(p.ext_award_rate_year).gt(0)
+      ? { rate: dec(p.ext_award_rate_year), limit: dec(p.ext_award_limit) }
+      : null;
+  const ladder = p.ladder_apr.filter((t) => dec(t.apr).gt(0));
+  return { market, award, ladder, upTo: market.plus(award?.rate ?? ZERO).plus(topLadderApr(ladder)) };
+}
+
+/**
+ * The APR a holding of `amount` earns: the market rate on all of it, the award on the part up to its
+ * limit and each ladder tier on the part inside it, over the whole amount (6 places, rounded down).
+ * A 100,000 USDT holding with 5% market, 2% award on 5,000 and 3% on the first 1,000 earns about 5.13%.
+ */
+export function effectiveApr(b: AprBreakdown, amount: DecimalLike): Decimal {
+  const a = dec(amount);
+  if (a.lte(0)) return b.upTo;
+  let bonus = b.award ? Decimal.min(a, b.award.limit).times(b.award.rate) : ZERO;
+  for (const t of b.ladder) {
+    const inTier = Decimal.min(a, t.right).minus(t.left);
+    if (inTier.gt(0)) bonus = bonus.plus(inTier.times(t.apr));
+  }
+  return roundDown(b.market.plus(bonus.div(a)), 6);
+}
+
 /** Estimated daily return of a flexible subscription: amount (rounded down to 6) x rate / 365, rounded down to 8. */
 export function estimatedDailyReturn(amount: DecimalLike, rate: DecimalLike): Decimal {
   return roundDown(roundDown(amount, SUBSCRIBE_PLACES).times(rate).div(365), 8);

@@ -79,9 +79,9 @@ async function projectViews(ctx: AppContext, projects: LaunchProject[], user: Us
   if (projects.length === 0) return [];
   const ids = projects.map((p) => p.id);
   const [pools, prices, coins] = await Promise.all([poolsOf(ctx.db, ids), priceMap(ctx), listCoins(ctx.db)]);
-  const lastHour = rowsOf<{ pool_id: number; pool_tws: string }>(
+  const lastHour = rowsOf<{ pool_id: number; pool_tws: string; staked_at_end: string }>(
     await ctx.db.execute(sql`
-      SELECT DISTINCT ON (h.pool_id) h.pool_id, h.pool_tws::text FROM launch_hours h
+      SELECT DISTINCT ON (h.pool_id) h.pool_id, h.pool_tws::text, h.staked_at_end::text FROM launch_hours h
       JOIN launch_pools p ON p.id = h.pool_id WHERE p.project_id IN (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
@@ -106,7 +106,16 @@ async function projectViews(ctx: AppContext, projects: LaunchProject[], user: Us
       state,
       reward_pools: pools
         .filter((p) => p.projectId === project.id)
-        .map((p) => ({ ...poolView(p, project, prices, user, state), avg_staked_last_hour: avg.get(p.id) ?? '0' })),
+        .map((p) => {
+          const view = poolView(p, project, prices, user, state);
+          // A completed project has released every stake: it shows what was staked at its end.
+          const atEnd = lastHour.find((h) => h.pool_id === p.id)?.staked_at_end;
+          return {
+            ...view,
+            ...(state === 3 && atEnd !== undefined ? { total_staked: toWire(atEnd) } : {}),
+            avg_staked_last_hour: avg.get(p.id) ?? '0',
+          };
+        }),
     };
   });
 }

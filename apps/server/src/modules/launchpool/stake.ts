@@ -11,7 +11,7 @@ import {
   stakeAvailable,
   toWire,
   UNLIMITED,
-  volumeTier,
+  volumeTierCap,
 } from '@earn/domain';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
@@ -52,9 +52,7 @@ function assertNotEnded(project: LaunchProject, now: Date) {
 /** The user's personal cap in a pool: its max, raised for VIP tiers, capped by the 60-day volume tier. */
 export function capFor(pool: LaunchPool, user: User) {
   const vip = pool.vipConfig && user.tier >= pool.vipConfig.min_tier ? pool.vipConfig.quota : null;
-  const tier =
-    pool.transactionConfig.length > 0 ? volumeTier(user.tradingVolume60d, pool.transactionConfig) : undefined;
-  const tierCap = tier === undefined ? null : (tier?.tier.mortgage_limit ?? '0');
+  const tierCap = volumeTierCap(user.tradingVolume60d, pool.transactionConfig);
   return personalCap({ personalMax: pool.personalMax, vipQuota: vip, tierCap });
 }
 

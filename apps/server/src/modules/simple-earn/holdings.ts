@@ -63,6 +63,7 @@ export async function flexibleHoldings(
       cumulative: toWire(p.cumulative_interest),
       next_time_rate_year: product?.next_time_rate_year ?? '0',
       ext_award_rate_year: product?.ext_award_rate_year ?? '0',
+      ext_award_limit: product?.ext_award_limit ?? '0',
       award_asset: product?.award_asset ?? '',
       is_open_award_pool: product?.is_open_award_pool ?? 0,
       ladder_apr: product?.ladder_apr ?? [],

@@ -1,4 +1,4 @@
-import { ALL_ASSET, Decimal, floorHour, HOUR_MS, isAutoEarnOn, topLadderApr, toWire } from '@earn/domain';
+import { ALL_ASSET, aprBreakdown, Decimal, floorHour, HOUR_MS, isAutoEarnOn, toWire } from '@earn/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
@@ -135,7 +135,16 @@ export async function productViews(
       fixed_list: [],
       lend_ratio: toWire(new Decimal(last.get(m.coin)?.lendRatio ?? '0').toDecimalPlaces(4, Decimal.ROUND_DOWN)),
       auto_invest_status: auto.isOn(m.coin) ? 1 : 0,
-      estimated_apr: toWire(new Decimal(nextRate).plus(topLadderApr(m.ladderApr))),
+      // The most a holding can earn (market, award and top ladder tier): the same 'up to' the screens show.
+      estimated_apr: toWire(
+        aprBreakdown({
+          next_time_rate_year: nextRate,
+          is_open_award_pool: isAwardOpen(m, nowMs) ? 1 : 0,
+          ext_award_rate_year: m.awardRate,
+          ext_award_limit: m.awardLimit,
+          ladder_apr: m.ladderApr,
+        }).upTo,
+      ),
     };
   });
 }

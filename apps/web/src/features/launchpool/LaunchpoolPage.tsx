@@ -56,7 +56,8 @@ export default function LaunchpoolPage() {
         </Anchor>
       </Group>
       <Tabs value={tab} onChange={(v) => setTab(v ?? '1')}>
-        <Tabs.List>
+        {/* One line on a phone too: the tabs scroll sideways rather than wrap. */}
+        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
           {TABS.map((x) => (
             <Tabs.Tab key={x.value} value={x.value}>
               {t(x.label)}
@@ -190,10 +191,12 @@ function ProjectCard({
         ),
         staked: (
           <>
-            <Text size="sm">{fmt.abbreviate(pool.total_staked)}</Text>
+            <Text size="sm">
+              {fmt.abbreviate(pool.total_staked)} {pool.coin}
+            </Text>
             <Text size="xs" c="dimmed">
               {t('launch.peak')} {fmt.abbreviate(pool.peak_staked)} · {t('launch.avgLastHour')}{' '}
-              {fmt.abbreviate(pool.avg_staked_last_hour)}
+              {fmt.abbreviate(pool.avg_staked_last_hour)} {pool.coin}
             </Text>
           </>
         ),

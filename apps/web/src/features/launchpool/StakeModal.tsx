@@ -203,6 +203,7 @@ function PoolForm({
   const confirmButton = (
     <Button
       size="md"
+      fullWidth
       disabled={!canConfirm}
       loading={createOrder.isPending || checkRule.isPending}
       onClick={confirm}

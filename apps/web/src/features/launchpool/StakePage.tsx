@@ -1,8 +1,8 @@
 import { isUSRegion } from '@earn/domain';
-import { Anchor, Box, Center, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Center, Loader, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMe } from '../../api/account.js';
 import { type Project, type RewardPool, useProjectInfo } from '../../api/launchpool.js';
 import { StakeSuccessModal } from './LaunchModals.js';
@@ -12,6 +12,7 @@ import { StakeForm } from './StakeModal.js';
 export default function StakePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const me = useMe();
   const info = useProjectInfo(Number(params.get('pid')) || 0);
   const [success, setSuccess] = useState<{ project: Project; pool: RewardPool; amount: string } | null>(null);
@@ -28,7 +29,11 @@ export default function StakePage() {
       <Anchor component={Link} to="/launchpool">
         ← {t('launch.title')}
       </Anchor>
-      {project ? (
+      {project?.state === 3 ? (
+        <Alert color="gray" data-testid="stake-ended">
+          {t('launch.ended')}
+        </Alert>
+      ) : project ? (
         <>
           <Title order={3}>
             {t(isUSRegion(me.data?.region ?? '') ? 'launch.commitTitle' : 'launch.stakeTitle', { coin: project.coin })}
@@ -45,7 +50,14 @@ export default function StakePage() {
       ) : (
         <Center py="xl">{t('common.noData')}</Center>
       )}
-      <StakeSuccessModal result={success} onClose={() => setSuccess(null)} />
+      <StakeSuccessModal
+        result={success}
+        onClose={() => {
+          // The stake is done: back to the projects, where it shows, rather than a form still filled in.
+          setSuccess(null);
+          navigate('/launchpool');
+        }}
+      />
     </Stack>
   );
 }

@@ -43,7 +43,8 @@ export default function AprChart({ asset }: { asset: string }) {
       series: [
         {
           type: 'line',
-          smooth: true,
+          // Straight lines between the hourly rates: a smoothed curve would show rates that never were.
+          smooth: false,
           showSymbol: false,
           areaStyle: { opacity: 0.15 },
           data: points.map((p) => Number(p.value) * 100),
@@ -73,6 +74,7 @@ export default function AprChart({ asset }: { asset: string }) {
           { value: '24h', label: t('earn.chart.24h') },
           { value: '7d', label: t('earn.chart.7d') },
           { value: '30d', label: t('earn.chart.30d') },
+          { value: '90d', label: t('earn.chart.90d') },
         ]}
       />
       {chart.isPending ? (

@@ -1,4 +1,3 @@
-import { Decimal } from '@earn/domain';
 import {
   Badge,
   Checkbox,
@@ -17,7 +16,7 @@ import { useAutoInvest, useMarketList } from '../../api/simple-earn.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { CoinSearch } from '../../components/CoinSearch.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
-import { useFormat } from '../../lib/use-format.js';
+import { AprText } from './AprText.js';
 import { AutoEarnConfirm, type AutoEarnTarget } from './AutoEarnConfirm.js';
 
 /** Spec: market page size 7; list height 508. */
@@ -26,7 +25,6 @@ const PAGE_SIZE = 7;
 /** Auto-earn settings: master switch, enable-only filter, search, APR sort, per-coin switch, each confirmed. */
 export function AutoEarnModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { t } = useTranslation();
-  const fmt = useFormat();
   const [search, setSearch] = useState('');
   const [enabledOnly, setEnabledOnly] = useState(false);
   const [sort, setSort] = useState<3 | 4>(3);
@@ -106,7 +104,9 @@ export function AutoEarnModal({ opened, onClose }: { opened: boolean; onClose():
                       )}
                     </Group>
                   </Table.Td>
-                  <Table.Td>{fmt.rate(new Decimal(p.estimated_apr))}</Table.Td>
+                  <Table.Td>
+                    <AprText product={p} />
+                  </Table.Td>
                   <Table.Td ta="right">
                     <Switch
                       checked={p.auto_invest_status === 1}

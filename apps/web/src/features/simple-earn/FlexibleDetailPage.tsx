@@ -123,7 +123,7 @@ export default function FlexibleDetailPage() {
           <Group justify="space-between">
             <Text>{t('earn.estApr')}</Text>
             <Group gap="xs">
-              <AprText product={h} size="md" />
+              <AprText product={h} amount={h.curr_amount} size="md" />
               <Anchor component="button" size="sm" onClick={() => setChartOpen(true)} data-testid="open-apr-chart">
                 {t('earn.chart.open')}
               </Anchor>

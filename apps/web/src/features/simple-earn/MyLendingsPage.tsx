@@ -1,5 +1,5 @@
 import type { FlexibleHolding } from '@earn/domain/contract';
-import { Anchor, Badge, Button, Card, Group, Paper, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Paper, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { useMe } from '../../api/account.js';
 import { useHoldings, useProducts } from '../../api/simple-earn.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { Dialog } from '../../components/Dialog.js';
+import { InfoPopup } from '../../components/InfoPopup.js';
 import { type Column, PagedTable } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
@@ -95,6 +96,22 @@ function FlexibleHoldings() {
       </Button>
     </Group>
   );
+  // A pending redemption with its revoke link, and the auto-earn switch: in the table and on the phone cards.
+  const redeemingCell = (h: FlexibleHolding) => (
+    <Group gap={6}>
+      <Text size="sm">{fmt.amount(h.frozen_amount)}</Text>
+      <Anchor component="button" size="sm" onClick={() => setCancelling(h)} data-testid={`revoke-${h.asset}`}>
+        {t('earn.holding.revoke')}
+      </Anchor>
+    </Group>
+  );
+  const autoSwitch = (h: FlexibleHolding) => (
+    <Switch
+      checked={h.auto_invest_status === 1}
+      aria-label={`${t('earn.auto.title')} ${h.asset}`}
+      onChange={(e) => setAutoTarget({ asset: h.asset, on: e.currentTarget.checked })}
+    />
+  );
   const columns: Column<FlexibleHolding>[] = [
     {
       key: 'coin',
@@ -125,37 +142,26 @@ function FlexibleHoldings() {
     {
       key: 'redeeming',
       title: t('earn.holding.redeeming'),
-      render: (h) =>
-        h.frozen_status === 1 ? (
-          <Group gap={6}>
-            <Text size="sm">{fmt.amount(h.frozen_amount)}</Text>
-            <Anchor component="button" size="sm" onClick={() => setCancelling(h)} data-testid={`revoke-${h.asset}`}>
-              {t('earn.holding.revoke')}
-            </Anchor>
-          </Group>
-        ) : (
-          '--'
-        ),
+      render: (h) => (h.frozen_status === 1 ? redeemingCell(h) : '--'),
     },
     {
       key: 'cumulative',
-      title: t('earn.holding.cumulative'),
+      title: (
+        <Group gap={4} wrap="nowrap">
+          {t('earn.holding.cumulative')}
+          <InfoPopup>{t('earn.cumulativeHint')}</InfoPopup>
+        </Group>
+      ),
       render: (h) => <span data-testid={`cumulative-${h.asset}`}>{fmt.amount(h.cumulative)}</span>,
     },
-    { key: 'apr', title: t('earn.holding.nextApr'), render: (h) => <AprText product={h} /> },
+    { key: 'apr', title: t('earn.holding.nextApr'), render: (h) => <AprText product={h} amount={h.curr_amount} /> },
     ...(autoHidden
       ? []
       : [
           {
             key: 'auto',
             title: t('earn.auto.title'),
-            render: (h: FlexibleHolding) => (
-              <Switch
-                checked={h.auto_invest_status === 1}
-                aria-label={`${t('earn.auto.title')} ${h.asset}`}
-                onChange={(e) => setAutoTarget({ asset: h.asset, on: e.currentTarget.checked })}
-              />
-            ),
+            render: autoSwitch,
           },
         ]),
     { key: 'actions', title: t('assets.actions'), align: 'right', render: actions },
@@ -174,7 +180,7 @@ function FlexibleHoldings() {
                     <Text fw={600}>{h.asset}</Text>
                   </Group>
                 </Anchor>
-                <AprText product={h} />
+                <AprText product={h} amount={h.curr_amount} />
               </Group>
               <Group justify="space-between" mt="xs">
                 <Text size="sm">
@@ -185,9 +191,20 @@ function FlexibleHoldings() {
                 </Text>
               </Group>
               {h.frozen_status === 1 && (
-                <Badge mt="xs" variant="light">
-                  {t('earn.holding.redeeming')} {fmt.amount(h.frozen_amount)}
-                </Badge>
+                <Group mt="xs" justify="space-between">
+                  <Text size="sm" c="dimmed">
+                    {t('earn.holding.redeeming')}
+                  </Text>
+                  {redeemingCell(h)}
+                </Group>
+              )}
+              {!autoHidden && (
+                <Group mt="xs" justify="space-between">
+                  <Text size="sm" c="dimmed">
+                    {t('earn.auto.title')}
+                  </Text>
+                  {autoSwitch(h)}
+                </Group>
               )}
               <Group mt="xs" justify="flex-end">
                 {actions(h)}

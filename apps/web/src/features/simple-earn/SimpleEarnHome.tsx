@@ -22,6 +22,7 @@ import { useAutoInvest, useMarketList, useStatistics } from '../../api/simple-ea
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { CoinSearch } from '../../components/CoinSearch.js';
 import { useFormat } from '../../lib/use-format.js';
+import { useIsMobile } from '../../lib/use-is-mobile.js';
 import { useAuthGate } from '../auth/auth-gate.js';
 import { AprText } from './AprText.js';
 import { AutoEarnModal } from './AutoEarnModal.js';
@@ -40,6 +41,7 @@ export default function SimpleEarnHome() {
   const [sort, setSort] = useState<3 | 4>(3);
   const [page, setPage] = useState(1);
   const [subscribing, setSubscribing] = useState<FlexibleProduct | null>(null);
+  const isMobile = useIsMobile();
   const [autoOpen, setAutoOpen] = useState(false);
   const markets = useMarketList({ page, limit: PAGE_SIZE, search_coin: search.trim().toUpperCase(), sort_type: sort });
   const stats = useStatistics(Boolean(me.data));
@@ -49,6 +51,21 @@ export default function SimpleEarnHome() {
     : false;
   const pages = Math.max(1, Math.ceil((markets.data?.total ?? 0) / PAGE_SIZE));
 
+  const awardBadge = (p: FlexibleProduct) =>
+    p.is_open_award_pool === 1 && (
+      <Badge size="xs" color="grape" variant="light" style={{ flexShrink: 0 }}>
+        {t('earn.awardPool')}
+      </Badge>
+    );
+  const subscribeButton = (p: FlexibleProduct) => (
+    <Button
+      size="compact-sm"
+      onClick={() => requireLogin(() => setSubscribing(p))}
+      data-testid={`subscribe-${p.asset}`}
+    >
+      {t('earn.subscribe.button')}
+    </Button>
+  );
   return (
     <Stack maw={1100} mx="auto">
       <Group justify="space-between" align="flex-end">
@@ -125,54 +142,66 @@ export default function SimpleEarnHome() {
             width={200}
           />
         </Group>
-        <Table.ScrollContainer minWidth={560}>
-          <Table highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('assets.coin')}</Table.Th>
-                <Table.Th>
-                  <UnstyledButton onClick={() => setSort(sort === 3 ? 4 : 3)} data-testid="apr-sort">
-                    {t('earn.estApr')} {sort === 3 ? '↓' : '↑'}
-                  </UnstyledButton>
-                </Table.Th>
-                <Table.Th>{t('earn.minAmount')}</Table.Th>
-                <Table.Th ta="right">{t('assets.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(markets.data?.list ?? []).map((p) => (
-                <Table.Tr key={p.asset} data-testid={`market-${p.asset}`}>
-                  <Table.Td>
-                    <Group gap="sm" wrap="nowrap">
-                      <CoinIcon symbol={p.asset} icon={p.icon} />
-                      <Text fw={600}>{p.asset}</Text>
-                      {p.is_open_award_pool === 1 && (
-                        <Badge size="xs" color="grape" variant="light">
-                          {t('earn.awardPool')}
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <AprText product={p} />
-                  </Table.Td>
-                  <Table.Td>
-                    {fmt.amount(p.min_lend_amount)} {p.asset}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Button
-                      size="compact-sm"
-                      onClick={() => requireLogin(() => setSubscribing(p))}
-                      data-testid={`subscribe-${p.asset}`}
-                    >
-                      {t('earn.subscribe.button')}
-                    </Button>
-                  </Table.Td>
+        {isMobile ? (
+          // On phones each product is a card: nothing scrolls sideways, Subscribe is always in reach.
+          <Stack gap="xs">
+            {(markets.data?.list ?? []).map((p) => (
+              <Paper key={p.asset} withBorder p="sm" radius="md" data-testid={`market-${p.asset}`}>
+                <Group justify="space-between" wrap="nowrap">
+                  <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                    <CoinIcon symbol={p.asset} icon={p.icon} />
+                    <Text fw={600}>{p.asset}</Text>
+                    {awardBadge(p)}
+                  </Group>
+                  {subscribeButton(p)}
+                </Group>
+                <Group justify="space-between" mt={6} wrap="nowrap">
+                  <AprText product={p} />
+                  <Text size="xs" c="dimmed">
+                    {t('earn.minAmount')} {fmt.amount(p.min_lend_amount)}
+                  </Text>
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table highlightOnHover verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('assets.coin')}</Table.Th>
+                  <Table.Th>
+                    <UnstyledButton onClick={() => setSort(sort === 3 ? 4 : 3)} data-testid="apr-sort">
+                      {t('earn.estApr')} {sort === 3 ? '↓' : '↑'}
+                    </UnstyledButton>
+                  </Table.Th>
+                  <Table.Th>{t('earn.minAmount')}</Table.Th>
+                  <Table.Th ta="right">{t('assets.actions')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {(markets.data?.list ?? []).map((p) => (
+                  <Table.Tr key={p.asset} data-testid={`market-${p.asset}`}>
+                    <Table.Td>
+                      <Group gap="sm" wrap="nowrap">
+                        <CoinIcon symbol={p.asset} icon={p.icon} />
+                        <Text fw={600}>{p.asset}</Text>
+                        {awardBadge(p)}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <AprText product={p} />
+                    </Table.Td>
+                    <Table.Td>
+                      {fmt.amount(p.min_lend_amount)} {p.asset}
+                    </Table.Td>
+                    <Table.Td ta="right">{subscribeButton(p)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
         {markets.data?.list.length === 0 && (
           <Text c="dimmed" ta="center" py="lg">
             {t('assets.noMatch')}

@@ -31,25 +31,39 @@ const SUBSCRIBE_THROTTLE_MS = 500;
 export function SubscribeDialog({ product, onClose }: { product: FlexibleProduct | null; onClose(): void }) {
   const { t } = useTranslation();
   const [success, setSuccess] = useState<{ asset: string; amount: string; apr: FlexibleProduct } | null>(null);
+  // 'Subscribe more' from the success view opens the form again for the same coin.
+  const [again, setAgain] = useState<FlexibleProduct | null>(null);
+  const shown = product ?? again;
+  const close = () => {
+    setAgain(null);
+    onClose();
+  };
   return (
     <>
       <ResponsiveModal
-        opened={product !== null}
-        onClose={onClose}
-        title={t('earn.subscribe.title', { coin: product?.asset ?? '' })}
+        opened={shown !== null}
+        onClose={close}
+        title={t('earn.subscribe.title', { coin: shown?.asset ?? '' })}
         size="lg"
       >
-        {product && (
+        {shown && (
           <SubscribeForm
-            product={product}
+            product={shown}
             onDone={(amount) => {
-              setSuccess({ asset: product.asset, amount, apr: product });
-              onClose();
+              setSuccess({ asset: shown.asset, amount, apr: shown });
+              close();
             }}
           />
         )}
       </ResponsiveModal>
-      <SubscribeSuccess result={success} onClose={() => setSuccess(null)} />
+      <SubscribeSuccess
+        result={success}
+        onClose={() => setSuccess(null)}
+        onMore={() => {
+          setAgain(success?.apr ?? null);
+          setSuccess(null);
+        }}
+      />
     </>
   );
 }
@@ -260,9 +274,11 @@ function SubscribeForm({ product, onDone }: { product: FlexibleProduct; onDone(a
 function SubscribeSuccess({
   result,
   onClose,
+  onMore,
 }: {
   result: { asset: string; amount: string; apr: FlexibleProduct } | null;
   onClose(): void;
+  onMore(): void;
 }) {
   const { t } = useTranslation();
   const fmt = useFormat();
@@ -296,7 +312,9 @@ function SubscribeSuccess({
             <Button component={Link} to={holdingsLink} variant="default" onClick={onClose}>
               {t('earn.success.viewHoldings')}
             </Button>
-            <Button onClick={onClose}>{t('earn.success.more')}</Button>
+            <Button onClick={onMore} data-testid="subscribe-more">
+              {t('earn.success.more')}
+            </Button>
           </Group>
         </Stack>
       )}
