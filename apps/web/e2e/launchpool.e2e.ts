@@ -14,9 +14,13 @@ describe('Launchpool in Chromium', () => {
     const errors = watchErrors(page);
     await login(page, e2e.baseUrl, 'demo@example.com');
     await page.goto(`${e2e.baseUrl}/launchpool`);
+    // The project's header: its total rewards and how much of its time has passed.
+    await expect.poll(() => page.getByTestId('total-rewards-LPX').textContent()).toMatch(/Total rewards [\d,.]+ LPX/);
     await page.getByTestId('stake-LPX-GT').click();
     // Max is applied by itself once: min(1500 GT available, 20000 quota).
     await expect.poll(() => page.getByTestId('stake-amount').inputValue()).toBe('1500');
+    // What the stake would earn, as it is typed.
+    await expect.poll(() => page.getByTestId('stake-est-reward').textContent()).toMatch(/^≈ [\d,.]+ LPX \/ hour/);
     await page.getByTestId('stake-amount').fill('0.5');
     await expectText(page, 'The minimum stake is 1 GT');
     await page.getByTestId('stake-max').click();

@@ -11,6 +11,7 @@ import {
   Text,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout, useMe } from '../api/account.js';
@@ -91,7 +92,7 @@ export function Layout() {
                 aria-label={t('subscribe.notification')}
                 onClick={() => requireLogin(subs.open)}
               >
-                <BellIcon />
+                <IconBell size={20} stroke={1.8} />
               </ActionIcon>
             </Group>
             {me.data && <InboxButton />}
@@ -176,22 +177,5 @@ export function Layout() {
       </AppShell.Main>
       {me.data && <SubscriptionModal opened={subscriptions} onClose={subs.close} />}
     </AppShell>
-  );
-}
-
-function BellIcon() {
-  return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
-      <path d="M13.73 21a2 2 0 0 1-3.46 0" />
-    </svg>
   );
 }

@@ -1,4 +1,5 @@
 import { ActionIcon, Anchor, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useInbox, useMarkRead } from '../api/inbox.js';
@@ -20,18 +21,7 @@ export function InboxButton() {
       <Popover.Target>
         <Indicator label={unread} size={16} disabled={unread === 0} offset={4}>
           <ActionIcon variant="subtle" size="lg" aria-label={t('inbox.title')} data-testid="inbox">
-            <svg
-              width="20"
-              height="20"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
-              <rect x="3" y="5" width="18" height="14" rx="2" />
-              <path d="m3 7 9 6 9-6" />
-            </svg>
+            <IconMail size={20} stroke={1.8} />
           </ActionIcon>
         </Indicator>
       </Popover.Target>

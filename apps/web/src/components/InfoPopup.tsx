@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Popover, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../lib/use-is-mobile.js';
@@ -19,9 +20,7 @@ export function InfoPopup({ title, children }: { title?: ReactNode; children: Re
       aria-label="info"
       onClick={isMobile ? open : toggle}
     >
-      <Text size="xs" fw={700}>
-        i
-      </Text>
+      <IconInfoCircle size={14} stroke={1.8} />
     </ActionIcon>
   );
   if (isMobile) {

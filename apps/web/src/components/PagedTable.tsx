@@ -1,8 +1,9 @@
-import { Button, Center, Group, Loader, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
+import { Button, Center, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../lib/notify.js';
 import { useIsMobile } from '../lib/use-is-mobile.js';
+import { LoadingBlock } from './LoadingBlock.js';
 
 export interface Column<T> {
   key: string;
@@ -93,11 +94,7 @@ export function PagedTable<T>({
           </Table>
         </Table.ScrollContainer>
       )}
-      {loading && (
-        <Center py="lg">
-          <Loader size="sm" aria-label={t('common.loading')} />
-        </Center>
-      )}
+      {loading && <LoadingBlock rows={3} height={28} />}
       {!loading && rows.length === 0 && !error && (
         <Center py="xl">
           <Text c="dimmed">{empty ?? t('common.noData')}</Text>

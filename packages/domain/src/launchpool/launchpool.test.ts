@@ -4,9 +4,12 @@ import {
   aprBase,
   checkStake,
   estimatedApr,
+  estimatedStakeReward,
   maxStake,
   personalCap,
+  projectElapsedPercent,
   projectState,
+  projectTotalReward,
   remainingQuota,
   shouldAutoApplyMax,
   stakeAvailable,
@@ -156,5 +159,25 @@ describe('estimated APR base', () => {
     expect(aprBase(3, '50', '100')?.toFixed()).toBe('50');
     expect(aprBase(2, '0.1', '1000000')?.toFixed()).toBe('1000000');
     expect(aprBase(2, '0.1', '-1')).toBeNull();
+  });
+});
+
+describe('project hero', () => {
+  it('shows the share of the run that has passed and the total rewards', () => {
+    expect([
+      projectElapsedPercent(0, 10, 20),
+      projectElapsedPercent(15, 10, 20),
+      projectElapsedPercent(30, 10, 20),
+    ]).toEqual([0, 50, 100]);
+    expect(projectTotalReward([{ total_reward: '1250.5' }, { total_reward: '0.5' }]).toFixed()).toBe('1251');
+  });
+});
+
+describe('estimated stake reward', () => {
+  it('is the stake’s share of the hour’s budget if the pool stayed as it is', () => {
+    const r = estimatedStakeReward('100', { reward_per_hour: '50', total_staked: '900' });
+    expect([r.hourly.toFixed(), r.daily.toFixed()]).toEqual(['5', '120']);
+    expect(estimatedStakeReward('1', { reward_per_hour: '10', total_staked: '2' }).hourly.toFixed()).toBe('3.33333333');
+    expect(estimatedStakeReward('0', { reward_per_hour: '10', total_staked: '2' }).daily.toFixed()).toBe('0');
   });
 });

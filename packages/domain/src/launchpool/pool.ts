@@ -152,3 +152,29 @@ export const MULTI_MINING_POOL = 1;
 export function isMultiMiningPool(rewardPoolType: number): boolean {
   return rewardPoolType === MULTI_MINING_POOL;
 }
+
+/** How much of a project's run has passed, in percent (0 before its start, 100 at its end), for its progress bar. */
+export function projectElapsedPercent(nowMs: number, startMs: number, endMs: number): number {
+  if (endMs <= startMs) return 100;
+  return Math.min(100, Math.max(0, ((nowMs - startMs) / (endMs - startMs)) * 100));
+}
+
+/** A project's total rewards: every pool's, in the reward coin. */
+export function projectTotalReward(pools: readonly { total_reward: DecimalLike }[]): Decimal {
+  return pools.reduce<Decimal>((acc, p) => acc.plus(p.total_reward), ZERO);
+}
+
+/**
+ * What a new stake would earn if the pool stayed as it is: its share of the hour's budget,
+ * amount / (total staked + amount), per hour and per day, rounded down to 8. An estimate: the
+ * pool changes as others stake and redeem.
+ */
+export function estimatedStakeReward(
+  amount: DecimalLike,
+  pool: { reward_per_hour: DecimalLike; total_staked: DecimalLike },
+): { hourly: Decimal; daily: Decimal } {
+  const a = dec(amount);
+  if (a.lte(0)) return { hourly: ZERO, daily: ZERO };
+  const share = dec(pool.reward_per_hour).times(a).div(dec(pool.total_staked).plus(a));
+  return { hourly: roundDown(share, 8), daily: roundDown(share.times(24), 8) };
+}

@@ -1,5 +1,27 @@
-import { Decimal, floorHour, isMultiMiningPool, isUSRegion, UNLIMITED } from '@earn/domain';
-import { Anchor, Badge, Button, Card, Group, List, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import {
+  Decimal,
+  floorHour,
+  isMultiMiningPool,
+  isUSRegion,
+  projectElapsedPercent,
+  projectTotalReward,
+  UNLIMITED,
+} from '@earn/domain';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  Paper,
+  Progress,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,6 +37,7 @@ import {
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { Dialog } from '../../components/Dialog.js';
 import { InfoPopup } from '../../components/InfoPopup.js';
+import { LoadingBlock } from '../../components/LoadingBlock.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
 import { useAuthGate } from '../auth/auth-gate.js';
@@ -70,6 +93,7 @@ export default function LaunchpoolPage() {
         <LaunchHistory />
       ) : (
         <>
+          {projects.isPending && <LoadingBlock rows={5} height={44} />}
           {shown.map((project) => (
             <ProjectCard
               key={project.pid}
@@ -153,6 +177,7 @@ function ProjectCard({
   const isUS = isUSRegion(me.data?.region ?? '');
   const stats = useUserProjectStats(project.pid, Boolean(me.data));
   const countdown = useCountdown(project.state === 2 ? project.start_timest : project.end_timest);
+  const elapsed = projectElapsedPercent(serverNow(), project.start_timest * 1000, project.end_timest * 1000);
   const isMobile = useIsMobile();
   // The last settled hour of the project (its statement opens from "Last hour"), if one has ended.
   const settledUntil = Math.min(floorHour(serverNow()), project.end_timest * 1000);
@@ -287,6 +312,18 @@ function ProjectCard({
           </Badge>
         )}
       </Group>
+      <Group mt="sm" gap="lg">
+        <Text size="sm" data-testid={`total-rewards-${project.coin}`}>
+          <Text span c="dimmed">
+            {t('launch.totalRewards')}
+          </Text>{' '}
+          {fmt.amount(projectTotalReward(project.reward_pools))} {project.coin}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('launch.elapsed', { percent: Math.floor(elapsed) })}
+        </Text>
+      </Group>
+      <Progress value={elapsed} size="sm" mt={6} aria-label={t('launch.elapsed', { percent: Math.floor(elapsed) })} />
       {isMobile ? (
         <Stack gap="xs" mt="md">
           {rows.map(({ pool, cells }) => (

@@ -3,6 +3,7 @@ import {
   Decimal,
   type EarnOption,
   earnChoicePayload,
+  estimatedStakeReward,
   isMultiMiningPool,
   isUnifiedAccount,
   isUSRegion,
@@ -170,6 +171,7 @@ function PoolForm({
           coin: pool.coin,
         });
   const error = check && !check.ok ? t(check.key, check.params ?? {}) : undefined;
+  const estimate = estimatedStakeReward(check?.ok ? check.value : '0', pool);
   const canConfirm = amount !== '' && !error && !quota.usedUp && !createOrder.isPending && !checkRule.isPending;
   const isVipQuota = pool.vip_config !== null && (me.data?.tier ?? 0) >= pool.vip_config.min_tier;
   const startsLater = project.start_timest * 1000 > serverNow();
@@ -289,6 +291,20 @@ function PoolForm({
           }
         />
         <Row label={t('launch.myStake')} value={`${fmt.amount(staked)} ${pool.coin}`} />
+        {check?.ok && (
+          <Row
+            label={t('launch.estReward')}
+            value={
+              <Text size="sm" fw={600} c="teal" data-testid="stake-est-reward">
+                {t('launch.estRewardValue', {
+                  hourly: fmt.amount(estimate.hourly),
+                  daily: fmt.amount(estimate.daily),
+                  coin: project.coin,
+                })}
+              </Text>
+            }
+          />
+        )}
       </Stack>
       {selector.options.length > 1 && (
         <Stack gap={4}>

@@ -21,6 +21,7 @@ import { useMe } from '../../api/account.js';
 import { useAutoInvest, useMarketList, useStatistics } from '../../api/simple-earn.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { CoinSearch } from '../../components/CoinSearch.js';
+import { LoadingBlock } from '../../components/LoadingBlock.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
 import { useAuthGate } from '../auth/auth-gate.js';
@@ -202,6 +203,7 @@ export default function SimpleEarnHome() {
             </Table>
           </Table.ScrollContainer>
         )}
+        {markets.isPending && <LoadingBlock rows={6} />}
         {markets.data?.list.length === 0 && (
           <Text c="dimmed" ta="center" py="lg">
             {t('assets.noMatch')}
