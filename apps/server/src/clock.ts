@@ -1,4 +1,5 @@
 import { HOUR_MS } from '@earn/domain';
+import { sql } from 'drizzle-orm';
 import type { Db } from './db/client.js';
 import { clockState } from './db/schema.js';
 
@@ -33,9 +34,22 @@ export class ManualClock implements Clock {
     return new Date(this.nowMs);
   }
 
+  /**
+   * Moves the stored clock forward in one statement, so instances sharing a database add up their
+   * advances and the stored time never goes back; this instance then follows it.
+   */
   async advance(db: Db, ms: number): Promise<Date> {
-    this.nowMs += ms;
-    await db.update(clockState).set({ nowMs: this.nowMs });
+    const [row] = await db
+      .update(clockState)
+      .set({ nowMs: sql`${clockState.nowMs} + ${ms}` })
+      .returning({ nowMs: clockState.nowMs });
+    this.nowMs = Math.max(this.nowMs, Number(row?.nowMs ?? this.nowMs + ms));
     return this.now();
+  }
+
+  /** Catches up with the stored time (another instance may have advanced it); never goes back. */
+  async refresh(db: Db): Promise<void> {
+    const [row] = await db.select().from(clockState);
+    if (row) this.nowMs = Math.max(this.nowMs, Number(row.nowMs));
   }
 }

@@ -17,6 +17,10 @@ export interface Config {
    * trusted, so the login pause per address sees the user's address, not the proxy's. Empty: none.
    */
   trustedProxies: string[];
+  /** Secure cookies: always (the default in production), never, or auto (when the request came over HTTPS). */
+  cookieSecurity?: 'always' | 'never' | 'auto';
+  /** Other origins allowed to frame the app (the staking embed), besides itself. */
+  frameAncestors?: string[];
   /** Where the launch-pool success pop-up's "Go to CandyDrop" leads; unset hides the button. */
   candyDropUrl?: string | undefined;
 }
@@ -41,5 +45,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((p) => p.trim())
       .filter(Boolean),
     candyDropUrl: env.EARN_CANDYDROP_URL || undefined,
+    cookieSecurity: cookieSecurityOf(env),
+    frameAncestors: (env.EARN_FRAME_ANCESTORS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
   };
+}
+
+function cookieSecurityOf(env: NodeJS.ProcessEnv): 'always' | 'never' | 'auto' {
+  const value = env.EARN_SECURE_COOKIES ?? (env.NODE_ENV === 'production' ? 'always' : 'auto');
+  if (value !== 'always' && value !== 'never' && value !== 'auto')
+    throw new Error(`EARN_SECURE_COOKIES must be always, never or auto, not ${value}`);
+  return value;
 }

@@ -33,5 +33,6 @@ export const notFound = (message: string) => new AppError(Code.Failure, message,
 export const conflict = (message: string) => new AppError(Code.Failure, message, 409);
 export const needLogin = () => new AppError(Code.NeedLogin, 'Please log in first', 401);
 export const forbidden = (message: string) => new AppError(Code.Failure, message, 403);
+export const unsupportedMediaType = (message: string) => new AppError(Code.Failure, message, 415);
 export const insufficientBalance = () =>
   new AppError(Code.Failure, 'Insufficient balance', 400, { key: 'finances.inadequateBalance' });

@@ -52,6 +52,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     webDist: config.webDist,
     logLevel: config.logLevel,
     trustedProxies: config.trustedProxies,
+    ...(config.cookieSecurity ? { cookieSecurity: config.cookieSecurity } : {}),
+    ...(config.frameAncestors?.length ? { frameAncestors: config.frameAncestors } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   scheduler.log = app.log;

@@ -128,12 +128,50 @@ describe('accounts and sessions', () => {
     expect(forged.status).toBe(403);
   });
 
+  it('ties the CSRF token to the session: no cookie, or a cookie and header an attacker chose, are refused', async () => {
+    const u = await ts.newUser();
+    const sid = u.cookie('sid') as string;
+    const body = JSON.stringify({ sets: { startup_mining_switch: 1 } });
+    const raw = (headers: Record<string, string>) =>
+      fetch(`${ts.url}/apiw/v2/herald/switches`, { method: 'POST', headers, body });
+    // No csrf_token cookie and no header: once 'undefined equals undefined' let this through.
+    expect((await raw({ cookie: `sid=${sid}`, 'content-type': 'application/json' })).status).toBe(403);
+    // The attacker plants a cookie and sends the same value: not the session's token.
+    const planted = await raw({
+      cookie: `sid=${sid}; csrf_token=attacker`,
+      'x-csrf-token': 'attacker',
+      'content-type': 'application/json',
+    });
+    expect(planted.status).toBe(403);
+    expect(((await planted.json()) as { data: unknown }).data).toBeNull();
+    // The session's own token passes.
+    const own = await raw({
+      cookie: `sid=${sid}; csrf_token=${u.cookie('csrf_token')}`,
+      'x-csrf-token': u.cookie('csrf_token') as string,
+      'content-type': 'application/json',
+    });
+    expect(own.status).toBe(200);
+  });
+
+  it('takes money-moving calls as JSON only: a form body is refused before anything runs', async () => {
+    const u = await ts.newUser();
+    const res = await u.post('/apiw/v2/account/transfer', 'asset=USDT&amount=1&from=spot&to=unified', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(res.status).toBe(415);
+    expect(res.body).toMatchObject({ code: -1, data: null });
+  });
+
   it('keeps operator routes for the admin role', async () => {
     const user = await ts.newUser();
     const res = await user.get('/admin/v1/clock');
     expect(res.status).toBe(403);
     const guest = await ts.client().get('/admin/v1/clock');
     expect(guest.status).toBe(401);
+    // A bad body is not looked at before who is calling: no schema hints for a guest or a user.
+    expect((await user.post('/admin/v1/clock/advance', { hours: 'x' })).status).toBe(403);
+    expect((await ts.client().post('/admin/v1/deposit', { nope: 1 })).status).toBe(401);
+    expect((await ts.admin.post('/admin/v1/clock/advance', { hours: 'x' })).status).toBe(400);
     const ok = await ts.admin.get('/admin/v1/clock');
     expect(ok.body.data).toMatchObject({ mode: 'manual', now: '2026-11-02T00:00:00.000Z' });
   });

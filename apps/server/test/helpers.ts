@@ -58,6 +58,7 @@ export async function startTestServer(
     dataDir?: string;
     webDist?: string;
     trustedProxies?: string[];
+    cookieSecurity?: 'always' | 'never' | 'auto';
   } = {},
 ): Promise<TestServer> {
   const usePostgres = options.postgres ?? Boolean(DATABASE_URL);
@@ -71,6 +72,7 @@ export async function startTestServer(
     webDist: options.webDist ?? '/nonexistent',
     logLevel: options.logStream ? 'info' : 'silent',
     trustedProxies: options.trustedProxies ?? [],
+    ...(options.cookieSecurity ? { cookieSecurity: options.cookieSecurity } : {}),
   };
   const server = await createServer(config, { clockStartMs: T0, ...options });
   await server.app.listen({ port: 0, host: '127.0.0.1' });

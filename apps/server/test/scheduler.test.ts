@@ -75,14 +75,38 @@ describe('scheduler', () => {
       const job = probe('probe.shared', 'hour');
       await a.register(job);
       await b.register(job);
+      // One shared clock: A moves it, B follows what is stored.
       await clockA.advance(ts.server.ctx.db, 48 * HOUR_MS);
-      await clockB.advance(otherDb.db, 48 * HOUR_MS);
+      await clockB.refresh(otherDb.db);
+      expect(clockB.now().getTime()).toBe(clockA.now().getTime());
       const [ra, rb] = await Promise.all([a.runDue(), b.runDue()]);
       const settled = [...ra, ...rb].filter((r) => r.job === 'probe.shared');
       expect(settled).toHaveLength(48);
       const periods = await probeRuns(ts.server.ctx.db, 'probe.shared');
       expect(new Set(periods).size).toBe(48);
       expect(periods).toHaveLength(48);
+      await otherDb.close();
+      await ts.close();
+    },
+  );
+});
+
+describe('the manual clock', () => {
+  it.runIf(requirePostgres('two instances moving one manual clock'))(
+    'is kept in the database: advances from two instances add up, and neither ever goes back',
+    async () => {
+      const ts = await startTestServer({ postgres: true });
+      const otherDb = openDatabase({ databaseUrl: ts.server.database.url });
+      const clockA = ts.server.ctx.clock as ManualClock;
+      const clockB = await ManualClock.load(otherDb.db);
+      const start = clockA.now().getTime();
+      await Promise.all([clockA.advance(ts.server.ctx.db, 2 * HOUR_MS), clockB.advance(otherDb.db, HOUR_MS)]);
+      await clockA.refresh(ts.server.ctx.db);
+      await clockB.refresh(otherDb.db);
+      expect(clockA.now().getTime()).toBe(start + 3 * HOUR_MS);
+      expect(clockB.now().getTime()).toBe(start + 3 * HOUR_MS);
+      // The stored time is what the API answers, whichever instance is asked.
+      expect((await ts.admin.get('/admin/v1/clock')).body.data.now_ms).toBe(start + 3 * HOUR_MS);
       await otherDb.close();
       await ts.close();
     },

@@ -76,8 +76,11 @@ async function loginCookies(baseUrl: string, email: string, password: string) {
     headers: { 'content-type': 'application/json', cookie: `csrf_token=${csrf}`, 'x-csrf-token': csrf },
     body: JSON.stringify({ email, password }),
   });
-  const sid = /sid=([^;]+)/.exec(res.headers.getSetCookie().join(';'))?.[1] ?? '';
-  return { cookie: `csrf_token=${csrf}; sid=${sid}`, csrf };
+  const set = res.headers.getSetCookie().join(';');
+  const sid = /sid=([^;]+)/.exec(set)?.[1] ?? '';
+  // The session comes with its own CSRF token.
+  const sessionCsrf = /csrf_token=([^;]+)/.exec(set)?.[1] ?? '';
+  return { cookie: `csrf_token=${sessionCsrf}; sid=${sid}`, csrf: sessionCsrf };
 }
 
 /** Fails the test on any uncaught page error. */

@@ -71,6 +71,11 @@ export const failedAttempts = pgTable(
     scope: text('scope', { enum: ['login', 'login_ip', 'fundpass'] }).notNull(),
     subject: text('subject').notNull(),
     at: instant('at').notNull(),
+    /**
+     * Set (wall time) while the try's secret is being checked (claimAttempt); cleared when it turns
+     * out a failure, and the row is deleted when it was right.
+     */
+    pendingSince: instant('pending_since'),
   },
   (t) => [index('failed_attempts_subject_idx').on(t.scope, t.subject, t.at)],
 );

@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { ManualClock } from '../clock.js';
 import type { AppContext } from '../context.js';
 import type { Scheduler } from '../jobs/scheduler.js';
 import { accountRoutes } from '../modules/account/routes.js';
@@ -31,6 +33,10 @@ export interface AppOptions {
   logLevel?: string;
   /** Reverse proxies in front (see Config.trustedProxies). */
   trustedProxies?: string[];
+  /** Secure cookies (see Config.cookieSecurity). */
+  cookieSecurity?: 'always' | 'never' | 'auto';
+  /** Other origins allowed to frame the app (the staking embed); the app itself always may. */
+  frameAncestors?: string[];
   /** Where logs go instead of stdout (tests read them). */
   logStream?: NodeJS.WritableStream;
 }
@@ -60,6 +66,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  // A manual clock may have been moved by another instance on the same database: follow it.
+  if (ctx.clock instanceof ManualClock) {
+    const clock = ctx.clock;
+    app.addHook('onRequest', async () => clock.refresh(ctx.db));
+  }
   app.setErrorHandler(handleError);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -69,6 +80,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (ctx.clock.mode === 'manual') reply.header('x-server-clock', 'manual');
   });
 
+  await app.register(fastifyHelmet, {
+    // The web app loads only its own scripts; Mantine sets inline styles; coin icons are same-origin
+    // files or data URIs. Framing only by ourselves (and the origins the operator allows to embed).
+    contentSecurityPolicy: {
+      // Exactly these directives: helmet's defaults add upgrade-insecure-requests, which breaks plain-HTTP serving.
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'", ...(options.frameAncestors ?? [])],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // frame-ancestors above governs framing; X-Frame-Options (old browsers) could name only one origin.
+    frameguard: options.frameAncestors?.length ? false : { action: 'sameorigin' },
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(fastifySwagger, {
@@ -79,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
-  registerSession(app, ctx);
+  registerSession(app, ctx, options.cookieSecurity ?? 'auto');
   registerFundPasswordGate(app, ctx);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));

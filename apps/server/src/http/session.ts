@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { forbidden, needLogin } from '../errors.js';
+import { forbidden, needLogin, unsupportedMediaType } from '../errors.js';
 import { SESSION_TTL_MS } from '../modules/account/login.js';
 import { findSessionUser, type User } from '../modules/account/repo.js';
 
@@ -13,56 +13,113 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: User | null;
   }
+  interface FastifyInstance {
+    /** Secure cookies: always, never, or when the request came over HTTPS (auto). */
+    cookieSecurity: CookieSecurity;
+  }
   interface FastifyContextConfig {
     /** 'user' needs a session, 'admin' the admin role; unset lets guests in (and they get zeros). */
     auth?: 'user' | 'admin';
     /** Fund-moving call: the fund-password gate runs before it. */
     fundpass?: boolean;
+    /** The spec names a form body for this call; every other call takes JSON only. */
+    formBody?: boolean;
   }
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+export type CookieSecurity = 'always' | 'never' | 'auto';
+
+/** Whether cookies set on this request's answer carry Secure. */
+function isSecure(request: FastifyRequest): boolean {
+  const mode = request.server.cookieSecurity;
+  return mode === 'always' || (mode === 'auto' && request.protocol === 'https');
+}
+
+/**
+ * The CSRF token of a session: derived from the secret session token, so it is tied to the session
+ * and a cookie planted by another site (or a sibling subdomain) cannot match it.
+ */
+export function csrfTokenOf(sessionToken: string): string {
+  return createHash('sha256').update(`csrf:${sessionToken}`).digest('base64url');
+}
+
+function sameToken(a: string | undefined, b: string | undefined): boolean {
+  if (!a || !b || a.length !== b.length) return false;
+  return timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+function setCsrfCookie(reply: FastifyReply, token: string) {
+  reply.setCookie(CSRF_COOKIE, token, {
+    path: '/',
+    sameSite: 'strict',
+    httpOnly: false,
+    secure: isSecure(reply.request),
+  });
+}
+
 /**
  * Sessions, CSRF and access: the session cookie is HttpOnly and stored server-side as a hash; the
  * csrf_token cookie is readable by scripts and must come back in X-CSRF-Token on every
- * state-changing call (double submit), so another site cannot make the browser act for the user.
+ * state-changing call. With a session the token must be the session's own (csrfTokenOf), so an
+ * attacker who sets both cookie and header still fails; without one (login, register) the header
+ * must equal the cookie, and both must be there. Form bodies reach only the calls the spec names.
  */
-export function registerSession(app: FastifyInstance, ctx: AppContext) {
+export function registerSession(app: FastifyInstance, ctx: AppContext, cookieSecurity: CookieSecurity) {
   app.decorateRequest('user', null);
+  app.decorate('cookieSecurity', cookieSecurity);
 
   app.addHook('onRequest', async (request, reply) => {
-    let csrf = request.cookies[CSRF_COOKIE];
-    if (!csrf) {
-      csrf = randomBytes(24).toString('base64url');
-      reply.setCookie(CSRF_COOKIE, csrf, { path: '/', sameSite: 'strict', httpOnly: false });
+    const session = request.cookies[SESSION_COOKIE];
+    const expected = session ? csrfTokenOf(session) : request.cookies[CSRF_COOKIE];
+    if (session && request.cookies[CSRF_COOKIE] !== expected) setCsrfCookie(reply, expected as string);
+    if (!session && !request.cookies[CSRF_COOKIE]) {
+      setCsrfCookie(reply, randomBytes(24).toString('base64url'));
     }
-    if (UNSAFE.has(request.method) && request.headers[CSRF_HEADER] !== request.cookies[CSRF_COOKIE]) {
-      throw forbidden('Missing or invalid CSRF token: send the csrf_token cookie back in the X-CSRF-Token header');
+    if (UNSAFE.has(request.method)) {
+      const sent = request.headers[CSRF_HEADER];
+      if (!sameToken(typeof sent === 'string' ? sent : undefined, expected)) {
+        throw forbidden('Missing or invalid CSRF token: send the csrf_token cookie back in the X-CSRF-Token header');
+      }
     }
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) request.user = (await findSessionUser(ctx.db, token, ctx.clock.now())) ?? null;
+    if (session) request.user = (await findSessionUser(ctx.db, session, ctx.clock.now())) ?? null;
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Who may call comes first: a guest or a user on an operator route learns nothing from the schema.
+  app.addHook('preValidation', async (request) => {
     const auth = request.routeOptions.config.auth;
     if (!auth) return;
     if (!request.user) throw needLogin();
     if (auth === 'admin' && request.user.role !== 'admin') throw forbidden('This needs the operator role');
   });
+
+  // Content-type is checked before the body is validated: JSON only, unless the spec names a form.
+  app.addHook('preValidation', async (request) => {
+    if (!UNSAFE.has(request.method)) return;
+    const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    if (type === 'application/x-www-form-urlencoded' && !request.routeOptions.config.formBody) {
+      throw unsupportedMediaType('This call takes a JSON body (application/json)');
+    }
+  });
 }
 
+/** A new session: its cookie, and the CSRF token tied to it. */
 export function setSessionCookie(reply: FastifyReply, token: string) {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
+    secure: isSecure(reply.request),
     maxAge: SESSION_TTL_MS / 1000,
   });
+  setCsrfCookie(reply, csrfTokenOf(token));
 }
 
+/** Signed out: the session cookie goes, and a fresh guest CSRF token replaces the session's. */
 export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  setCsrfCookie(reply, randomBytes(24).toString('base64url'));
 }
 
 /** The signed-in user of a route declared with auth. */

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { recentFailures, recordFailure, type User } from './repo.js';
+import { claimAttempt, failAttempt, forgiveAttempt } from './attempts.js';
+import { recentFailures, type User } from './repo.js';
 import { verifySecret } from './secrets.js';
 
 /**
@@ -28,16 +29,20 @@ export async function checkFundPassword(ctx: AppContext, user: User, fundpass: u
   await assertFundPassword(ctx, user, fundpass);
 }
 
-/** Verifies a given fund password, counting a wrong one towards the lockout. */
+/**
+ * Verifies a given fund password. The try is counted before the password is checked (claimAttempt),
+ * so parallel tries can never verify more than the lockout allows; a right one is forgiven.
+ */
 export async function assertFundPassword(ctx: AppContext, user: User, fundpass: unknown): Promise<void> {
-  await assertNotLocked(ctx, user);
   const now = ctx.clock.now();
   const hash = user.fundpassHash;
   if (hash === null) {
     throw new AppError(Code.FundPasswordSetFirst, 'Set a fund password first', 403, { key: 'fundpass.setFirst' });
   }
+  const claim = await claimAttempt(ctx.db, 'fundpass', String(user.id), now, FUNDPASS_LOCKOUT);
+  if (!claim.ok) throw lockedError(Math.ceil((claim.lockedUntilMs - now.getTime()) / 60_000));
   if (typeof fundpass !== 'string' || !(await verifySecret(fundpass, hash))) {
-    await recordFailure(ctx.db, 'fundpass', String(user.id), now);
+    await failAttempt(ctx.db, claim.attempt);
     const failures = await failuresOf(ctx, user, now);
     if (lockedUntil(failures, now.getTime(), FUNDPASS_LOCKOUT) !== null) throw lockedError(15);
     const left = triesLeft(failures, now.getTime(), FUNDPASS_LOCKOUT);
@@ -48,6 +53,7 @@ export async function assertFundPassword(ctx: AppContext, user: User, fundpass: 
       data: { tries_left: left },
     });
   }
+  await forgiveAttempt(ctx.db, claim.attempt);
   await ctx.db.update(users).set({ fundpassVerifiedAt: now }).where(eq(users.id, user.id));
 }
 

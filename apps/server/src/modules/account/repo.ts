@@ -57,10 +57,6 @@ export async function recentFailures(
   return rows.map((r) => r.at.getTime());
 }
 
-export async function recordFailure(db: Executor, scope: FailureScope, subject: string, at: Date) {
-  await db.insert(failedAttempts).values({ scope, subject, at });
-}
-
 export async function loansOf(db: Executor, userId: number): Promise<Map<string, string>> {
   const rows = await db
     .select({ coin: userLoans.coin, amount: userLoans.amount })

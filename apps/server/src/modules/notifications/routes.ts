@@ -19,6 +19,8 @@ import { setNotification } from './set-notification.js';
 
 const tags = ['notifications'];
 const auth = { auth: 'user' as const };
+/** The spec's notification calls send form bodies; every other call takes JSON only. */
+const formAuth = { ...auth, formBody: true };
 
 const hodlerConfig = (s: NotificationSettings) => ({
   hodler_notify: s.hodlerNotify,
@@ -37,7 +39,7 @@ export const notificationRoutes =
   async (app) => {
     app.post(
       '/apiw/v2/earn/hodler-airdrop/config_set',
-      { config: auth, schema: { tags, body: HodlerConfigSetBody, response: responses(HodlerConfig) } },
+      { config: formAuth, schema: { tags, body: HodlerConfigSetBody, response: responses(HodlerConfig) } },
       async (request) => {
         const value = request.body.value === '1' ? 1 : 0;
         const change =
@@ -48,7 +50,7 @@ export const notificationRoutes =
 
     app.post(
       '/apiw/v2/earn/hodler-airdrop/config',
-      { config: auth, schema: { tags, body: HodlerConfigBody, response: responses(HodlerConfig) } },
+      { config: formAuth, schema: { tags, body: HodlerConfigBody, response: responses(HodlerConfig) } },
       async (request) => ok(hodlerConfig(await settingsOf(ctx.db, userOf(request).id)), Code.Success200),
     );
 
@@ -63,7 +65,7 @@ export const notificationRoutes =
 
     app.post(
       '/api/web/v1/task-square/subscribe-msg',
-      { config: auth, schema: { tags, body: CandySubscribeBody, response: responses(CandyStatus) } },
+      { config: formAuth, schema: { tags, body: CandySubscribeBody, response: responses(CandyStatus) } },
       async (request) => {
         const status = Number(request.body.status) === 1 ? 1 : 2;
         const settings = await setNotification(ctx, userOf(request).id, { candyDropStatus: status });

@@ -1,0 +1,1 @@
+ALTER TABLE "failed_attempts" ADD COLUMN "pending_since" timestamp with time zone;

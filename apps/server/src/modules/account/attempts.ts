@@ -1,0 +1,86 @@
+import { type LockoutRule, lockedUntil } from '@earn/domain';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { failedAttempts } from '../../db/schema.js';
+import type { FailureScope } from './repo.js';
+
+/** A claimed try: counted as a failure until it is forgiven (the secret was right). */
+export interface Attempt {
+  id: number;
+}
+
+export type Claim = { ok: true; attempt: Attempt } | { ok: false; lockedUntilMs: number };
+
+/** A pending try older than this is taken as a failure (its process died before it resolved). */
+const PENDING_STALE_MS = 30_000;
+/** How long a try waits for other tries of the same subject to resolve before it counts as locked. */
+const WAIT_FOR_PENDING_MS = 10_000;
+const RETRY_MS = 25;
+
+/**
+ * Counts a try before its secret is checked, atomically: under a transaction-scoped advisory lock
+ * on (scope, subject), the recent tries are read and, unless they already reach the limit, this try
+ * is written as pending. So however many tries run at once, on however many server instances, no
+ * more than the rule's limit are ever checked. Tries still being checked count against the limit
+ * too; a try that finds the limit reached only because others are still pending waits for them to
+ * resolve (a right one is forgiven and frees its place), so a user's parallel calls with the right
+ * password are not refused, while an attacker's excess tries end locked once the failures are in.
+ */
+export async function claimAttempt(
+  db: Db,
+  scope: FailureScope,
+  subject: string,
+  now: Date,
+  rule: LockoutRule,
+): Promise<Claim> {
+  for (let waited = 0; ; waited += RETRY_MS) {
+    const claim = await tryClaim(db, scope, subject, now, rule);
+    if (claim !== 'busy') return claim;
+    if (waited >= WAIT_FOR_PENDING_MS) return { ok: false, lockedUntilMs: now.getTime() + rule.lockMs };
+    await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+  }
+}
+
+async function tryClaim(
+  db: Db,
+  scope: FailureScope,
+  subject: string,
+  now: Date,
+  rule: LockoutRule,
+): Promise<Claim | 'busy'> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${scope}:${subject}`}, 0))`);
+    const since = new Date(now.getTime() - 2 * rule.windowMs);
+    const recent = await tx
+      .select({
+        at: failedAttempts.at,
+        // The database's own clock: a try in flight is a matter of real seconds, whatever the product clock says.
+        checking: sql<boolean>`${failedAttempts.pendingSince} > now() - make_interval(secs => ${PENDING_STALE_MS / 1000})`,
+      })
+      .from(failedAttempts)
+      .where(and(eq(failedAttempts.scope, scope), eq(failedAttempts.subject, subject), gte(failedAttempts.at, since)))
+      .orderBy(desc(failedAttempts.at))
+      .limit(rule.maxFailures);
+    const times = recent.map((r) => r.at.getTime());
+    const until = lockedUntil(times, now.getTime(), rule);
+    if (until !== null) {
+      return recent.some((r) => r.checking === true) ? 'busy' : { ok: false, lockedUntilMs: until };
+    }
+    const [row] = await tx
+      .insert(failedAttempts)
+      .values({ scope, subject, at: now, pendingSince: sql`now()` })
+      .returning({ id: failedAttempts.id });
+    if (!row) throw new Error('attempt was not recorded');
+    return { ok: true, attempt: { id: row.id } };
+  });
+}
+
+/** The secret was right: the try no longer counts. */
+export async function forgiveAttempt(db: Db, attempt: Attempt): Promise<void> {
+  await db.delete(failedAttempts).where(eq(failedAttempts.id, attempt.id));
+}
+
+/** The secret was wrong: the try stays as a failure. */
+export async function failAttempt(db: Db, attempt: Attempt): Promise<void> {
+  await db.update(failedAttempts).set({ pendingSince: null }).where(eq(failedAttempts.id, attempt.id));
+}

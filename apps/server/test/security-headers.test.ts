@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers.js';
+
+let ts: TestServer;
+beforeAll(async () => {
+  ts = await startTestServer({ cookieSecurity: 'always' });
+});
+afterAll(() => ts.close());
+
+describe('security headers', () => {
+  it('sends a strict CSP with frame-ancestors, no sniffing, a referrer policy, framing only by itself', async () => {
+    const res = await fetch(`${ts.url}/healthz`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+  });
+
+  it('marks the session and CSRF cookies Secure when set to', async () => {
+    const u = await ts
+      .client()
+      .post('/apiw/v2/auth/register', { email: 'secure@example.com', password: 'password123' });
+    expect(u.status).toBe(200);
+    const cookies = u.headers.getSetCookie();
+    const sid = cookies.find((c) => c.startsWith('sid='));
+    expect(sid).toMatch(/;\s*Secure/i);
+    expect(sid).toMatch(/HttpOnly/i);
+    expect(cookies.find((c) => c.startsWith('csrf_token='))).toMatch(/;\s*Secure/i);
+  });
+});
