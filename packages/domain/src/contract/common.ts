@@ -22,6 +22,9 @@ export const CoinSymbol = Type.String({
 /** An optional coin filter: a symbol, or empty for every coin. */
 export const CoinFilter = Type.String({ maxLength: 20, pattern: '^[A-Za-z0-9_]*$' });
 
+/** A language tag in a request, e.g. en or zh-CN. */
+export const LocaleTag = Type.String({ maxLength: 10, pattern: '^[A-Za-z-]*$' });
+
 /** A row id in a request: a positive 32-bit integer, as the database stores it. */
 export const RowId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 /** An instant in a request, in Unix seconds, up to the end of year 9999. */

@@ -43,7 +43,7 @@ import { setFundPassword } from './set-fund-password.js';
 import { transfer } from './transfer.js';
 
 const tags = ['account'];
-const CoinQuery = Type.Object({ coin: Type.String({ minLength: 1, maxLength: 20 }) });
+const CoinQuery = Type.Object({ coin: CoinSymbol });
 
 export const accountRoutes =
   (ctx: AppContext): FastifyPluginAsyncTypebox =>

@@ -7,6 +7,7 @@ import {
   HourStatement,
   LaunchHistoryQuery,
   LaunchHistoryRow,
+  LocaleTag,
   Paged,
   ProjectInfo,
   RowId,
@@ -146,7 +147,7 @@ export const launchpoolRoutes =
           querystring: Type.Object({
             coin: CoinSymbol,
             type: Type.Optional(Type.String()),
-            locale: Type.Optional(Type.String()),
+            locale: Type.Optional(LocaleTag),
           }),
           response: responses(
             Type.Object({

@@ -25,6 +25,7 @@ import {
   InterestRateBody,
   InterestRateResult,
   LendHour,
+  LocaleTag,
   MarketListQuery,
   Paged,
   RateSimulation,
@@ -60,7 +61,7 @@ import { subscribeFlexible } from './subscribe-flexible.js';
 const tags = ['simple-earn'];
 const user = { auth: 'user' as const };
 const BASE = '/apiw/v2/uni-loan/earn';
-const AssetQuery = Type.Object({ asset: Type.String({ minLength: 1, maxLength: 20 }) });
+const AssetQuery = Type.Object({ asset: CoinSymbol });
 
 export const simpleEarnRoutes =
   (ctx: AppContext, demand: BorrowDemandSource): FastifyPluginAsyncTypebox =>
@@ -310,8 +311,8 @@ export const simpleEarnRoutes =
         schema: {
           tags,
           querystring: Type.Object({
-            mold: Type.String({ minLength: 1, maxLength: 40 }),
-            locale: Type.Optional(Type.String()),
+            mold: Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z0-9-]+$' }),
+            locale: Type.Optional(LocaleTag),
           }),
           response: responses(Type.Array(FaqItem)),
         },
