@@ -23,8 +23,16 @@ describe('logs', () => {
     const sid = u.cookie('sid') as string;
     expect(sid).toBeTruthy();
     for (const secret of ['password123', '864209', sid]) expect(text).not.toContain(secret);
-    const entries = lines.map((l) => JSON.parse(l) as { reqId?: string; req?: unknown });
+    const entries = lines.map((l) => JSON.parse(l) as { reqId?: string; req?: unknown; msg?: string });
     expect(entries.some((e) => e.reqId && e.req)).toBe(true);
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    // One line per request, written when it ends, with what was asked and how it was answered.
+    const transferLines = entries.filter((e) => e.reqId === res.headers.get('x-request-id'));
+    expect(transferLines).toHaveLength(1);
+    expect(transferLines[0]).toMatchObject({
+      req: { method: 'POST', url: '/apiw/v2/account/transfer' },
+      res: { statusCode: 200 },
+      msg: 'request completed',
+    });
   });
 });

@@ -21,6 +21,7 @@ import type { BorrowDemandSource } from '../modules/simple-earn/demand.js';
 import { simpleEarnRoutes } from '../modules/simple-earn/routes.js';
 import { handleError } from './error-handler.js';
 import { registerFundPasswordGate } from './fundpass-gate.js';
+import { OneLinePerRequest } from './request-log.js';
 import { registerSession } from './session.js';
 import { validatorCompiler } from './validation.js';
 
@@ -62,6 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustedProxies?.length ? options.trustedProxies : false,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
+    logController: new OneLinePerRequest(),
     ajv: { customOptions: { coerceTypes: 'array' } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
