@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { conflict } from '../errors.js';
 import type { Db, Tx } from './client.js';
+import { retryTransaction } from './retry.js';
 import { idempotencyKeys } from './schema.js';
 
 export interface IdempotencyRequest {
@@ -12,15 +13,20 @@ export interface IdempotencyRequest {
 }
 
 /**
- * The one transaction runner. With an Idempotency-Key, the key is claimed in the same transaction
- * as the work: a concurrent duplicate waits on the key's unique index until the first commits, then
+ * The one transaction runner; a transaction the database aborts as a deadlock victim or for a
+ * serialization conflict is run again (see retry.ts). With an Idempotency-Key, the key is claimed in
+ * the same transaction as the work: a concurrent duplicate waits on the key's unique index until the first commits, then
  * replays its stored answer; if the first rolls back, the duplicate does the work instead. So a key
  * yields exactly one effect, and a crash can never leave an answer without its effect.
  */
 export async function runTx<T>(db: Db, work: (tx: Tx) => Promise<T>, idempotency?: IdempotencyRequest): Promise<T> {
-  if (!idempotency) return db.transaction(work);
+  return retryTransaction(() => (idempotency ? db.transaction(onceByKey(work, idempotency)) : db.transaction(work)));
+}
+
+/** The work, run only by the first request that claims the Idempotency-Key; later ones get its answer. */
+function onceByKey<T>(work: (tx: Tx) => Promise<T>, idempotency: IdempotencyRequest) {
   const { userId, key, requestHash, now } = idempotency;
-  return db.transaction(async (tx) => {
+  return async (tx: Tx): Promise<T> => {
     const claimed = await tx
       .insert(idempotencyKeys)
       .values({ userId, key, requestHash, createdAt: now })
@@ -42,5 +48,5 @@ export async function runTx<T>(db: Db, work: (tx: Tx) => Promise<T>, idempotency
       .set({ response: result ?? null })
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
     return result;
-  });
+  };
 }

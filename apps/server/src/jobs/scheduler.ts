@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Db, Tx } from '../db/client.js';
+import { retryTransaction } from '../db/retry.js';
 import { jobRuns, jobs } from '../db/schema.js';
 
 export type Period = 'hour' | 'day';
@@ -113,6 +114,10 @@ export class Scheduler {
 
   private async settle(job: Job, start: Date): Promise<boolean> {
     const periodIndex = Math.floor(start.getTime() / HOUR_MS);
+    return retryTransaction(() => this.settleIn(job, start, periodIndex));
+  }
+
+  private async settleIn(job: Job, start: Date, periodIndex: number): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${job.name}), ${periodIndex}::int)`);
       const [row] = await tx

@@ -32,7 +32,10 @@ export function accountKey(ref: AccountRef): string {
 
 /** Ids of the accounts, opening the ones that do not exist yet. */
 export async function ensureAccounts(db: Executor, refs: readonly AccountRef[]): Promise<Map<string, number>> {
-  const unique = [...new Map(refs.map((r) => [accountKey(r), r])).values()];
+  // Inserted in one order everywhere, so two transactions opening the same accounts never deadlock.
+  const unique = [...new Map(refs.map((r) => [accountKey(r), r])).entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, r]) => r);
   if (unique.length === 0) return new Map();
   await db
     .insert(ledgerAccounts)

@@ -1,6 +1,7 @@
 import { type LockoutRule, lockedUntil } from '@earn/domain';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { retryTransaction } from '../../db/retry.js';
 import { failedAttempts } from '../../db/schema.js';
 import type { FailureScope } from './repo.js';
 
@@ -48,31 +49,33 @@ async function tryClaim(
   now: Date,
   rule: LockoutRule,
 ): Promise<Claim | 'busy'> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${scope}:${subject}`}, 0))`);
-    const since = new Date(now.getTime() - 2 * rule.windowMs);
-    const recent = await tx
-      .select({
-        at: failedAttempts.at,
-        // The database's own clock: a try in flight is a matter of real seconds, whatever the product clock says.
-        checking: sql<boolean>`${failedAttempts.pendingSince} > now() - make_interval(secs => ${PENDING_STALE_MS / 1000})`,
-      })
-      .from(failedAttempts)
-      .where(and(eq(failedAttempts.scope, scope), eq(failedAttempts.subject, subject), gte(failedAttempts.at, since)))
-      .orderBy(desc(failedAttempts.at))
-      .limit(rule.maxFailures);
-    const times = recent.map((r) => r.at.getTime());
-    const until = lockedUntil(times, now.getTime(), rule);
-    if (until !== null) {
-      return recent.some((r) => r.checking === true) ? 'busy' : { ok: false, lockedUntilMs: until };
-    }
-    const [row] = await tx
-      .insert(failedAttempts)
-      .values({ scope, subject, at: now, pendingSince: sql`now()` })
-      .returning({ id: failedAttempts.id });
-    if (!row) throw new Error('attempt was not recorded');
-    return { ok: true, attempt: { id: row.id } };
-  });
+  return retryTransaction(() =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${scope}:${subject}`}, 0))`);
+      const since = new Date(now.getTime() - 2 * rule.windowMs);
+      const recent = await tx
+        .select({
+          at: failedAttempts.at,
+          // The database's own clock: a try in flight is a matter of real seconds, whatever the product clock says.
+          checking: sql<boolean>`${failedAttempts.pendingSince} > now() - make_interval(secs => ${PENDING_STALE_MS / 1000})`,
+        })
+        .from(failedAttempts)
+        .where(and(eq(failedAttempts.scope, scope), eq(failedAttempts.subject, subject), gte(failedAttempts.at, since)))
+        .orderBy(desc(failedAttempts.at))
+        .limit(rule.maxFailures);
+      const times = recent.map((r) => r.at.getTime());
+      const until = lockedUntil(times, now.getTime(), rule);
+      if (until !== null) {
+        return recent.some((r) => r.checking === true) ? 'busy' : { ok: false, lockedUntilMs: until };
+      }
+      const [row] = await tx
+        .insert(failedAttempts)
+        .values({ scope, subject, at: now, pendingSince: sql`now()` })
+        .returning({ id: failedAttempts.id });
+      if (!row) throw new Error('attempt was not recorded');
+      return { ok: true, attempt: { id: row.id } };
+    }),
+  );
 }
 
 /** The secret was right: the try no longer counts. */

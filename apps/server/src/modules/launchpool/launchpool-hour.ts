@@ -157,6 +157,11 @@ export async function releasePool(tx: Executor, poolId: number, projectId: numbe
       WHERE s.pool_id = ${poolId} AND s.staked > 0 ORDER BY s.id`),
   );
   if (stakes.length === 0) return;
+  // Lock order (README): the flexible positions the release may subscribe into, before the ledger.
+  await tx.execute(sql`
+    SELECT fp.id FROM flexible_positions fp JOIN launch_stakes s ON s.user_id = fp.user_id
+    JOIN launch_pools p ON p.id = s.pool_id AND p.coin = fp.coin
+    WHERE s.pool_id = ${poolId} AND s.staked > 0 ORDER BY fp.id FOR UPDATE OF fp`);
   await tx.execute(sql`
     INSERT INTO ledger_accounts (user_id, wallet, coin)
     SELECT s.user_id, ${TRADING_WALLET}, p.coin FROM launch_stakes s JOIN launch_pools p ON p.id = s.pool_id JOIN users u ON u.id = s.user_id

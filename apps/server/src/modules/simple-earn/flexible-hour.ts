@@ -38,11 +38,26 @@ export function flexibleHourJob(demand: BorrowDemandSource): Job {
       const boundary = new Date(periodStart.getTime() + HOUR_MS);
       const markets = (await listMarkets(tx)).filter((m) => m.isOpen);
       if (markets.length === 0) return;
+      await lockPositions(tx, markets);
       await settleHour(tx, periodStart, markets);
       await sweepAutoEarn(tx, boundary, markets);
       await clearHour(tx, boundary, markets, demand);
     },
   };
+}
+
+/**
+ * The global lock order (README, "Lock order"): positions before ledger accounts, each in id order.
+ * The hour books interest into ledger accounts before it updates positions, so it takes every
+ * position's lock first; a user's call that already holds one finishes first, and one that comes
+ * later waits for the hour instead of deadlocking against it.
+ */
+async function lockPositions(tx: Executor, markets: readonly FlexibleMarket[]) {
+  await tx.execute(sql`
+    SELECT id FROM flexible_positions WHERE coin IN (${sql.join(
+      markets.map((m) => sql`${m.coin}`),
+      sql`, `,
+    )}) ORDER BY id FOR UPDATE`);
 }
 
 export async function clearHour(

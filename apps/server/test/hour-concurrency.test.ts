@@ -1,0 +1,68 @@
+import { count, gte } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobRuns } from '../src/db/schema.js';
+import { checkLedger } from '../src/ledger/check.js';
+import { advance, lender, setDemand } from './flexible-helpers.js';
+import { HOUR_MS, requirePostgres, startTestServer, T0, type TestServer } from './helpers.js';
+
+const onPostgres = requirePostgres('user calls racing the hourly settlement');
+
+describe.runIf(onPostgres)('the hour under load (PostgreSQL)', () => {
+  let ts: TestServer;
+  beforeAll(async () => {
+    ts = await startTestServer({ postgres: true });
+  });
+  afterAll(() => ts?.close());
+
+  it('answers every user call racing the hourly jobs without a server error, and settles every hour', async () => {
+    const created = await ts.admin.post('/admin/v1/launch-pool/projects', {
+      coin: 'LPX',
+      name: 'Hour race',
+      start_timest: (T0 + HOUR_MS) / 1000,
+      end_timest: (T0 + 4 * HOUR_MS) / 1000,
+      pools: [
+        { coin: 'USDT', total_reward: '300', personal_min_amount: '1', buy_total_amount: '100000', decimal_place: 2 },
+      ],
+    });
+    expect(created.body.code).toBe(0);
+    const pid = created.body.data.pid as number;
+    const rid = (await ts.client().get(`/apiw/v2/earn/launch-pool/project-info?projectId=${pid}`)).body.data
+      .reward_pools[0].rid as number;
+    await setDemand(ts, 'USDT', '5000', '0.2');
+    const users = await Promise.all(Array.from({ length: 12 }, () => lender(ts, { USDT: '10000' })));
+    for (const u of users) {
+      await u.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDT', amount: '1000' });
+      await u.post('/apiw/v2/uni-loan/earn/autoivest', { assets: 'USDT', status: '1' });
+      await u.post('/apiw/v2/earn/launch-pool/create-order', { pid, rid, amount: '500' });
+    }
+
+    // Each hour: the clock moves (and the flexible and launch-pool hours settle) while every user
+    // subscribes, redeems, stakes, unstakes and transfers, all at once.
+    const statuses: number[] = [];
+    for (let hour = 0; hour < 4; hour++) {
+      const calls = users.flatMap((u) => [
+        u.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDT', amount: '50' }),
+        u.post('/apiw/v2/uni-loan/earn/redeem', { asset: 'USDT', amount: '20' }),
+        u.post('/apiw/v2/earn/launch-pool/create-order', { pid, rid, amount: '10' }),
+        u.post('/apiw/v2/earn/launch-pool/redeem', { pid, rid, amount: '5' }),
+        u.post('/apiw/v2/account/transfer', { asset: 'USDT', amount: '1', from: 'spot', to: 'unified' }),
+      ]);
+      const [moved, ...replies] = await Promise.all([ts.admin.post('/admin/v1/clock/advance', { hours: 1 }), ...calls]);
+      expect(moved.status).toBe(200);
+      statuses.push(...replies.map((r) => r.status));
+    }
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    await advance(ts, 1);
+    // No hour was skipped or left unsettled: each hourly job ran once for each of the 5 hours.
+    const runs = await ts.server.ctx.db
+      .select({ job: jobRuns.job, hours: count() })
+      .from(jobRuns)
+      .where(gte(jobRuns.periodStart, new Date(T0)))
+      .groupBy(jobRuns.job);
+    expect(Object.fromEntries(runs.map((r) => [r.job, r.hours]))).toMatchObject({
+      'simple-earn.flexible-hour': 5,
+      'launchpool.hour': 5,
+    });
+    expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
+  });
+});
