@@ -23,6 +23,10 @@ export interface Config {
   frameAncestors?: string[];
   /** Where the launch-pool success pop-up's "Go to CandyDrop" leads; unset hides the button. */
   candyDropUrl?: string | undefined;
+  /** Accounts one address may open per hour (default 5: REGISTER_IP_LIMIT). */
+  registrationsPerHour?: number | undefined;
+  /** The exchange around the earn area (deposit, buy, trade pages); unset hides add-funds entries that lead there. */
+  exchangeUrl?: string | undefined;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -45,6 +49,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((p) => p.trim())
       .filter(Boolean),
     candyDropUrl: env.EARN_CANDYDROP_URL || undefined,
+    registrationsPerHour: positiveIntegerOf(env, 'EARN_REGISTRATIONS_PER_HOUR'),
+    exchangeUrl: env.EARN_EXCHANGE_URL?.replace(/\/+$/, '') || undefined,
     cookieSecurity: cookieSecurityOf(env),
     frameAncestors: (env.EARN_FRAME_ANCESTORS ?? '')
       .split(',')
@@ -57,5 +63,13 @@ function cookieSecurityOf(env: NodeJS.ProcessEnv): 'always' | 'never' | 'auto' {
   const value = env.EARN_SECURE_COOKIES ?? (env.NODE_ENV === 'production' ? 'always' : 'auto');
   if (value !== 'always' && value !== 'never' && value !== 'auto')
     throw new Error(`EARN_SECURE_COOKIES must be always, never or auto, not ${value}`);
+  return value;
+}
+
+function positiveIntegerOf(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, not ${raw}`);
   return value;
 }

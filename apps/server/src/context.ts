@@ -7,4 +7,8 @@ export interface AppContext {
   clock: Clock;
   /** Where "Go to CandyDrop" leads; undefined hides it. */
   candyDropUrl?: string | undefined;
+  /** Accounts one address may open per hour; undefined is the domain's REGISTER_IP_LIMIT. */
+  registrationsPerHour?: number | undefined;
+  /** Origin of the exchange's own deposit, buy and trade pages; undefined hides links to them. */
+  exchangeUrl?: string | undefined;
 }

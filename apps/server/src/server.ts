@@ -36,7 +36,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   await database.migrate();
   const clock: Clock =
     config.clock === 'manual' ? await ManualClock.load(database.db, options.clockStartMs) : new SystemClock();
-  const ctx: AppContext = { db: database.db, clock, candyDropUrl: config.candyDropUrl };
+  const ctx: AppContext = {
+    db: database.db,
+    clock,
+    candyDropUrl: config.candyDropUrl,
+    exchangeUrl: config.exchangeUrl,
+    registrationsPerHour: config.registrationsPerHour,
+  };
   await seedCatalogue(database.db, clock.now());
   if (config.demo && (await isEmpty(ctx))) {
     await seedDemoAccounts(ctx);

@@ -185,3 +185,12 @@ describe('notification subscriptions', () => {
     );
   });
 });
+
+describe('site links', () => {
+  it('name no exchange unless the operator configured one, so no link leads to a page this app lacks', async () => {
+    expect((await ts.client().get('/apiw/v2/earn/site-links')).body).toMatchObject({
+      code: 0,
+      data: { exchange_url: null },
+    });
+  });
+});

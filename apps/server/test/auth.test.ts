@@ -13,20 +13,22 @@ describe('accounts and sessions', () => {
     const c = ts.client();
     const reg = await c.post('/apiw/v2/auth/register', { email: 'Alice@Example.com', password: 'correct horse' });
     expect(reg.status).toBe(200);
-    expect(reg.body.data).toMatchObject({
+    expect(reg.body).toMatchObject({ code: 0, data: null });
+    const signedIn = await c.post('/apiw/v2/auth/login', { email: 'alice@example.com', password: 'correct horse' });
+    expect(signedIn.body.data).toMatchObject({
       email: 'alice@example.com',
       tier: 0,
       is_vip: false,
       mode: 'classic',
       has_fundpass: false,
     });
-    const setCookie = reg.headers.getSetCookie().find((l) => l.startsWith('sid='));
+    const setCookie = signedIn.headers.getSetCookie().find((l) => l.startsWith('sid='));
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
 
     const me = await c.get('/apiw/v2/auth/me');
     expect(me.body.data).toMatchObject({
-      uid: reg.body.data.uid,
+      uid: signedIn.body.data.uid,
       email: 'alice@example.com',
       region: 'SG',
       kyc_level: 1,
@@ -42,13 +44,39 @@ describe('accounts and sessions', () => {
     expect(after.body.code).toBe(401);
   });
 
-  it('refuses a second registration of the same email, in any case', async () => {
-    await ts.client().post('/apiw/v2/auth/register', { email: 'bob@example.com', password: 'password123' });
-    const again = await ts
+  it('answers a registration of a taken email exactly as a new one, and the stranger gets no way in', async () => {
+    const first = await ts
       .client()
-      .post('/apiw/v2/auth/register', { email: 'BOB@example.com', password: 'password123' });
-    expect(again.status).toBe(409);
-    expect(again.body.message).toMatch(/already registered/);
+      .post('/apiw/v2/auth/register', { email: 'bob@example.com', password: 'password123' });
+    const stranger = ts.client();
+    const again = await stranger.post('/apiw/v2/auth/register', { email: 'BOB@example.com', password: 'other-pass-1' });
+    expect(again.status).toBe(first.status);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.getSetCookie().some((c) => c.startsWith('sid='))).toBe(false);
+    expect(
+      (await stranger.post('/apiw/v2/auth/login', { email: 'bob@example.com', password: 'other-pass-1' })).status,
+    ).toBe(400);
+    // The owner's account and password are untouched.
+    expect(
+      (await ts.client().post('/apiw/v2/auth/login', { email: 'bob@example.com', password: 'password123' })).status,
+    ).toBe(200);
+  });
+
+  it('throttles registrations per address: 5 an hour, then a pause for that address only', async () => {
+    const own = await startTestServer({ trustedProxies: ['127.0.0.1'], registrationsPerHour: 5 });
+    const signUp = (email: string, ip: string) =>
+      own.client().post('/apiw/v2/auth/register', { email, password: 'password123' }, { 'x-forwarded-for': ip });
+    // Taken emails count too: probing which emails exist costs what opening accounts costs.
+    for (const email of ['a@example.com', 'b@example.com', 'c@example.com', 'a@example.com', 'd@example.com'])
+      expect((await signUp(email, '203.0.113.9')).status).toBe(200);
+    const paused = await signUp('e@example.com', '203.0.113.9');
+    expect(paused.status).toBe(429);
+    expect(paused.body.message).toBe('Too many accounts opened from your network; try again in 60 minutes');
+    expect(
+      (await own.client().post('/apiw/v2/auth/login', { email: 'e@example.com', password: 'password123' })).status,
+    ).toBe(400);
+    expect((await signUp('e@example.com', '198.51.100.4')).status).toBe(200);
+    await own.close();
   });
 
   it('refuses bad registrations with a message naming the field', async () => {
@@ -110,6 +138,33 @@ describe('accounts and sessions', () => {
     expect((await login('frank@example.com', 'password123', '198.51.100.2')).status).toBe(200);
     await (own.server.ctx.clock as ManualClock).advance(own.server.ctx.db, 16 * 60_000);
     expect((await login('frank@example.com', 'password123', '203.0.113.7')).status).toBe(200);
+    await own.close();
+  });
+
+  it("cannot be used to lock an owner out: an attacker's failures lock the attacker's address, the owner only waits seconds", async () => {
+    const own = await startTestServer({ trustedProxies: ['127.0.0.1'] });
+    const clock = own.server.ctx.clock as ManualClock;
+    const login = (password: string, ip: string) =>
+      own.client().post('/apiw/v2/auth/login', { email: 'gina@example.com', password }, { 'x-forwarded-for': ip });
+    await own.client().post('/apiw/v2/auth/register', { email: 'gina@example.com', password: 'password123' });
+    for (let i = 0; i < 10; i++) expect((await login('guess-guess', '203.0.113.8')).status).toBe(400);
+    // The attacker's address is locked out of this email, even with the right password...
+    const attacker = await login('password123', '203.0.113.8');
+    expect(attacker.body.message).toBe('Too many failed logins for this email; try again in 15 minutes');
+    // ...while the owner, elsewhere, waits a second after the newest failure, then is in.
+    const owner = await login('password123', '198.51.100.3');
+    expect(owner.status).toBe(429);
+    expect(owner.body.message).toBe('Too many failed logins for this email; try again in 1 seconds');
+    await clock.advance(own.server.ctx.db, 1_000);
+    expect((await login('password123', '198.51.100.3')).status).toBe(200);
+    // Tries spread over many addresses slow down: each further failure doubles the wait.
+    for (const [i, wait] of [1, 2, 4, 8].entries()) {
+      await clock.advance(own.server.ctx.db, wait * 1_000);
+      expect((await login('guess-guess', `203.0.113.${20 + i}`)).status).toBe(400);
+    }
+    expect((await login('guess-guess', '203.0.113.30')).body.message).toBe(
+      'Too many failed logins for this email; try again in 16 seconds',
+    );
     await own.close();
   });
 

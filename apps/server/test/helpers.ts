@@ -59,6 +59,7 @@ export async function startTestServer(
     webDist?: string;
     trustedProxies?: string[];
     cookieSecurity?: 'always' | 'never' | 'auto';
+    registrationsPerHour?: number;
   } = {},
 ): Promise<TestServer> {
   const usePostgres = options.postgres ?? Boolean(DATABASE_URL);
@@ -72,6 +73,8 @@ export async function startTestServer(
     webDist: options.webDist ?? '/nonexistent',
     logLevel: options.logStream ? 'info' : 'silent',
     trustedProxies: options.trustedProxies ?? [],
+    // Tests open many accounts from one address; the registration throttle has its own test.
+    registrationsPerHour: options.registrationsPerHour ?? 1_000_000,
     ...(options.cookieSecurity ? { cookieSecurity: options.cookieSecurity } : {}),
   };
   const server = await createServer(config, { clockStartMs: T0, ...options });
@@ -97,6 +100,8 @@ export async function startTestServer(
       const client = new Client(url);
       const res = await client.post('/apiw/v2/auth/register', { email, password: 'password123' });
       if (res.body.code !== 0) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
+      const session = await client.post('/apiw/v2/auth/login', { email, password: 'password123' });
+      if (session.body.code !== 0) throw new Error(`login failed: ${JSON.stringify(session.body)}`);
       if (opts.fundpass) {
         const set = await client.post('/apiw/v2/account/fundpass', { fundpass: opts.fundpass });
         if (set.body.code !== 0) throw new Error(`fundpass failed: ${JSON.stringify(set.body)}`);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers.js';
+import { HOUR_MS, startTestServer, T0, type TestServer } from './helpers.js';
 
 let ts: TestServer;
 let user: Awaited<ReturnType<TestServer['newUser']>>;
@@ -161,6 +161,29 @@ describe('ids, instants, coins and rates out of range are refused before any que
     const curve = await ts.admin.post('/admin/v1/simple-earn/demand', { coin: 'USDT', curve: true });
     expect(curve.body.code).toBe(0);
     expect(curve.body.data.amount).not.toBe('10');
+  });
+
+  it('the operator cannot create a project that could never pay: no reward, or already ended', async () => {
+    const projects = async () => (await ts.client().get('/apiw/v2/earn/launch-pool/projects')).body.data.length;
+    const before = await projects();
+    const create = (start: number, end: number, reward: string) =>
+      ts.admin.post('/admin/v1/launch-pool/projects', {
+        coin: 'GT',
+        name: 'Never pays',
+        start_timest: start / 1000,
+        end_timest: end / 1000,
+        pools: [{ coin: 'USDT', total_reward: reward, personal_min_amount: '1' }],
+      });
+    expect((await create(T0 + HOUR_MS, T0 + 2 * HOUR_MS, '0')).body).toMatchObject({
+      code: -1,
+      message: 'pools.0.total_reward must be above 0',
+      data: null,
+    });
+    expect((await create(T0 - 2 * HOUR_MS, T0, '100')).body).toMatchObject({
+      code: -1,
+      message: 'end_timest must be in the future',
+    });
+    expect(await projects()).toBe(before);
   });
 
   it('auto-earn status of an unknown coin is refused rather than reported on', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2E, enterFundPassword, expectText, login, startE2E, watchErrors } from './support.js';
+import { type E2E, EXCHANGE_URL, enterFundPassword, expectText, login, startE2E, watchErrors } from './support.js';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -106,6 +106,11 @@ describe('platform journey in Chromium', () => {
     expect(await page.getByTestId('add-funds-express_buy').count()).toBe(0);
     expect(await page.getByTestId('add-funds-transfer').count()).toBe(0);
     expect(await page.getByTestId('add-funds-spot_trade').count()).toBe(1);
+    // Deposit and trade are the exchange's own pages, not routes of this app.
+    expect(await page.getByTestId('add-funds-deposit').getAttribute('href')).toBe(
+      `${EXCHANGE_URL}/myaccount/deposit/BTC`,
+    );
+    expect(await page.getByTestId('add-funds-spot_trade').getAttribute('href')).toBe(`${EXCHANGE_URL}/trade/BTC_USDT`);
     expect(await page.getByTestId('transfer-BTC').count()).toBe(0);
     await context.close();
   });

@@ -13,6 +13,8 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+export const EXCHANGE_URL = 'https://exchange.example';
+
 export interface E2E {
   server: Server;
   baseUrl: string;
@@ -38,6 +40,8 @@ export async function startE2E(): Promise<E2E> {
     webDist: path.resolve(import.meta.dirname, '../dist'),
     logLevel: 'warn',
     trustedProxies: [],
+    // The exchange around the earn area, where add-funds' deposit, buy and trade links lead.
+    exchangeUrl: EXCHANGE_URL,
   };
   const server = await createServer(config);
   await server.app.listen({ port: 0, host: '127.0.0.1' });
@@ -106,6 +110,10 @@ export async function login(page: Page, baseUrl: string, email: string, password
 
 /** Answers the fund-password prompt. */
 export async function enterFundPassword(page: Page, pin: string) {
-  await page.getByRole('group', { name: 'Fund password' }).locator('input').first().pressSequentially(pin);
+  // The prompt opens with the cursor in its first box: the user just types.
+  const first = page.getByRole('group', { name: 'Fund password' }).locator('input').first();
+  await first.waitFor();
+  await expect.poll(() => first.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.keyboard.type(pin);
   await page.getByRole('dialog', { name: 'Enter your fund password' }).getByRole('button', { name: 'Confirm' }).click();
 }

@@ -68,7 +68,7 @@ export const failedAttempts = pgTable(
   'failed_attempts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scope: text('scope', { enum: ['login', 'login_ip', 'fundpass'] }).notNull(),
+    scope: text('scope', { enum: ['login', 'login_email', 'login_ip', 'fundpass', 'register_ip'] }).notNull(),
     subject: text('subject').notNull(),
     at: instant('at').notNull(),
     /**

@@ -89,13 +89,17 @@ export async function seedLaunchProjects(ctx: AppContext): Promise<void> {
       },
     ],
   });
-  await createProject(ctx, {
-    coin: 'ATOM',
-    name: 'Cosmos hub',
-    start_timest: sec(hour - 10 * DAY_MS),
-    end_timest: sec(hour - 3 * DAY_MS),
-    pools: [{ coin: 'GT', total_reward: '1000', personal_min_amount: '1', decimal_place: 2 }],
-  });
+  await createProject(
+    ctx,
+    {
+      coin: 'ATOM',
+      name: 'Cosmos hub',
+      start_timest: sec(hour - 10 * DAY_MS),
+      end_timest: sec(hour - 3 * DAY_MS),
+      pools: [{ coin: 'GT', total_reward: '1000', personal_min_amount: '1', decimal_place: 2 }],
+    },
+    { pastAllowed: true },
+  );
 }
 
 /** Community stakes in the live project: between 30% and 100% of each pool's personal cap, spread by a seeded hash. */

@@ -5,6 +5,7 @@ import type {
   CurrencyCallSetting,
   FundPassBody,
   Me,
+  SiteLinks,
   SpotTradingHome,
   TransferBody,
 } from '@earn/domain/contract';
@@ -62,7 +63,17 @@ export function useLogin() {
 export function useRegister() {
   const sessionChanged = useSessionChanged();
   return useMutation({
-    mutationFn: (body: Credentials) => api<Me>('/apiw/v2/auth/register', { body: { ...body } }),
+    // Registration answers the same whether the email is new or taken; logging in tells which.
+    mutationFn: async (body: Credentials) => {
+      await api<null>('/apiw/v2/auth/register', { body: { ...body } });
+      try {
+        return await api<Me>('/apiw/v2/auth/login', { body: { ...body } });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 400)
+          throw new ApiError(error.code, error.message, error.status, 'auth.emailMayBeTaken');
+        throw error;
+      }
+    },
     onSuccess: sessionChanged,
   });
 }
@@ -117,6 +128,15 @@ export function useSpotTradingHome(market: string) {
   return useQuery({
     queryKey: keys.tradingHome(market),
     queryFn: () => api<SpotTradingHome>('/apiw/v2/account/spot/trading/home', { query: { market } }),
+  });
+}
+
+/** Where links to the exchange's own pages lead (set by the operator; null hides them). */
+export function useSiteLinks() {
+  return useQuery({
+    queryKey: keys.siteLinks,
+    queryFn: () => api<SiteLinks>('/apiw/v2/earn/site-links'),
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 

@@ -4,6 +4,7 @@ export const keys = {
   balances: ['account', 'balances'] as const,
   compliance: ['account', 'compliance'] as const,
   tradingHome: (market: string) => ['account', 'trading-home', market] as const,
+  siteLinks: ['site-links'] as const,
   currencyCall: (symbol: string) => ['account', 'currency-call', symbol] as const,
   coins: ['market', 'coins'] as const,
   tickers: ['market', 'tickers'] as const,

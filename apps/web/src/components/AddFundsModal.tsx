@@ -2,7 +2,7 @@ import { type AddFundsEntry, addFundsEntries, isUSRegion } from '@earn/domain';
 import { Anchor, Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompliance, useCurrencyCallSetting, useMe, useSpotTradingHome } from '../api/account.js';
+import { useCompliance, useCurrencyCallSetting, useMe, useSiteLinks, useSpotTradingHome } from '../api/account.js';
 import { useIsMobile } from '../lib/use-is-mobile.js';
 import { ResponsiveModal } from './ResponsiveModal.js';
 import { TransferModal } from './TransferModal.js';
@@ -43,7 +43,11 @@ function Entries({ coin, onTransfer }: { coin: string; onTransfer(): void }) {
   const compliance = useCompliance();
   const callSetting = useCurrencyCallSetting(coin);
   const tradingHome = useSpotTradingHome(`${coin}_USDT`);
-  if (compliance.isPending || callSetting.isPending || tradingHome.isPending) return <Loader size="sm" />;
+  const site = useSiteLinks();
+  if (compliance.isPending || callSetting.isPending || tradingHome.isPending || site.isPending)
+    return <Loader size="sm" />;
+  const exchange = site.data?.exchange_url ?? null;
+  // Deposit, buy and trade are the exchange's pages: offered only where the operator says they are.
   const entries = addFundsEntries({
     coin,
     isUS: isUSRegion(me.data?.region ?? ''),
@@ -52,12 +56,13 @@ function Entries({ coin, onTransfer }: { coin: string; onTransfer(): void }) {
     newCoinStartSec: callSetting.data?.new_coin_start ?? 0,
     nowSec: Math.floor(Date.now() / 1000),
     spotRestricted: tradingHome.data?.spot_restricted ?? false,
-  });
+  }).filter((entry) => entry === 'transfer' || exchange !== null);
   const links: Record<Exclude<AddFundsEntry, 'transfer'>, string> = {
-    deposit: `/myaccount/deposit/${coin}`,
-    express_buy: '/crypto/buy?crypto=USDT',
-    spot_trade: `/trade/${coin}_USDT`,
+    deposit: `${exchange}/myaccount/deposit/${coin}`,
+    express_buy: `${exchange}/crypto/buy?crypto=USDT`,
+    spot_trade: `${exchange}/trade/${coin}_USDT`,
   };
+  if (entries.length === 0) return <Text c="dimmed">{t('addFunds.none', { coin })}</Text>;
   const copy: Record<AddFundsEntry, [string, string]> = {
     deposit: ['addFunds.deposit', 'addFunds.depositDesc'],
     express_buy: ['addFunds.express', 'addFunds.expressDesc'],

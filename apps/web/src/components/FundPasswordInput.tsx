@@ -20,7 +20,11 @@ export function FundPasswordInput({ label, value, onChange, autoFocus }: FundPas
         autoFocus={autoFocus ?? false}
         value={value}
         onChange={onChange}
-        getInputProps={(index) => ({ 'aria-label': `${label} ${index + 1}/6` })}
+        getInputProps={(index) => ({
+          'aria-label': `${label} ${index + 1}/6`,
+          // Inside a modal the focus trap picks the element marked data-autofocus, not autoFocus.
+          ...(autoFocus && index === 0 ? { 'data-autofocus': true } : {}),
+        })}
       />
     </Stack>
   );

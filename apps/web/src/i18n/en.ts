@@ -46,6 +46,8 @@ export const en = {
   'auth.passwordHint': 'At least 8 characters',
   'auth.emailInvalid': 'Enter a valid email address',
   'auth.passwordShort': 'The password needs at least 8 characters',
+  'auth.emailMayBeTaken':
+    'We could not sign you in with this password. If this email already has an account, log in with its password.',
   'auth.welcome': 'Welcome, {{email}}',
   'auth.loggedOut': 'You are logged out',
   'auth.needLogin': 'Log in or sign up to continue',
@@ -74,6 +76,7 @@ export const en = {
   'addFunds.transferDesc': 'Move {{coin}} between your spot and unified accounts',
   'addFunds.trade': 'Spot trade',
   'addFunds.tradeDesc': 'Trade for {{coin}} on the {{coin}}/USDT market',
+  'addFunds.none': 'Add {{coin}} to your exchange account, then come back to use it here',
 
   'transfer.title': 'Transfer',
   'transfer.from': 'From',
@@ -188,7 +191,7 @@ export const en = {
   'earn.auto.rule': 'A coin’s own switch wins over “All coins”; switching “All coins” resets every coin to it.',
   'earn.auto.enabledOnly': 'Enabled only',
   'earn.auto.switch': 'Auto-earn',
-  'earn.auto.enabling': 'Enabling',
+  'earn.auto.enabling': 'Enabled',
   'earn.auto.setUp': 'Set up',
   'earn.auto.enable': 'Enable',
   'earn.auto.cardDesc': 'Idle balances are subscribed to flexible Simple Earn before each hourly clearing.',

@@ -1,5 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkFundPasswordFormat, FUNDPASS_LOCKOUT, lockedUntil, needsFundPassword, triesLeft } from './security.js';
+import {
+  checkFundPasswordFormat,
+  FUNDPASS_LOCKOUT,
+  LOGIN_EMAIL_BACKOFF,
+  lockedUntil,
+  needsFundPassword,
+  triesLeft,
+} from './security.js';
 
 const MIN = 60_000;
 
@@ -20,6 +28,30 @@ describe('lockedUntil', () => {
   it('counts tries left inside the window', () => {
     expect(triesLeft([now - MIN, now - 20 * MIN], now, FUNDPASS_LOCKOUT)).toBe(4);
     expect(triesLeft([], now, FUNDPASS_LOCKOUT)).toBe(5);
+  });
+});
+
+describe('lockedUntil with a backoff (logins per email)', () => {
+  const now = 100 * MIN;
+  const failuresAt = (n: number, spacingMs: number) => Array.from({ length: n }, (_, i) => now - i * spacingMs);
+  it('lets 10 failures pass without any wait, then doubles the wait from 1 s after each further failure', () => {
+    expect(lockedUntil(failuresAt(9, 1000), now, LOGIN_EMAIL_BACKOFF)).toBe(null);
+    expect(lockedUntil(failuresAt(10, 1000), now, LOGIN_EMAIL_BACKOFF)).toBe(now + 1000);
+    expect(lockedUntil(failuresAt(11, 1000), now, LOGIN_EMAIL_BACKOFF)).toBe(now + 2000);
+    expect(lockedUntil(failuresAt(14, 1000), now, LOGIN_EMAIL_BACKOFF)).toBe(now + 16_000);
+    expect(lockedUntil(failuresAt(100, 1000), now, LOGIN_EMAIL_BACKOFF)).toBe(now + MIN);
+  });
+  it('forgets failures older than 15 minutes', () => {
+    expect(lockedUntil(failuresAt(30, 2 * MIN), now, LOGIN_EMAIL_BACKOFF)).toBe(null);
+  });
+  it('never makes anyone wait more than a minute after the newest failure, however many there were', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 30 * MIN }), { maxLength: 200 }), (ago) => {
+        const failures = ago.map((a) => now - a).sort((a, b) => b - a);
+        const until = lockedUntil(failures, now, LOGIN_EMAIL_BACKOFF);
+        return until === null || until - (failures[0] as number) <= MIN;
+      }),
+    );
   });
 });
 

@@ -94,6 +94,10 @@ export const SpotTradingHome = Type.Object({
 });
 export type SpotTradingHome = Static<typeof SpotTradingHome>;
 
+/** Where links out of the earn area lead: the exchange's own pages, or null when not configured. */
+export const SiteLinks = Type.Object({ exchange_url: Type.Union([Type.String(), Type.Null()]) });
+export type SiteLinks = Static<typeof SiteLinks>;
+
 export const MaintenanceMarginRate = Type.Object({
   maintenance_margin_rate: DecimalString,
   maintenance_margin: DecimalString,

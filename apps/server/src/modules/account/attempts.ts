@@ -62,7 +62,8 @@ async function tryClaim(
         .from(failedAttempts)
         .where(and(eq(failedAttempts.scope, scope), eq(failedAttempts.subject, subject), gte(failedAttempts.at, since)))
         .orderBy(desc(failedAttempts.at))
-        .limit(rule.maxFailures);
+        // A backoff grows with every failure in its window, so it needs to see more than the limit.
+        .limit(rule.backoff ? rule.maxFailures + 32 : rule.maxFailures);
       const times = recent.map((r) => r.at.getTime());
       const until = lockedUntil(times, now.getTime(), rule);
       if (until !== null) {

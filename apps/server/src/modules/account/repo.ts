@@ -38,7 +38,8 @@ export async function deleteSession(db: Executor, token: string) {
   await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
 }
 
-export type FailureScope = 'login' | 'login_ip' | 'fundpass';
+/** login: one email from one address; login_email: one email from anywhere; register_ip: accounts opened. */
+export type FailureScope = 'login' | 'login_email' | 'login_ip' | 'fundpass' | 'register_ip';
 
 /** The newest failures of a subject since a time, newest first, at most `limit` of them. */
 export async function recentFailures(

@@ -15,6 +15,7 @@ import {
   OutableBody,
   OutableItem,
   ReferralInfo,
+  SiteLinks,
   SpotTradingHome,
   TransferBody,
   TransferResult,
@@ -37,9 +38,9 @@ import {
   getMaintenanceMarginRate,
   getSpotTradingHome,
 } from './queries.js';
-import { register } from './register.js';
 import { deleteSession } from './repo.js';
 import { setFundPassword } from './set-fund-password.js';
+import { signUp } from './sign-up.js';
 import { transfer } from './transfer.js';
 
 const tags = ['account'];
@@ -50,12 +51,11 @@ export const accountRoutes =
   async (app) => {
     app.post(
       '/apiw/v2/auth/register',
-      { schema: { tags, body: Credentials, response: responses(Me) } },
-      async (request, reply) => {
-        await register(ctx, request.body);
-        const { user, token } = await login(ctx, request.body, request.ip);
-        setSessionCookie(reply, token);
-        return ok(toMe(user));
+      { schema: { tags, body: Credentials, response: responses(Type.Null()) } },
+      async (request) => {
+        // The same answer whether the email is new or taken: the client logs in next.
+        await signUp(ctx, request.body, request.ip);
+        return ok(null);
       },
     );
 
@@ -157,6 +157,10 @@ export const accountRoutes =
         },
       },
       async (request) => ok(await getCurrencyCallSetting(ctx, request.query.symbol)),
+    );
+
+    app.get('/apiw/v2/earn/site-links', { schema: { tags, response: responses(SiteLinks) } }, async () =>
+      ok({ exchange_url: ctx.exchangeUrl ?? null }),
     );
 
     app.get(

@@ -22,12 +22,20 @@ function amount(field: string, raw: string | undefined, allowUnlimited = false):
  * Creates a project and its pools, and funds the project's reward account with every pool's total
  * reward through the ledger, so every reward later paid is accounted for.
  */
-export async function createProject(ctx: AppContext, input: LaunchProjectInput) {
+export async function createProject(
+  ctx: AppContext,
+  input: LaunchProjectInput,
+  /** The demo seeds a completed project as history; the operator cannot. */
+  options: { pastAllowed?: boolean } = {},
+) {
   const startMs = input.start_timest * 1000;
   const endMs = input.end_timest * 1000;
   if (startMs % HOUR_MS !== 0 || endMs % HOUR_MS !== 0)
     throw badRequest('start_timest and end_timest must be on whole hours');
   if (endMs <= startMs) throw badRequest('end_timest must be after start_timest');
+  const now = ctx.clock.now();
+  // A project that has already ended would hold its funded rewards without ever paying them.
+  if (endMs <= now.getTime() && !options.pastAllowed) throw badRequest('end_timest must be in the future');
   if (input.pools.length === 0) throw badRequest('pools must have at least one pool');
   const reward = await findCoin(ctx.db, input.coin);
   if (!reward) throw badRequest(`coin ${input.coin} is not a coin we list`);
@@ -37,13 +45,14 @@ export async function createProject(ctx: AppContext, input: LaunchProjectInput) 
     const min = new Decimal(amount('pools.personal_min_amount', p.personal_min_amount));
     const max = new Decimal(amount('pools.personal_max_amount', p.personal_max_amount, true));
     const cap = new Decimal(amount('pools.buy_total_amount', p.buy_total_amount, true));
+    if (new Decimal(amount('pools.total_reward', p.total_reward)).lte(0))
+      throw badRequest(`pools.${i}.total_reward must be above 0`);
     if (!max.eq(UNLIMITED) && min.gt(max))
       throw badRequest(`pools.${i}.personal_min_amount must not be above personal_max_amount`);
     if (!cap.eq(UNLIMITED) && min.gt(cap))
       throw badRequest(`pools.${i}.personal_min_amount must not be above buy_total_amount`);
   }
   const hours = (endMs - startMs) / HOUR_MS;
-  const now = ctx.clock.now();
   return runTx(ctx.db, async (tx) => {
     const [project] = await tx
       .insert(launchProjects)

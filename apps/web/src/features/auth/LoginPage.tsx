@@ -2,6 +2,7 @@ import { Anchor, Center, Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useLogin } from '../../api/account.js';
+import { errorText } from '../../lib/notify.js';
 import { useAuthGate } from './auth-gate.js';
 import { CredentialsForm } from './CredentialsForm.js';
 
@@ -21,7 +22,7 @@ export default function LoginPage() {
         <CredentialsForm
           submitLabel={t('nav.login')}
           pending={login.isPending}
-          error={login.error?.message}
+          error={login.error ? errorText(login.error) : undefined}
           onSubmit={(credentials) => login.mutate(credentials, { onSuccess: () => navigate(from, { replace: true }) })}
         />
         <Text size="sm" mt="md" ta="center">

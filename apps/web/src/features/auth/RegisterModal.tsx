@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRegister } from '../../api/account.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
-import { notifySuccess } from '../../lib/notify.js';
+import { errorText, notifySuccess } from '../../lib/notify.js';
 import { CredentialsForm } from './CredentialsForm.js';
 
 export function RegisterModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
@@ -14,7 +14,7 @@ export function RegisterModal({ opened, onClose }: { opened: boolean; onClose():
       <CredentialsForm
         submitLabel={t('nav.register')}
         pending={register.isPending}
-        error={register.error?.message}
+        error={register.error ? errorText(register.error) : undefined}
         onSubmit={(credentials) =>
           register.mutate(credentials, {
             onSuccess: (me) => {

@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Checkbox,
-  Group,
-  Pagination,
-  ScrollArea,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Checkbox, Group, Pagination, ScrollArea, Stack, Switch, Table, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAutoInvest, useMarketList } from '../../api/simple-earn.js';
@@ -18,6 +7,7 @@ import { CoinSearch } from '../../components/CoinSearch.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { AprText } from './AprText.js';
 import { AutoEarnConfirm, type AutoEarnTarget } from './AutoEarnConfirm.js';
+import { ProductBadges } from './ProductBadges.js';
 
 /** Spec: market page size 7; list height 508. */
 const PAGE_SIZE = 7;
@@ -97,11 +87,7 @@ export function AutoEarnModal({ opened, onClose }: { opened: boolean; onClose():
                     <Group gap="xs" wrap="nowrap">
                       <CoinIcon symbol={p.asset} icon={p.icon} size={22} />
                       <Text fw={600}>{p.asset}</Text>
-                      {p.ladder_apr.length > 0 && (
-                        <Badge size="xs" color="orange" variant="light">
-                          {t('earn.bonus')}
-                        </Badge>
-                      )}
+                      <ProductBadges product={p} />
                     </Group>
                   </Table.Td>
                   <Table.Td>
@@ -125,7 +111,11 @@ export function AutoEarnModal({ opened, onClose }: { opened: boolean; onClose():
             </Text>
           )}
         </ScrollArea>
-        {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
+        {pages > 1 && (
+          <Group justify="center" pb="xs">
+            <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+          </Group>
+        )}
       </Stack>
       <AutoEarnConfirm target={confirm} onClose={() => setConfirm(null)} />
     </ResponsiveModal>

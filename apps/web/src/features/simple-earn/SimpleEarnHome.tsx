@@ -27,6 +27,7 @@ import { useIsMobile } from '../../lib/use-is-mobile.js';
 import { useAuthGate } from '../auth/auth-gate.js';
 import { AprText } from './AprText.js';
 import { AutoEarnModal } from './AutoEarnModal.js';
+import { ProductBadges } from './ProductBadges.js';
 import { SubscribeDialog } from './SubscribeDialog.js';
 
 /** Spec: market page size 7. */
@@ -52,12 +53,6 @@ export default function SimpleEarnHome() {
     : false;
   const pages = Math.max(1, Math.ceil((markets.data?.total ?? 0) / PAGE_SIZE));
 
-  const awardBadge = (p: FlexibleProduct) =>
-    p.is_open_award_pool === 1 && (
-      <Badge size="xs" color="grape" variant="light" style={{ flexShrink: 0 }}>
-        {t('earn.awardPool')}
-      </Badge>
-    );
   const subscribeButton = (p: FlexibleProduct) => (
     <Button
       size="compact-sm"
@@ -96,8 +91,7 @@ export default function SimpleEarnHome() {
           </Text>
           <Group gap="lg" mt="xs">
             <Text size="sm">
-              {t('earn.summary.cumulative')}: {me.data ? fmt.amount(stats.data?.total_interest_usdt ?? '0', 4) : '--'}{' '}
-              USDT
+              {t('earn.summary.cumulative')}: {me.data ? fmt.amount(stats.data?.total_interest_usdt ?? '0') : '--'} USDT
             </Text>
             <Text size="sm">
               {t('earn.summary.lastHour')}: {me.data ? fmt.amount(stats.data?.last_hour_interest_usdt ?? '0') : '--'}{' '}
@@ -152,7 +146,7 @@ export default function SimpleEarnHome() {
                   <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
                     <CoinIcon symbol={p.asset} icon={p.icon} />
                     <Text fw={600}>{p.asset}</Text>
-                    {awardBadge(p)}
+                    <ProductBadges product={p} />
                   </Group>
                   {subscribeButton(p)}
                 </Group>
@@ -187,7 +181,7 @@ export default function SimpleEarnHome() {
                       <Group gap="sm" wrap="nowrap">
                         <CoinIcon symbol={p.asset} icon={p.icon} />
                         <Text fw={600}>{p.asset}</Text>
-                        {awardBadge(p)}
+                        <ProductBadges product={p} />
                       </Group>
                     </Table.Td>
                     <Table.Td>
