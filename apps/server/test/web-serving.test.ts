@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers.js';
 
@@ -32,6 +33,24 @@ describe('serving the web app', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     fs.writeFileSync(path.join(dist, 'assets', 'app-2.js'), 'console.log(2)');
     expect((await fetch(`${ts.url}/assets/app-2.js`)).status).toBe(200);
+  });
+
+  it('sends the precompressed brotli or gzip file the browser accepts, cached as long as the bundle', async () => {
+    const js = `console.log(${'"earn", '.repeat(2000)});`;
+    fs.writeFileSync(path.join(dist, 'assets', 'big-1.js'), js);
+    fs.writeFileSync(path.join(dist, 'assets', 'big-1.js.br'), zlib.brotliCompressSync(js));
+    fs.writeFileSync(path.join(dist, 'assets', 'big-1.js.gz'), zlib.gzipSync(js));
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const res = await fetch(`${ts.url}/assets/big-1.js`, { headers: { 'accept-encoding': accept } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('content-type')).toMatch(/javascript/);
+      expect(await res.text()).toBe(js);
+    }
   });
 
   it('answers a missing bundle with 404, never with the page', async () => {
