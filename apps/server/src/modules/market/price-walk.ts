@@ -45,10 +45,29 @@ export function logOffset(coin: string, hourIndex: number): number {
   return MAX_LOG_DEVIATION * Math.tanh(offset / MAX_LOG_DEVIATION);
 }
 
-/** Price of a coin at an instant, in USDT, 8 significant digits. */
+/** Prices already computed, by coin, base price and hour: a price is fixed for its whole hour. */
+const computed = new Map<string, Decimal>();
+const COMPUTED_MAX = 4096;
+
+/**
+ * Price of a coin at an instant, in USDT, 8 significant digits. Computed once per coin and hour
+ * (Decimal's exp at full precision is the costly part of every read that values coins) and reused.
+ */
 export function priceAt(coin: string, basePrice: string, atMs: number): Decimal {
   if (coin === 'USDT') return new Decimal(1);
   const hourIndex = Math.floor((atMs - ANCHOR_MS) / HOUR_MS);
+  const key = `${coin}|${basePrice}|${hourIndex}`;
+  const known = computed.get(key);
+  if (known) return known;
+  const price = walkedPrice(coin, basePrice, hourIndex);
+  // Oldest first out: the hours in use are the current one and a day back.
+  if (computed.size >= COMPUTED_MAX) computed.delete(computed.keys().next().value as string);
+  computed.set(key, price);
+  return price;
+}
+
+/** The walk itself, uncached. */
+export function walkedPrice(coin: string, basePrice: string, hourIndex: number): Decimal {
   const factor = new Decimal(logOffset(coin, hourIndex)).exp();
   return new Decimal(basePrice).times(factor).toSignificantDigits(8, Decimal.ROUND_HALF_EVEN);
 }

@@ -35,10 +35,12 @@ export async function projectNextRates(
 
 /**
  * The projection is a clearing over the whole book, so a server reuses it for a while: at most 30
- * seconds, and never across an hour boundary (when the book and the demand change).
+ * seconds, and never across an hour boundary (when the book and the demand change); concurrent
+ * misses wait for the one computation under way.
  */
 export class RateProjection {
   private cached: { hourMs: number; atMs: number; rates: Map<string, string> } | undefined;
+  private inFlight: { hourMs: number; rates: Promise<Map<string, string>> } | undefined;
 
   constructor(
     private readonly demand: BorrowDemandSource,
@@ -49,9 +51,18 @@ export class RateProjection {
     const hourMs = floorHour(nowMs);
     const c = this.cached;
     if (c && c.hourMs === hourMs && nowMs - c.atMs < this.ttlMs && nowMs >= c.atMs) return c.rates;
-    const rates = await projectNextRates(db, this.demand, markets, nowMs);
-    this.cached = { hourMs, atMs: nowMs, rates };
-    return rates;
+    // Reads that miss together share one computation instead of each clearing the whole book.
+    if (this.inFlight?.hourMs === hourMs) return this.inFlight.rates;
+    const rates = projectNextRates(db, this.demand, markets, nowMs);
+    const flight = { hourMs, rates };
+    this.inFlight = flight;
+    try {
+      const done = await rates;
+      this.cached = { hourMs, atMs: nowMs, rates: done };
+      return done;
+    } finally {
+      if (this.inFlight === flight) this.inFlight = undefined;
+    }
   }
 }
 
