@@ -21,13 +21,24 @@ type AprProduct = Pick<
  * earn with the bonuses, and a breakdown of each bonus with its cap (and, for a holding, what it
  * really earns).
  */
-export function AprText({ product, amount, size = 'sm' }: { product: AprProduct; amount?: string; size?: string }) {
+export function AprText({
+  product,
+  amount,
+  size = 'sm',
+  wrap = false,
+}: {
+  product: AprProduct;
+  amount?: string;
+  size?: string;
+  /** Let the "up to" tag go under the rate where a narrow column needs it. */
+  wrap?: boolean;
+}) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const b = aprBreakdown(product);
   const hasBonus = b.upTo.gt(b.market);
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} wrap={wrap ? 'wrap' : 'nowrap'}>
       <Text size={size} fw={700} c="teal" data-testid={`apr-${product.asset}`}>
         {fmt.rate(b.market)}
       </Text>

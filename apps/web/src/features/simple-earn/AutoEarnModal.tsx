@@ -5,6 +5,7 @@ import { useAutoInvest, useMarketList } from '../../api/simple-earn.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { CoinSearch } from '../../components/CoinSearch.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
+import { useIsMobile } from '../../lib/use-is-mobile.js';
 import { AprText } from './AprText.js';
 import { AutoEarnConfirm, type AutoEarnTarget } from './AutoEarnConfirm.js';
 import { ProductBadges } from './ProductBadges.js';
@@ -15,6 +16,7 @@ const PAGE_SIZE = 7;
 /** Auto-earn settings: master switch, enable-only filter, search, APR sort, per-coin switch, each confirmed. */
 export function AutoEarnModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { t } = useTranslation();
+  const isMobile = useIsMobile();
   const [search, setSearch] = useState('');
   const [enabledOnly, setEnabledOnly] = useState(false);
   const [sort, setSort] = useState<3 | 4>(3);
@@ -77,21 +79,23 @@ export function AutoEarnModal({ opened, onClose }: { opened: boolean; onClose():
                     {t('earn.estApr')} {sort === 3 ? '↓' : '↑'}
                   </UnstyledButton>
                 </Table.Th>
-                <Table.Th ta="right">{t('earn.auto.switch')}</Table.Th>
+                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {t('earn.auto.switch')}
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {(list.data?.list ?? []).map((p) => (
                 <Table.Tr key={p.asset}>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
+                    <Group gap="xs" wrap={isMobile ? 'wrap' : 'nowrap'}>
                       <CoinIcon symbol={p.asset} icon={p.icon} size={22} />
                       <Text fw={600}>{p.asset}</Text>
                       <ProductBadges product={p} />
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    <AprText product={p} />
+                    <AprText product={p} wrap={isMobile} />
                   </Table.Td>
                   <Table.Td ta="right">
                     <Switch
