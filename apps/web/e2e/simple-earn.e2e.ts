@@ -47,6 +47,9 @@ describe('Simple Earn flexible in Chromium', () => {
     await page.waitForURL('**/simple-earn/my-lendings/*');
     await page.getByTestId('open-apr-chart').click();
     await page.getByTestId('apr-chart').waitFor();
+    // The APR detail's second tab edits the minimum APR in place.
+    await page.getByTestId('apr-detail-min-tab').click();
+    await page.getByTestId('min-apr-input').waitFor();
     await page.keyboard.press('Escape');
     await page.getByTestId('detail-edit-min-apr').click();
     await page.getByTestId('min-apr-input').fill('6');

@@ -243,6 +243,7 @@ export const en = {
   'earn.reason.not_in_book': 'Not in the book yet',
   'earn.chart.open': 'APR chart',
   'earn.chart.title': '{{coin}} real-time APR',
+  'earn.chart.trendTab': 'APR trend',
   'earn.chart.24h': '24 h',
   'earn.chart.7d': '7 d',
   'earn.chart.30d': '30 d',

@@ -237,6 +237,7 @@ export const zhCN: Messages = {
   'earn.reason.not_in_book': '尚未参与撮合',
   'earn.chart.open': '年化走势',
   'earn.chart.title': '{{coin}} 实时年化',
+  'earn.chart.trendTab': '年化走势',
   'earn.chart.24h': '24 小时',
   'earn.chart.7d': '7 天',
   'earn.chart.30d': '30 天',

@@ -12,6 +12,7 @@ import {
   Stack,
   Switch,
   Table,
+  Tabs,
   Text,
   Title,
 } from '@mantine/core';
@@ -27,7 +28,7 @@ import { useFormat } from '../../lib/use-format.js';
 import { AprText } from './AprText.js';
 import { AutoEarnConfirm, type AutoEarnTarget } from './AutoEarnConfirm.js';
 import { CancelRedemptionConfirm } from './CancelRedemptionConfirm.js';
-import { MinAprModal } from './MinAprModal.js';
+import { MinAprForm, MinAprModal } from './MinAprModal.js';
 import { RedeemDialog } from './RedeemDialog.js';
 import { SubscribeDialog } from './SubscribeDialog.js';
 
@@ -233,7 +234,27 @@ export default function FlexibleDetailPage() {
         size="xl"
         centered
       >
-        <Suspense fallback={<Loader size="sm" />}>{chartOpen && <AprChart asset={h.asset} />}</Suspense>
+        {/* Spec's APR detail: the real-time trend, and my minimum lend APR. */}
+        <Tabs defaultValue="trend">
+          <Tabs.List mb="md">
+            <Tabs.Tab value="trend">{t('earn.chart.trendTab')}</Tabs.Tab>
+            <Tabs.Tab value="min-apr" data-testid="apr-detail-min-tab">
+              {t('earn.minApr.title')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="trend">
+            <Suspense fallback={<Loader size="sm" />}>{chartOpen && <AprChart asset={h.asset} />}</Suspense>
+          </Tabs.Panel>
+          <Tabs.Panel value="min-apr">
+            <MinAprForm
+              asset={h.asset}
+              current={h.min_lend_rate_year}
+              limitMinRate={h.limit_min_lend_rate_year}
+              maxRate={h.max_lend_rate_year}
+              onDone={() => setChartOpen(false)}
+            />
+          </Tabs.Panel>
+        </Tabs>
       </Dialog>
       <MinAprModal
         opened={editingRate}

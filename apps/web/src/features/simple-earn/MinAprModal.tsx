@@ -20,13 +20,31 @@ export interface MinAprModalProps {
   onChoose?(rateFraction: string): void;
 }
 
+/** The minimum lend APR editor in its own dialog. */
+export function MinAprModal({ opened, onClose, ...form }: MinAprModalProps) {
+  const { t } = useTranslation();
+  return (
+    <ResponsiveModal opened={opened} onClose={onClose} title={t('earn.minApr.title')} size="sm">
+      <MinAprForm {...form} onDone={onClose} />
+    </ResponsiveModal>
+  );
+}
+
 /**
  * Minimum lend APR, typed in percent with 2 places; above the maximum or below the coin's limit is
  * refused; sent as a fraction with 4 places rounded up. Shows how much of the last 24 hours the
- * chosen minimum would have lent.
+ * chosen minimum would have lent. Used in its dialog and in the APR detail's tab.
  */
-export function MinAprModal({ opened, onClose, asset, current, limitMinRate, maxRate, onChoose }: MinAprModalProps) {
+export function MinAprForm({
+  asset,
+  current,
+  limitMinRate,
+  maxRate,
+  onChoose,
+  onDone,
+}: Omit<MinAprModalProps, 'opened' | 'onClose'> & { onDone(): void }) {
   const { t } = useTranslation();
+  const onClose = onDone;
   const [text, setText] = useState(
     new Decimal(current)
       .times(100)
@@ -61,44 +79,42 @@ export function MinAprModal({ opened, onClose, asset, current, limitMinRate, max
   );
   const sim = simulation.data;
   return (
-    <ResponsiveModal opened={opened} onClose={onClose} title={t('earn.minApr.title')} size="sm">
-      <Stack>
-        <Text size="sm" c="dimmed">
-          {t('earn.minApr.intro')}
-        </Text>
-        <DecimalInput
-          label={t('earn.minApr.label')}
-          precision={2}
-          value={text}
-          onChange={setText}
-          rightSection={<Text size="sm">%</Text>}
-          error={check && !check.ok ? t(check.key, { rate: check.params?.rate ?? '' }) : undefined}
-          data-testid="min-apr-input"
-        />
-        <Text size="xs" c="dimmed">
-          {t('earn.minApr.range', {
-            min: new Decimal(limitMinRate).times(100).toFixed(),
-            max: new Decimal(maxRate).times(100).toFixed(),
+    <Stack>
+      <Text size="sm" c="dimmed">
+        {t('earn.minApr.intro')}
+      </Text>
+      <DecimalInput
+        label={t('earn.minApr.label')}
+        precision={2}
+        value={text}
+        onChange={setText}
+        rightSection={<Text size="sm">%</Text>}
+        error={check && !check.ok ? t(check.key, { rate: check.params?.rate ?? '' }) : undefined}
+        data-testid="min-apr-input"
+      />
+      <Text size="xs" c="dimmed">
+        {t('earn.minApr.range', {
+          min: new Decimal(limitMinRate).times(100).toFixed(),
+          max: new Decimal(maxRate).times(100).toFixed(),
+        })}
+      </Text>
+      {sim && sim.hours > 0 && (
+        <Alert variant="light" color="blue" data-testid="min-apr-simulation">
+          {t('earn.minApr.simulation', {
+            filled: sim.filled_hours,
+            partly: sim.partly_filled_hours,
+            hours: sim.hours,
           })}
-        </Text>
-        {sim && sim.hours > 0 && (
-          <Alert variant="light" color="blue" data-testid="min-apr-simulation">
-            {t('earn.minApr.simulation', {
-              filled: sim.filled_hours,
-              partly: sim.partly_filled_hours,
-              hours: sim.hours,
-            })}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={submit} disabled={!check?.ok} loading={save.isPending}>
-            {t('common.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </ResponsiveModal>
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button onClick={submit} disabled={!check?.ok} loading={save.isPending}>
+          {t('common.confirm')}
+        </Button>
+      </Group>
+    </Stack>
   );
 }
