@@ -95,6 +95,18 @@ interface Route {
   path: string;
   query: string[];
   body: string[];
+  /** A plausible value for each body field, so one bad field at a time gets past the others. */
+  plausible: Record<string, unknown>;
+}
+
+/** A value of the field's type that most routes accept, guessed from its schema and name. */
+function plausibleValue(name: string, schema: { type?: string }): unknown {
+  if (schema.type === 'integer' || schema.type === 'number') return 1;
+  if (schema.type === 'boolean') return true;
+  if (schema.type === 'array') return [];
+  if (schema.type === 'object') return {};
+  if (/coin|asset|currency|symbol/i.test(name)) return 'BTC';
+  return '1';
 }
 
 function routesOf(doc: { paths: Record<string, Record<string, Record<string, unknown>>> }): Route[] {
@@ -104,7 +116,7 @@ function routesOf(doc: { paths: Record<string, Record<string, Record<string, unk
       const params = (op.parameters as { name: string; in: string }[] | undefined) ?? [];
       const schema = (
         op.requestBody as
-          | { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }
+          | { content?: Record<string, { schema?: { properties?: Record<string, { type?: string }> } }> }
           | undefined
       )?.content?.['application/json']?.schema;
       routes.push({
@@ -112,6 +124,9 @@ function routesOf(doc: { paths: Record<string, Record<string, Record<string, unk
         path,
         query: params.filter((p) => p.in === 'query').map((p) => p.name),
         body: Object.keys(schema?.properties ?? {}),
+        plausible: Object.fromEntries(
+          Object.entries(schema?.properties ?? {}).map(([name, field]) => [name, plausibleValue(name, field)]),
+        ),
       });
     }
   }
@@ -125,7 +140,12 @@ function badRequestsOf(route: Route): { query: Record<string, string>; body?: un
   if (route.method !== 'GET') {
     for (const shape of [[], 'x', 5, null, [{}]]) out.push({ query: {}, body: shape });
     const names = route.body.length > 0 ? route.body : ['unknown_field'];
-    for (const field of names) for (const v of BAD_JSON) out.push({ query: {}, body: { [field]: v } });
+    for (const field of names)
+      for (const v of BAD_JSON) {
+        out.push({ query: {}, body: { [field]: v } });
+        // The same bad value with every other field plausible, so it reaches the use case.
+        if (route.body.length > 1) out.push({ query: {}, body: { ...route.plausible, [field]: v } });
+      }
   }
   while (out.length < 30)
     out.push({ query: { [`junk${out.length}`]: BAD_QUERY[out.length % BAD_QUERY.length] ?? '' } });

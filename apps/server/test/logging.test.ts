@@ -35,4 +35,14 @@ describe('logs', () => {
       msg: 'request completed',
     });
   });
+
+  it("keep a caller's request id only when it looks like one", async () => {
+    const ts = await startTestServer({ postgres: false });
+    const idOf = async (given: string) =>
+      (await fetch(`${ts.url}/healthz`, { headers: { 'x-request-id': given } })).headers.get('x-request-id');
+    expect(await idOf('trace-1234abcd')).toBe('trace-1234abcd');
+    for (const forged of ['FAKE-ID","level":60', 'x', 'a'.repeat(200)])
+      expect(await idOf(forged)).toMatch(/^[0-9a-f-]{36}$/);
+    await ts.close();
+  });
 });

@@ -186,6 +186,14 @@ describe('ids, instants, coins and rates out of range are refused before any que
     expect(await projects()).toBe(before);
   });
 
+  it('the rate simulation parses rates like every other call: "00001" and "5e-2" are refused', async () => {
+    for (const rateYear of ['00001', '5e-2', '0x10', '-1']) {
+      const res = await user.get(`/apiw/v2/uni-loan/earn/interest-rate/simulate?asset=USDT&rateYear=${rateYear}`);
+      expect(res.status, rateYear).toBe(400);
+    }
+    expect((await user.get('/apiw/v2/uni-loan/earn/interest-rate/simulate?asset=USDT&rateYear=0.05')).status).toBe(200);
+  });
+
   it('auto-earn status of an unknown coin is refused rather than reported on', async () => {
     await user.post('/apiw/v2/uni-loan/earn/autoivest', { assets: 'ALL_ASSET', status: '1' });
     expect((await user.get('/apiw/v2/uni-loan/earn/autoivest?assets=FOO')).body).toMatchObject({

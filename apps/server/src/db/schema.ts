@@ -80,6 +80,20 @@ export const failedAttempts = pgTable(
   (t) => [index('failed_attempts_subject_idx').on(t.scope, t.subject, t.at)],
 );
 
+/**
+ * Addresses an email has logged in from: a try from one of them skips the per-email backoff, so
+ * failures sprayed from elsewhere never keep the owner out of their usual place.
+ */
+export const loginAddresses = pgTable(
+  'login_addresses',
+  {
+    email: text('email').notNull(),
+    address: text('address').notNull(),
+    lastAt: instant('last_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.address] })],
+);
+
 export const coins = pgTable('coins', {
   symbol: text('symbol').primaryKey(),
   name: text('name').notNull(),

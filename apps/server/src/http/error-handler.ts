@@ -1,11 +1,12 @@
 import { Code } from '@earn/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
+import { noteUnexpectedError } from './request-log.js';
 import { describeValidation } from './validation.js';
 
 /**
  * The one place errors become envelopes, always whole ({ code, message, data }): catalogue errors keep their code and message, schema
- * failures name the field, and anything unexpected is logged with the request id and answered
+ * failures name the field, and anything unexpected is logged on the request's one line and answered
  * without a stack or SQL text.
  */
 export function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
@@ -29,7 +30,7 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return reply.status(error.statusCode).send({ code: Code.Failure, message: error.message, data: null });
   }
-  request.log.error({ err: error }, 'unexpected error');
+  noteUnexpectedError(request, error);
   return reply
     .status(500)
     .send({ code: Code.Failure, message: 'Something went wrong on our side; please retry later', data: null });

@@ -4,13 +4,21 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
  * One log line per request, written when it ends and carrying what was asked and how it was
  * answered (as pino-http does), instead of Fastify's two lines (received, completed).
  */
+const unexpected = new WeakMap<FastifyRequest, unknown>();
+
+/** An unexpected error answered as a 500: logged, with its stack, on the request's one line. */
+export function noteUnexpectedError(request: FastifyRequest, error: unknown): void {
+  unexpected.set(request, error);
+}
+
 export class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
     const line = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    const failure = error ?? unexpected.get(request);
+    if (failure) reply.log.error({ ...line, err: failure }, 'request errored');
     else reply.log.info(line, 'request completed');
   }
 }

@@ -118,10 +118,13 @@ export const AssetAmount = Type.Object({ asset: Type.String(), amount: DecimalSt
 export const InterestRateBody = Type.Object({ asset: CoinSymbol, rateYear: DecimalString });
 export const InterestRateResult = Type.Object({ asset: Type.String(), min_lend_rate_year: DecimalString });
 
-export const AutoInvestQuery = Type.Object({ assets: Type.Optional(Type.String({ maxLength: 500 })) });
+export const AutoInvestQuery = Type.Object({
+  assets: Type.Optional(Type.String({ maxLength: 500, pattern: '^[A-Za-z0-9_,]*$' })),
+});
 export const AutoInvestBody = Type.Object({
-  assets: Type.String({ minLength: 1, maxLength: 20 }),
-  status: Type.String(),
+  /** A coin, or ALL_ASSET for every coin. */
+  assets: CoinSymbol,
+  status: Type.String({ description: "'1' on, '0' off" }),
 });
 export const AutoInvestStatus = Type.Object({
   status: Type.Record(Type.String(), Type.Integer()),

@@ -40,7 +40,8 @@ export async function assertFundPassword(ctx: AppContext, user: User, fundpass: 
     throw new AppError(Code.FundPasswordSetFirst, 'Set a fund password first', 403, { key: 'fundpass.setFirst' });
   }
   const claim = await claimAttempt(ctx.db, 'fundpass', String(user.id), now, FUNDPASS_LOCKOUT);
-  if (!claim.ok) throw lockedError(Math.ceil((claim.lockedUntilMs - now.getTime()) / 60_000));
+  // The wait is told from now, not from when this call began (it may have queued behind others).
+  if (!claim.ok) throw lockedError(Math.ceil((claim.lockedUntilMs - ctx.clock.now().getTime()) / 60_000));
   if (typeof fundpass !== 'string' || !(await verifySecret(fundpass, hash))) {
     await failAttempt(ctx.db, claim.attempt);
     const failures = await failuresOf(ctx, user, now);

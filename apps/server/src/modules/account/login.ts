@@ -1,10 +1,13 @@
 import { LOGIN_EMAIL_BACKOFF, LOGIN_IP_LOCKOUT, LOGIN_LOCKOUT } from '@earn/domain';
 import type { Credentials } from '@earn/domain/contract';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { loginAddresses } from '../../db/schema.js';
 import { AppError, badRequest } from '../../errors.js';
 import { type Attempt, claimAttempt, failAttempt, forgiveAttempt } from './attempts.js';
 import { createSession, findUserByEmail, type User } from './repo.js';
-import { newToken, verifySecret } from './secrets.js';
+import { hashSecret, newToken, verifySecret } from './secrets.js';
 
 export const SESSION_TTL_MS = 7 * 24 * 3_600_000;
 
@@ -16,8 +19,11 @@ export const SESSION_TTL_MS = 7 * 24 * 3_600_000;
  * - per email from one address: 10 failures pause that address for the email (a hard lock that
  *   only the attacker's address feels);
  * - per email from anywhere: after 10 failures each try waits a doubling delay, up to a minute, so
- *   tries spread over many addresses slow to one a minute while the owner is never locked out.
- * A right password is forgiven everywhere.
+ *   tries spread over many addresses slow to one a minute. An address the email logged in from in
+ *   the last 90 days skips this wait, so however long such an attack runs, the owner gets in from
+ *   their usual place at once (and from a new place after the wait the answer names).
+ * A right password is forgiven everywhere; a try refused before its password was checked counts
+ * nowhere (it learned nothing).
  */
 export async function login(ctx: AppContext, input: Credentials, ip: string): Promise<{ user: User; token: string }> {
   const email = input.email.trim().toLowerCase();
@@ -26,36 +32,69 @@ export async function login(ctx: AppContext, input: Credentials, ip: string): Pr
   const failAll = async () => {
     for (const attempt of claimed) await failAttempt(ctx.db, attempt);
   };
-  // A try refused before its password was checked costs only its address (the first claim).
   const refuse = async () => {
-    for (const [i, attempt] of claimed.entries()) await (i === 0 ? failAttempt : forgiveAttempt)(ctx.db, attempt);
+    for (const attempt of claimed) await forgiveAttempt(ctx.db, attempt);
   };
+  const known = await isKnownAddress(ctx.db, email, ip, now);
   const limits = [
     ['login_ip', ip, LOGIN_IP_LOCKOUT, 'from your network'],
     ['login', `${email}|${ip}`, LOGIN_LOCKOUT, 'for this email'],
-    ['login_email', email, LOGIN_EMAIL_BACKOFF, 'for this email'],
+    ...(known ? [] : ([['login_email', email, LOGIN_EMAIL_BACKOFF, 'for this email']] as const)),
   ] as const;
   for (const [scope, subject, rule, what] of limits) {
     const claim = await claimAttempt(ctx.db, scope, subject, now, rule);
     if (!claim.ok) {
       await refuse();
-      throw paused(claim.lockedUntilMs, now, what);
+      // The wait is told from now, not from when this call began (it may have queued behind others).
+      throw paused(claim.lockedUntilMs, ctx.clock.now(), what);
     }
     claimed.push(claim.attempt);
   }
   const user = await findUserByEmail(ctx.db, email);
-  if (!user || !(await verifySecret(input.password, user.passwordHash))) {
+  // An unknown email costs the same hash check as a known one: the answer's timing tells nothing.
+  const right = await verifySecret(input.password, user?.passwordHash ?? (await unknownUserHash()));
+  if (!user || !right) {
     await failAll();
     throw badRequest('Email or password is incorrect');
   }
   for (const attempt of claimed) await forgiveAttempt(ctx.db, attempt);
+  await rememberAddress(ctx.db, email, ip, now);
   const token = newToken();
   await createSession(ctx.db, user.id, token, now, SESSION_TTL_MS);
   return { user, token };
 }
 
+const KNOWN_ADDRESS_MS = 90 * 24 * 3_600_000;
+
+async function isKnownAddress(db: Db, email: string, address: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ lastAt: loginAddresses.lastAt })
+    .from(loginAddresses)
+    .where(and(eq(loginAddresses.email, email), eq(loginAddresses.address, address)));
+  return row !== undefined && now.getTime() - row.lastAt.getTime() <= KNOWN_ADDRESS_MS;
+}
+
+async function rememberAddress(db: Db, email: string, address: string, now: Date): Promise<void> {
+  await db
+    .insert(loginAddresses)
+    .values({ email, address, lastAt: now })
+    .onConflictDoUpdate({ target: [loginAddresses.email, loginAddresses.address], set: { lastAt: now } });
+}
+
+let unknownUser: Promise<string> | undefined;
+/** A hash no password matches in practice, checked when the email has no account. */
+function unknownUserHash(): Promise<string> {
+  unknownUser ??= hashSecret(newToken());
+  return unknownUser;
+}
+
 function paused(untilMs: number, now: Date, what: string): AppError {
   const waitMs = untilMs - now.getTime();
-  const wait = waitMs < 60_000 ? `${Math.ceil(waitMs / 1000)} seconds` : `${Math.ceil(waitMs / 60_000)} minutes`;
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const minutes = Math.ceil(waitMs / 60_000);
+  const wait =
+    waitMs < 60_000
+      ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
+      : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
   return new AppError(-1, `Too many failed logins ${what}; try again in ${wait}`, 429);
 }

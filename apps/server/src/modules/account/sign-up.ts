@@ -18,7 +18,7 @@ export async function signUp(ctx: AppContext, input: Credentials, ip: string): P
     : REGISTER_IP_LIMIT;
   const claim = await claimAttempt(ctx.db, 'register_ip', ip, now, rule);
   if (!claim.ok) {
-    const minutes = Math.ceil((claim.lockedUntilMs - now.getTime()) / 60_000);
+    const minutes = Math.ceil((claim.lockedUntilMs - ctx.clock.now().getTime()) / 60_000);
     throw new AppError(-1, `Too many accounts opened from your network; try again in ${minutes} minutes`, 429);
   }
   try {

@@ -1,4 +1,4 @@
-import { Decimal } from '@earn/domain';
+import { Decimal, parseAmount } from '@earn/domain';
 import {
   AssetAmount,
   AutoInvestBody,
@@ -33,7 +33,7 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { badRequest } from '../../errors.js';
+import { badRequest, refused } from '../../errors.js';
 import { ok, responses } from '../../http/envelope.js';
 import { idempotencyOf } from '../../http/idempotency.js';
 import { userOf } from '../../http/session.js';
@@ -208,21 +208,17 @@ export const simpleEarnRoutes =
           tags,
           querystring: Type.Object({
             asset: CoinSymbol,
-            rateYear: Type.String({ pattern: '^\\d+(\\.\\d{1,4})?$' }),
+            rateYear: Type.String({ maxLength: 40, description: 'APR as a fraction, e.g. "0.05"' }),
           }),
           response: responses(RateSimulation),
         },
       },
       async (request) => {
+        // The same parser as every other rate (subscribe, interest-rate).
+        const rate = parseAmount('rateYear', request.query.rateYear, { maxDecimals: 4, allowZero: true, max: '10' });
+        if (!rate.ok) throw refused(rate);
         await requireOpenMarket(ctx.db, request.query.asset);
-        return ok(
-          await simulateMinRate(
-            ctx.db,
-            request.query.asset,
-            new Decimal(request.query.rateYear),
-            ctx.clock.now().getTime(),
-          ),
-        );
+        return ok(await simulateMinRate(ctx.db, request.query.asset, rate.value, ctx.clock.now().getTime()));
       },
     );
 
