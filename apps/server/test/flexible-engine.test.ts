@@ -157,3 +157,24 @@ describe('ledger:check on flexible positions', () => {
     );
   });
 });
+
+describe('allocation history', () => {
+  it('is kept about two days deep, while the last 24 hours of lending and all paid interest stay', async () => {
+    const u = await lender(ts, { DOT: '1000' });
+    await u.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'DOT', amount: '1000' });
+    await setDemand(ts, 'DOT', '500', '0.2');
+    await advance(ts, 5 * 24);
+    const db = ts.server.ctx.db;
+    const now = ts.server.ctx.clock.now().getTime();
+    const [oldest] = rowsOf<{ hour: Date | string }>(
+      await db.execute(sql`SELECT min(hour) AS hour FROM flexible_allocations`),
+    );
+    expect(now - new Date(oldest?.hour as Date).getTime()).toBeLessThanOrEqual(3 * 24 * HOUR_MS);
+    const lent = (await u.get('/apiw/v2/uni-loan/earn/lend-detail?asset=DOT')).body.data;
+    expect(lent.length).toBe(24);
+    const paid = rowsOf<{ n: number }>(
+      await db.execute(sql`SELECT count(*)::int AS n FROM earn_history WHERE coin = 'DOT' AND type = 3`),
+    );
+    expect(paid[0]?.n).toBeGreaterThan(100);
+  });
+});

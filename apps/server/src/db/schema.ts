@@ -351,6 +351,8 @@ export const flexibleAllocations = pgTable(
   (t) => [
     primaryKey({ columns: [t.positionId, t.hour] }),
     index('flexible_allocations_user_idx').on(t.userId, t.coin, t.hour),
+    // The hourly job reads and writes one hour's allocations: found by hour, not by scanning.
+    index('flexible_allocations_hour_idx').on(t.hour, t.coin),
   ],
 );
 

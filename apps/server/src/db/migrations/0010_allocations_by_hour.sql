@@ -1,0 +1,1 @@
+CREATE INDEX "flexible_allocations_hour_idx" ON "flexible_allocations" USING btree ("hour","coin");
