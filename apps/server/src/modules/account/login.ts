@@ -1,12 +1,9 @@
 import { LOGIN_EMAIL_BACKOFF, LOGIN_IP_LOCKOUT, LOGIN_LOCKOUT } from '@earn/domain';
 import type { Credentials } from '@earn/domain/contract';
-import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
-import { loginAddresses } from '../../db/schema.js';
 import { AppError, badRequest } from '../../errors.js';
 import { type Attempt, claimAttempt, failAttempt, forgiveAttempt } from './attempts.js';
-import { createSession, findUserByEmail, type User } from './repo.js';
+import { createSession, findUserByEmail, isKnownAddress, rememberAddress, type User } from './repo.js';
 import { hashSecret, newToken, verifySecret } from './secrets.js';
 
 export const SESSION_TTL_MS = 7 * 24 * 3_600_000;
@@ -62,23 +59,6 @@ export async function login(ctx: AppContext, input: Credentials, ip: string): Pr
   const token = newToken();
   await createSession(ctx.db, user.id, token, now, SESSION_TTL_MS);
   return { user, token };
-}
-
-const KNOWN_ADDRESS_MS = 90 * 24 * 3_600_000;
-
-async function isKnownAddress(db: Db, email: string, address: string, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ lastAt: loginAddresses.lastAt })
-    .from(loginAddresses)
-    .where(and(eq(loginAddresses.email, email), eq(loginAddresses.address, address)));
-  return row !== undefined && now.getTime() - row.lastAt.getTime() <= KNOWN_ADDRESS_MS;
-}
-
-async function rememberAddress(db: Db, email: string, address: string, now: Date): Promise<void> {
-  await db
-    .insert(loginAddresses)
-    .values({ email, address, lastAt: now })
-    .onConflictDoUpdate({ target: [loginAddresses.email, loginAddresses.address], set: { lastAt: now } });
 }
 
 let unknownUser: Promise<string> | undefined;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, gt, gte } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { failedAttempts, sessions, userLoans, users } from '../../db/schema.js';
+import { failedAttempts, loginAddresses, sessions, userLoans, users } from '../../db/schema.js';
 
 export type User = typeof users.$inferSelect;
 
@@ -64,4 +64,22 @@ export async function loansOf(db: Executor, userId: number): Promise<Map<string,
     .from(userLoans)
     .where(eq(userLoans.userId, userId));
   return new Map(rows.map((r) => [r.coin, r.amount]));
+}
+
+const KNOWN_ADDRESS_MS = 90 * 24 * 3_600_000;
+
+/** Whether the email logged in from this address in the last 90 days. */
+export async function isKnownAddress(db: Executor, email: string, address: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ lastAt: loginAddresses.lastAt })
+    .from(loginAddresses)
+    .where(and(eq(loginAddresses.email, email), eq(loginAddresses.address, address)));
+  return row !== undefined && now.getTime() - row.lastAt.getTime() <= KNOWN_ADDRESS_MS;
+}
+
+export async function rememberAddress(db: Executor, email: string, address: string, now: Date): Promise<void> {
+  await db
+    .insert(loginAddresses)
+    .values({ email, address, lastAt: now })
+    .onConflictDoUpdate({ target: [loginAddresses.email, loginAddresses.address], set: { lastAt: now } });
 }
