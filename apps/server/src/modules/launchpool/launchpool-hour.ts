@@ -24,9 +24,9 @@ const TRADING_WALLET = sql`CASE WHEN u.account_mode = 'classic' THEN 'spot' ELSE
 
 /**
  * Each hour, for every pool of a project running during it: the counter is advanced to the hour's
- * end, each stake's earnings are paid (rounded down to 8, the rest carried) to the user's trading
- * wallet in the reward coin through one bulk ledger entry from the project's reward account, and a
- * statement per user and a row per pool are written. At the project's end every stake is released.
+ * end, each stake's earnings are paid (rounded down to 8; the dust stays with the project) to the
+ * user's trading wallet in the reward coin through one bulk ledger entry from the project's reward
+ * account, and a statement per user and a row per pool are written. At the project's end every stake is released.
  */
 export const launchpoolHourJob: Job = {
   name: 'launchpool.hour',
@@ -37,14 +37,32 @@ export const launchpoolHourJob: Job = {
       await tx.execute(sql`
         SELECT lp.id, lp.project_id, pr.end_at FROM launch_pools lp JOIN launch_projects pr ON pr.id = lp.project_id
         WHERE pr.start_at < ${end.toISOString()}::timestamptz AND pr.end_at > ${periodStart.toISOString()}::timestamptz
-        ORDER BY lp.id`),
+        ORDER BY lp.id FOR UPDATE OF lp`),
     );
+    const ending = pools.filter((pool) => new Date(pool.end_at).getTime() <= end.getTime());
+    // Lock order (README): the pools (locked above, in id order), then the flexible positions a
+    // release may subscribe into, before any ledger account (the hour's rewards are booked first).
+    if (ending.length > 0)
+      await lockReleasePositions(
+        tx,
+        ending.map((pool) => pool.id),
+      );
     for (const pool of pools) await settlePoolHour(tx, pool.id, pool.project_id, periodStart);
-    for (const pool of pools) {
-      if (new Date(pool.end_at).getTime() <= end.getTime()) await releasePool(tx, pool.id, pool.project_id, end);
-    }
+    for (const pool of ending) await releasePool(tx, pool.id, pool.project_id, end);
   },
 };
+
+/** Locks, in id order, the flexible positions of everyone staked in the pools about to be released. */
+async function lockReleasePositions(tx: Executor, poolIds: readonly number[]): Promise<void> {
+  await tx.execute(sql`
+    SELECT fp.id FROM flexible_positions fp JOIN launch_stakes s ON s.user_id = fp.user_id
+    JOIN launch_pools p ON p.id = s.pool_id AND p.coin = fp.coin
+    WHERE s.pool_id IN (${sql.join(
+      poolIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) AND s.staked > 0
+    ORDER BY fp.id FOR UPDATE OF fp`);
+}
 
 export async function settlePoolHour(tx: Executor, poolId: number, projectId: number, hour: Date): Promise<void> {
   const h = hour.toISOString();
@@ -157,11 +175,6 @@ export async function releasePool(tx: Executor, poolId: number, projectId: numbe
       WHERE s.pool_id = ${poolId} AND s.staked > 0 ORDER BY s.id`),
   );
   if (stakes.length === 0) return;
-  // Lock order (README): the flexible positions the release may subscribe into, before the ledger.
-  await tx.execute(sql`
-    SELECT fp.id FROM flexible_positions fp JOIN launch_stakes s ON s.user_id = fp.user_id
-    JOIN launch_pools p ON p.id = s.pool_id AND p.coin = fp.coin
-    WHERE s.pool_id = ${poolId} AND s.staked > 0 ORDER BY fp.id FOR UPDATE OF fp`);
   await tx.execute(sql`
     INSERT INTO ledger_accounts (user_id, wallet, coin)
     SELECT s.user_id, ${TRADING_WALLET}, p.coin FROM launch_stakes s JOIN launch_pools p ON p.id = s.pool_id JOIN users u ON u.id = s.user_id
