@@ -13,11 +13,7 @@ export const expireSessions: Job = {
   },
 };
 
-/**
- * Dropped daily: idempotency keys after 48 hours (they must last at least 24), failed tries after a
- * day, and lending allocations after 48 hours (the screens show the last 24; what was paid stays in
- * history, the ledger and the per-hour totals), so the allocation table stays a couple of days deep.
- */
+/** Idempotency keys are kept at least 24 hours (48 here) and failed tries a day, then dropped daily. */
 export const expireKeys: Job = {
   name: 'housekeeping.keys',
   period: 'day',
@@ -26,11 +22,22 @@ export const expireKeys: Job = {
       .delete(idempotencyKeys)
       .where(lt(idempotencyKeys.createdAt, new Date(periodStart.getTime() - 48 * HOUR_MS)));
     await tx.delete(failedAttempts).where(lt(failedAttempts.at, new Date(periodStart.getTime() - 24 * HOUR_MS)));
-    await tx
-      .delete(flexibleAllocations)
-      // 48 hours before the end of the day just settled.
-      .where(lt(flexibleAllocations.hour, new Date(periodStart.getTime() + 24 * HOUR_MS - 48 * HOUR_MS)));
   },
 };
 
-export const housekeepingJobs: Job[] = [expireSessions, expireKeys];
+/**
+ * Lending allocations are dropped daily once 48 hours old (from the end of the day just settled):
+ * the screens show the last 24, and what was paid stays in history, the ledger and the per-hour
+ * totals, so the table the hourly job works on stays a couple of days deep.
+ */
+export const expireAllocations: Job = {
+  name: 'housekeeping.allocations',
+  period: 'day',
+  async run(tx, periodStart) {
+    await tx
+      .delete(flexibleAllocations)
+      .where(lt(flexibleAllocations.hour, new Date(periodStart.getTime() - 24 * HOUR_MS)));
+  },
+};
+
+export const housekeepingJobs: Job[] = [expireSessions, expireKeys, expireAllocations];
