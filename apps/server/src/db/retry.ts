@@ -2,10 +2,10 @@ import { AppError } from '../errors.js';
 
 /** SQLSTATEs after which the whole transaction may simply be run again. */
 const RETRYABLE = new Set(['40001' /* serialization_failure */, '40P01' /* deadlock_detected */]);
-export const MAX_TX_ATTEMPTS = 6;
+const MAX_TX_ATTEMPTS = 6;
 
 /** The SQLSTATE of a driver error, looking through the ORM's wrapping. */
-export function sqlStateOf(error: unknown): string | undefined {
+function sqlStateOf(error: unknown): string | undefined {
   for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
@@ -13,7 +13,7 @@ export function sqlStateOf(error: unknown): string | undefined {
   return undefined;
 }
 
-export function isRetryable(error: unknown): boolean {
+function isRetryable(error: unknown): boolean {
   const state = sqlStateOf(error);
   return state !== undefined && RETRYABLE.has(state);
 }

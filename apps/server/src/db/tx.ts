@@ -15,9 +15,9 @@ export interface IdempotencyRequest {
 /**
  * The one transaction runner; a transaction the database aborts as a deadlock victim or for a
  * serialization conflict is run again (see retry.ts). With an Idempotency-Key, the key is claimed in
- * the same transaction as the work: a concurrent duplicate waits on the key's unique index until the first commits, then
- * replays its stored answer; if the first rolls back, the duplicate does the work instead. So a key
- * yields exactly one effect, and a crash can never leave an answer without its effect.
+ * the same transaction as the work: a concurrent duplicate waits on the key's unique index until the
+ * first commits, then replays its stored answer; if the first rolls back, the duplicate does the work
+ * instead. So a key yields exactly one effect, and a crash can never leave an answer without it.
  */
 export async function runTx<T>(db: Db, work: (tx: Tx) => Promise<T>, idempotency?: IdempotencyRequest): Promise<T> {
   return retryTransaction(() => (idempotency ? db.transaction(onceByKey(work, idempotency)) : db.transaction(work)));

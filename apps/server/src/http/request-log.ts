@@ -1,9 +1,5 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
-/**
- * One log line per request, written when it ends and carrying what was asked and how it was
- * answered (as pino-http does), instead of Fastify's two lines (received, completed).
- */
 const unexpected = new WeakMap<FastifyRequest, unknown>();
 
 /** An unexpected error answered as a 500: logged, with its stack, on the request's one line. */
@@ -11,6 +7,10 @@ export function noteUnexpectedError(request: FastifyRequest, error: unknown): vo
   unexpected.set(request, error);
 }
 
+/**
+ * One log line per request, written when it ends and carrying what was asked and how it was
+ * answered (as pino-http does), instead of Fastify's two lines (received, completed).
+ */
 export class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
 

@@ -88,3 +88,14 @@ export async function forgiveAttempt(db: Db, attempt: Attempt): Promise<void> {
 export async function failAttempt(db: Db, attempt: Attempt): Promise<void> {
   await db.update(failedAttempts).set({ pendingSince: null }).where(eq(failedAttempts.id, attempt.id));
 }
+
+/** How long until a pause ends, told from now: "1 second", "16 seconds", "15 minutes". */
+export function waitText(untilMs: number, now: Date): string {
+  const waitMs = untilMs - now.getTime();
+  if (waitMs < 60_000) {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  }
+  const minutes = Math.ceil(waitMs / 60_000);
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}

@@ -2,7 +2,7 @@ import { LOGIN_EMAIL_BACKOFF, LOGIN_IP_LOCKOUT, LOGIN_LOCKOUT } from '@earn/doma
 import type { Credentials } from '@earn/domain/contract';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest } from '../../errors.js';
-import { type Attempt, claimAttempt, failAttempt, forgiveAttempt } from './attempts.js';
+import { type Attempt, claimAttempt, failAttempt, forgiveAttempt, waitText } from './attempts.js';
 import { createSession, findUserByEmail, isKnownAddress, rememberAddress, type User } from './repo.js';
 import { hashSecret, newToken, verifySecret } from './secrets.js';
 
@@ -69,12 +69,5 @@ function unknownUserHash(): Promise<string> {
 }
 
 function paused(untilMs: number, now: Date, what: string): AppError {
-  const waitMs = untilMs - now.getTime();
-  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  const minutes = Math.ceil(waitMs / 60_000);
-  const wait =
-    waitMs < 60_000
-      ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
-      : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
-  return new AppError(-1, `Too many failed logins ${what}; try again in ${wait}`, 429);
+  return new AppError(-1, `Too many failed logins ${what}; try again in ${waitText(untilMs, now)}`, 429);
 }

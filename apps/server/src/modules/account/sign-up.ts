@@ -2,7 +2,7 @@ import { type LockoutRule, REGISTER_IP_LIMIT } from '@earn/domain';
 import type { Credentials } from '@earn/domain/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { claimAttempt, failAttempt } from './attempts.js';
+import { claimAttempt, failAttempt, waitText } from './attempts.js';
 import { register } from './register.js';
 
 /**
@@ -18,8 +18,8 @@ export async function signUp(ctx: AppContext, input: Credentials, ip: string): P
     : REGISTER_IP_LIMIT;
   const claim = await claimAttempt(ctx.db, 'register_ip', ip, now, rule);
   if (!claim.ok) {
-    const minutes = Math.ceil((claim.lockedUntilMs - ctx.clock.now().getTime()) / 60_000);
-    throw new AppError(-1, `Too many accounts opened from your network; try again in ${minutes} minutes`, 429);
+    const wait = waitText(claim.lockedUntilMs, ctx.clock.now());
+    throw new AppError(-1, `Too many accounts opened from your network; try again in ${wait}`, 429);
   }
   try {
     await register(ctx, input);

@@ -44,7 +44,6 @@ export function MinAprForm({
   onDone,
 }: Omit<MinAprModalProps, 'opened' | 'onClose'> & { onDone(): void }) {
   const { t } = useTranslation();
-  const onClose = onDone;
   const [text, setText] = useState(
     new Decimal(current)
       .times(100)
@@ -61,7 +60,7 @@ export function MinAprForm({
       const rate = check.value.toFixed();
       if (onChoose) {
         onChoose(rate);
-        onClose();
+        onDone();
         return;
       }
       save.mutate(
@@ -69,7 +68,7 @@ export function MinAprForm({
         {
           onSuccess: () => {
             notifySuccess(t('modified'));
-            onClose();
+            onDone();
           },
           onError: (e) => notifyError(e, 'error'),
         },
@@ -108,7 +107,7 @@ export function MinAprForm({
         </Alert>
       )}
       <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
+        <Button variant="default" onClick={onDone}>
           {t('common.cancel')}
         </Button>
         <Button onClick={submit} disabled={!check?.ok} loading={save.isPending}>
