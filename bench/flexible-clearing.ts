@@ -1,62 +1,161 @@
-import { HOUR_MS } from '@earn/domain';
+import { HOUR_MS, toWire } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import { ManualClock } from '../apps/server/src/clock.js';
-import type { Executor } from '../apps/server/src/db/client.js';
+import type { Db, Executor } from '../apps/server/src/db/client.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
+import { rowsOf } from '../apps/server/src/db/rows.js';
 import { seedCatalogue } from '../apps/server/src/demo/catalogue.js';
+import type { Job } from '../apps/server/src/jobs/scheduler.js';
+import { findUserById } from '../apps/server/src/modules/account/repo.js';
 import { seededDemand } from '../apps/server/src/modules/simple-earn/demand.js';
 import { clearHour, flexibleHourJob } from '../apps/server/src/modules/simple-earn/flexible-hour.js';
-import { listMarkets } from '../apps/server/src/modules/simple-earn/markets.js';
+import { type FlexibleMarket, listMarkets } from '../apps/server/src/modules/simple-earn/markets.js';
+import { subscribeFlexible } from '../apps/server/src/modules/simple-earn/subscribe-flexible.js';
+import { freshDatabase } from './fresh-database.js';
 
-const USERS = 5_000;
 const COINS = 20;
+/** Users with auto-earn on for every coin: the sweep subscribes their idle balances each hour. */
+const AUTO_EARN_USERS = 500;
 
 /**
- * One hourly flexible job (settle the hour's interest through one bulk ledger entry, sweep
- * auto-earn, clear the next hour) over 100,000 positions in 20 coins, as a ratio against one plain
- * UPDATE over the same rows, measured in the same run on the same database.
+ * One hourly flexible job over `positions` positions in 20 coins (settle the hour's interest in
+ * batches, sweep auto-earn, clear the next hour), in steady state (after the hour that swept the
+ * auto-earn users' balances in), as a ratio against its floor measured in the
+ * same run on the same database: one posting, one balance update and one allocation row per
+ * lending position, each as one set-based statement. On PostgreSQL the next hour's job runs again
+ * while users subscribe throughout, and their latency is reported (p99 target: 250 ms).
  */
-export async function benchFlexibleClearing(databaseUrl: string | undefined) {
-  const database = openDatabase({ databaseUrl });
+export async function benchFlexibleClearing(databaseUrl: string | undefined, positions: number) {
+  const fresh = await freshDatabase(databaseUrl);
+  const database = openDatabase({ databaseUrl: fresh.url });
   await database.migrate();
   const db = database.db;
   const t0 = Date.UTC(2026, 10, 2);
-  await ManualClock.load(db, t0);
+  const clock = await ManualClock.load(db, t0);
   await seedCatalogue(db, new Date(t0));
-  await addMarkets(db);
+  const users = Math.ceil(positions / COINS);
+  await addMarkets(db, users);
   const markets = (await listMarkets(db)).slice(0, COINS);
   if (markets.length < COINS) throw new Error(`only ${markets.length} markets`);
   await seedPositions(
     db,
     markets.map((m) => m.coin),
     t0,
+    users,
   );
   const first = new Date(t0 + 2 * HOUR_MS);
   await db.transaction((tx) => clearHour(tx, first, markets, seededDemand));
+  await db.execute(sql`ANALYZE`);
 
-  const baseline = await timed(() =>
-    db.transaction(async (tx) => {
-      await tx.execute(sql`UPDATE flexible_positions SET lend_amount = lend_amount + 0`);
-    }),
-  );
+  // A first hour: the auto-earn users' idle balances are swept in, as any hour after switching on.
   const job = flexibleHourJob(seededDemand);
-  const engine = await timed(() => db.transaction((tx) => job.run(tx, first)));
-  const [counts] = (
-    (await db.execute(sql`
+  await clock.advance(db, first.getTime() + HOUR_MS - clock.now().getTime());
+  await runWholeHour(db, job, first);
+  // The measured hour, in steady state, against its floor.
+  const measured = new Date(first.getTime() + HOUR_MS);
+  const floorMs = await measureFloor(db, measured);
+  await clock.advance(db, HOUR_MS);
+  const engineMs = await timed(() => runWholeHour(db, job, measured));
+  // The next hour's job again, with users subscribing throughout (PostgreSQL: a pool of connections).
+  const loaded = new Date(measured.getTime() + HOUR_MS);
+  await clock.advance(db, HOUR_MS);
+  const subscribes = databaseUrl ? subscribeDuring(database.db, clock, markets, users) : undefined;
+  const loadedMs = await timed(() => runWholeHour(db, job, loaded));
+  const latencies = subscribes ? await subscribes.stop() : [];
+  const [counts] = rowsOf<{ positions: number; lending: number }>(
+    await db.execute(sql`
       SELECT (SELECT count(*) FROM flexible_positions)::int AS positions,
-             (SELECT count(*) FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.tx_id WHERE t.kind = 'flexible.interest')::int AS postings`)) as unknown as {
-      rows: { positions: number; postings: number }[];
-    }
-  ).rows;
+             (SELECT count(*) FROM flexible_allocations WHERE hour = ${measured.toISOString()}::timestamptz AND interest > 0)::int AS lending`),
+  );
   await database.close();
+  await fresh.drop();
   return {
     name: 'flexible hourly job',
-    positions: counts?.positions,
-    interestPostings: counts?.postings,
-    baselineMs: baseline,
-    engineMs: engine,
-    ratio: engine / baseline,
+    positions: counts?.positions ?? 0,
+    lending: counts?.lending ?? 0,
+    floorMs,
+    engineMs,
+    ratio: engineMs / floorMs,
+    loadedMs,
+    subscribes: latencies.length,
+    subscribeP99Ms: percentile(latencies, 0.99),
   };
+}
+
+/** The scheduler's way: one transaction per part until the job says the hour is done. */
+async function runWholeHour(db: Db, job: Job, start: Date) {
+  let resumeFrom: number | undefined;
+  do {
+    const from = resumeFrom;
+    const resume = await db.transaction((tx) => job.run(tx, start, from));
+    resumeFrom = resume ? resume.resumeFrom : undefined;
+  } while (resumeFrom !== undefined);
+}
+
+/**
+ * The least any settlement could write, rolled back afterwards: for each lending position one
+ * posting, one balance update and one allocation row (the next hour's), one statement each.
+ */
+async function measureFloor(db: Db, hour: Date): Promise<number> {
+  const h = hour.toISOString();
+  const next = new Date(hour.getTime() + HOUR_MS).toISOString();
+  const lending = sql`SELECT a.*, p.account_id FROM flexible_allocations a JOIN flexible_positions p ON p.id = a.position_id
+    WHERE a.hour = ${h}::timestamptz AND a.interest > 0`;
+  let ms = 0;
+  await db
+    .transaction(async (tx) => {
+      const start = performance.now();
+      const [t] = rowsOf<{ id: number }>(
+        await tx.execute(sql`INSERT INTO ledger_transactions (kind, at) VALUES ('bench.floor', now()) RETURNING id`),
+      );
+      await tx.execute(sql`
+        INSERT INTO ledger_postings (tx_id, account_id, coin, amount)
+        SELECT ${t?.id}, l.account_id, l.coin, l.interest FROM (${lending}) l`);
+      await tx.execute(sql`
+        UPDATE ledger_accounts la SET balance = la.balance + l.interest FROM (${lending}) l WHERE la.id = l.account_id`);
+      await tx.execute(sql`
+        INSERT INTO flexible_allocations (position_id, hour, user_id, coin, offered, lent, rate, reason)
+        SELECT l.position_id, ${next}::timestamptz, l.user_id, l.coin, l.offered, l.lent, l.rate, l.reason FROM (${lending}) l`);
+      ms = performance.now() - start;
+      throw new RolledBack();
+    })
+    .catch((err) => {
+      if (!(err instanceof RolledBack)) throw err;
+    });
+  return ms;
+}
+
+class RolledBack extends Error {}
+
+/** Subscriptions by the bench users, four at a time, until stopped; returns each one's latency. */
+function subscribeDuring(db: Db, clock: ManualClock, markets: readonly FlexibleMarket[], users: number) {
+  const latencies: number[] = [];
+  let running = true;
+  const ctx = { db, clock };
+  const worker = async (n: number) => {
+    for (let i = 0; running; i++) {
+      const user = await findUserById(db, AUTO_EARN_USERS + 1 + ((n * 7919 + i * 104729) % (users - AUTO_EARN_USERS)));
+      if (!user) throw new Error('bench user missing');
+      const start = performance.now();
+      const market = markets[i % markets.length] as FlexibleMarket;
+      await subscribeFlexible(ctx, user, { asset: market.coin, amount: toWire(market.minLendAmount) });
+      latencies.push(performance.now() - start);
+    }
+  };
+  const workers = [0, 1, 2, 3].map(worker);
+  return {
+    async stop() {
+      running = false;
+      await Promise.all(workers);
+      return latencies;
+    },
+  };
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
 }
 
 async function timed(work: () => Promise<unknown>): Promise<number> {
@@ -66,25 +165,28 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
 }
 
 /** Markets for the 20 coins of the catalogue (the demo lists 12). */
-async function addMarkets(db: Executor) {
+async function addMarkets(db: Executor, users: number) {
   await db.execute(sql`
     INSERT INTO flexible_markets (coin, limit_min_rate, min_lend_amount, demand_base, demand_rate, sort_order)
     SELECT symbol, 0.002, 0.001, 200000, 0.05, 100 + sort_order FROM coins ON CONFLICT DO NOTHING`);
-  // Demand near the book's size, so most positions lend and the bulk interest entry is large.
-  await db.execute(sql`UPDATE flexible_markets SET demand_base = 2000000, demand_rate = 0.05`);
+  // Demand near the book's size (about 550 a position), so most positions lend.
+  await db.execute(sql`UPDATE flexible_markets SET demand_base = ${400 * users}, demand_rate = 0.05`);
 }
 
-/** 5,000 users with a position in each of 20 coins, at spread minimum APRs, in the book. */
-async function seedPositions(db: Executor, coins: readonly string[], t0: number) {
+/**
+ * `users` users with a position in each of 20 coins, at spread minimum APRs, in the book, and a
+ * trading balance in each; the first AUTO_EARN_USERS have auto-earn on for every coin.
+ */
+async function seedPositions(db: Executor, coins: readonly string[], t0: number, users: number) {
   const at = new Date(t0).toISOString();
   const list = `{${coins.join(',')}}`;
   await db.execute(sql`
     INSERT INTO users (email, password_hash, referral_code, created_at)
-    SELECT 'bench' || g || '@example.com', 'x', 'B' || g, ${at}::timestamptz FROM generate_series(1, ${USERS}) g`);
-  for (const wallet of ['flexible', 'flexible_redeeming']) {
+    SELECT 'bench' || g || '@example.com', 'x', 'B' || g, ${at}::timestamptz FROM generate_series(1, ${users}) g`);
+  for (const wallet of ['flexible', 'flexible_redeeming', 'spot']) {
     await db.execute(sql`
       INSERT INTO ledger_accounts (user_id, wallet, coin, balance)
-      SELECT u.id, ${wallet}, c, CASE WHEN ${wallet} = 'flexible' THEN 100 + (u.id % 900) ELSE 0 END
+      SELECT u.id, ${wallet}, c, CASE ${wallet} WHEN 'flexible' THEN 100 + (u.id % 900) WHEN 'spot' THEN 1000000 ELSE 0 END
       FROM users u CROSS JOIN unnest(${list}::text[]) c WHERE u.email LIKE 'bench%'`);
   }
   await db.execute(sql`
@@ -94,5 +196,7 @@ async function seedPositions(db: Executor, coins: readonly string[], t0: number)
     JOIN ledger_accounts h ON h.user_id = u.id AND h.coin = c AND h.wallet = 'flexible'
     JOIN ledger_accounts r ON r.user_id = u.id AND r.coin = c AND r.wallet = 'flexible_redeeming'
     WHERE u.email LIKE 'bench%'`);
-  await db.execute(sql`ANALYZE`);
+  await db.execute(sql`
+    INSERT INTO auto_invest (user_id, asset, status)
+    SELECT id, 'ALL_ASSET', 1 FROM users WHERE email LIKE 'bench%' ORDER BY id LIMIT ${AUTO_EARN_USERS}`);
 }

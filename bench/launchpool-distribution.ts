@@ -5,6 +5,7 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { rowsOf } from '../apps/server/src/db/rows.js';
 import { seedCatalogue } from '../apps/server/src/demo/catalogue.js';
 import { settlePoolHour } from '../apps/server/src/modules/launchpool/launchpool-hour.js';
+import { freshDatabase } from './fresh-database.js';
 
 const STAKES = 1_000_000;
 
@@ -13,7 +14,8 @@ const STAKES = 1_000_000;
  * the stakes, one bulk ledger entry, history), as a ratio against one plain UPDATE of the same rows.
  */
 export async function benchLaunchpoolDistribution(databaseUrl: string | undefined) {
-  const database = openDatabase({ databaseUrl });
+  const fresh = await freshDatabase(databaseUrl);
+  const database = openDatabase({ databaseUrl: fresh.url });
   await database.migrate();
   const db = database.db;
   const t0 = Date.UTC(2026, 10, 2);
@@ -55,6 +57,7 @@ export async function benchLaunchpoolDistribution(databaseUrl: string | undefine
     await db.execute(sql`SELECT count(*)::int AS n, sum(paid)::text AS total FROM launch_statements WHERE paid > 0`),
   );
   await database.close();
+  await fresh.drop();
   return {
     name: 'launch-pool hourly distribution',
     stakes: STAKES,

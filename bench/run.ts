@@ -8,11 +8,17 @@ import { firstPageWeights } from './web-size.js';
 // the same database (PostgreSQL when DATABASE_URL is set, else an in-memory PGlite).
 const url = process.env.DATABASE_URL || undefined;
 console.log(`database: ${url ? 'PostgreSQL' : 'PGlite (in memory)'}`);
-const result = await benchFlexibleClearing(url);
-console.log(
-  `${result.name}: ${result.positions} positions, ${result.interestPostings} interest postings; ` +
-    `job ${result.engineMs.toFixed(0)} ms vs plain UPDATE ${result.baselineMs.toFixed(0)} ms = ${result.ratio.toFixed(1)}x`,
-);
+// 1,000,000 positions take a few minutes to seed: BENCH_POSITIONS=1000000 npm run bench.
+for (const positions of (process.env.BENCH_POSITIONS ?? '100000').split(',').map(Number)) {
+  const r = await benchFlexibleClearing(url, positions);
+  console.log(
+    `${r.name}: ${r.positions} positions, ${r.lending} lending; job ${r.engineMs.toFixed(0)} ms vs floor ` +
+      `${r.floorMs.toFixed(0)} ms = ${r.ratio.toFixed(2)}x (target 2x)` +
+      (url
+        ? `; next hour under load ${r.loadedMs.toFixed(0)} ms with ${r.subscribes} subscribes, p99 ${r.subscribeP99Ms.toFixed(0)} ms (target 250 ms)`
+        : ''),
+  );
+}
 const launch = await benchLaunchpoolDistribution(url);
 console.log(
   `${launch.name}: ${launch.stakes} stakes, ${launch.paidStakes} paid (${launch.paidTotal} LPX); ` +

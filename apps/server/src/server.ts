@@ -28,6 +28,8 @@ export interface ServerOptions {
   /** Start time of a fresh manual clock. */
   clockStartMs?: number;
   logStream?: NodeJS.WritableStream;
+  /** Positions per transaction of the flexible hour (tests settle in many small ones). */
+  flexibleSettleBatch?: number;
 }
 
 /** config -> database -> migrations -> catalogue and demo data -> clock -> scheduler -> HTTP app. */
@@ -64,7 +66,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   });
   scheduler.log = app.log;
   // Launch pools settle before flexible lending, so a release into Simple Earn joins the same hour's book.
-  const jobs = [...housekeepingJobs, launchpoolHourJob, flexibleHourJob(seededDemand), ...(options.jobs ?? [])];
+  const jobs = [
+    ...housekeepingJobs,
+    launchpoolHourJob,
+    flexibleHourJob(seededDemand, options.flexibleSettleBatch),
+    ...(options.jobs ?? []),
+  ];
   for (const job of jobs) await scheduler.register(job);
   return {
     app,

@@ -8,7 +8,8 @@ import { HOUR_MS, startTestServer, T0, type TestServer } from './helpers.js';
 
 let ts: TestServer;
 beforeAll(async () => {
-  ts = await startTestServer();
+  // One position per transaction of the hour: the batched settlement must pay exactly the model.
+  ts = await startTestServer({ flexibleSettleBatch: 1 });
 });
 afterAll(() => ts.close());
 

@@ -46,6 +46,44 @@ describe('scheduler', () => {
     await ts.close();
   });
 
+  it('settles a period in parts, one transaction each, and resumes after a failure where it stopped, once', async () => {
+    const ts = await startTestServer({ jobs: [] });
+    const db = ts.server.ctx.db;
+    await db.execute(sql`CREATE TABLE probe_runs (id serial primary key, job text, period_start timestamptz)`);
+    const parts: (number | undefined)[] = [];
+    let failAt: number | undefined = 3;
+    // Three parts per period (0, 1, 2 then done); the third part fails once, after writing.
+    await ts.server.scheduler.register({
+      name: 'probe.parts',
+      period: 'hour',
+      async run(tx, periodStart, resumeFrom) {
+        parts.push(resumeFrom);
+        await tx.execute(
+          sql`INSERT INTO probe_runs (job, period_start) VALUES (${`part ${resumeFrom ?? 0}`}, ${periodStart.toISOString()})`,
+        );
+        if (resumeFrom === failAt) {
+          failAt = undefined;
+          throw new Error('the process died here');
+        }
+        return (resumeFrom ?? 0) < 3 ? { resumeFrom: (resumeFrom ?? 0) + 1 } : undefined;
+      },
+    });
+    await (ts.server.ctx.clock as ManualClock).advance(db, HOUR_MS);
+    await expect(ts.server.scheduler.runDue()).rejects.toThrow('the process died here');
+    expect(await ts.server.scheduler.runDue()).toEqual([{ job: 'probe.parts', periodStart: new Date(T0) }]);
+    expect(parts).toEqual([undefined, 1, 2, 3, 3]);
+    // The failed part's writes were rolled back with it: every part is written exactly once.
+    const written = await db.execute(sql`SELECT job FROM probe_runs ORDER BY id`);
+    expect((written as unknown as { rows: { job: string }[] }).rows.map((r) => r.job)).toEqual([
+      'part 0',
+      'part 1',
+      'part 2',
+      'part 3',
+    ]);
+    expect(await ts.server.scheduler.runDue()).toEqual([]);
+    await ts.close();
+  });
+
   it('catches up a gap period by period', async () => {
     const ts = await startTestServer();
     await ts.server.ctx.db.execute(

@@ -1,17 +1,9 @@
 import { AppError } from '../errors.js';
+import { sqlStateOf } from './driver-errors.js';
 
 /** SQLSTATEs after which the whole transaction may simply be run again. */
 const RETRYABLE = new Set(['40001' /* serialization_failure */, '40P01' /* deadlock_detected */]);
 const MAX_TX_ATTEMPTS = 6;
-
-/** The SQLSTATE of a driver error, looking through the ORM's wrapping. */
-function sqlStateOf(error: unknown): string | undefined {
-  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
 
 function isRetryable(error: unknown): boolean {
   const state = sqlStateOf(error);

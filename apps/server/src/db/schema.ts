@@ -161,6 +161,8 @@ export const ledgerAccounts = pgTable(
   (t) => [
     unique('ledger_accounts_owner_uq').on(t.userId, t.wallet, t.coin).nullsNotDistinct(),
     check('ledger_accounts_user_non_negative', sql`${t.userId} IS NULL OR ${t.balance} >= 0`),
+    // The hour pays out the flexible redemptions it froze: found without reading every account.
+    index('ledger_accounts_redeeming_idx').on(t.id).where(sql`${t.wallet} = 'flexible_redeeming' AND ${t.balance} > 0`),
   ],
 );
 
@@ -210,6 +212,8 @@ export const idempotencyKeys = pgTable(
 export const jobs = pgTable('jobs', {
   name: text('name').primaryKey(),
   nextPeriodStart: instant('next_period_start').notNull(),
+  /** Where a period settled in several transactions continues (the job's own position), or null. */
+  resumeFrom: bigint('resume_from', { mode: 'number' }),
 });
 
 export const jobRuns = pgTable(
@@ -303,10 +307,9 @@ export const flexiblePositions = pgTable(
     ineligibleAmount: money('ineligible_amount').notNull().default('0'),
     prevIneligibleBoundary: instant('prev_ineligible_boundary'),
     prevIneligibleAmount: money('prev_ineligible_amount').notNull().default('0'),
-    /** What the clearing of lendHour lent of this position. */
-    lendHour: instant('lend_hour'),
-    lendAmount: money('lend_amount').notNull().default('0'),
+    /** The interest of the last hour that paid this position any, and that hour. */
     lastInterest: money('last_interest').notNull().default('0'),
+    lastInterestHour: instant('last_interest_hour'),
     cumulativeInterest: money('cumulative_interest').notNull().default('0'),
     createdAt: instant('created_at').notNull(),
   },
@@ -345,14 +348,15 @@ export const flexibleAllocations = pgTable(
     offered: money('offered').notNull(),
     lent: money('lent').notNull(),
     rate: money('rate').notNull(),
-    interest: money('interest').notNull().default('0'),
+    /** The hour's interest on what was lent (paid when the hour settles): computed once, on insert. */
+    interest: money('interest').notNull().generatedAlwaysAs(sql`trunc((lent * rate)::numeric(60,30) / 8760, 8)`),
     reason: text('reason', { enum: ['none', 'min_rate_above', 'demand_filled'] }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.positionId, t.hour] }),
     index('flexible_allocations_user_idx').on(t.userId, t.coin, t.hour),
-    // The hourly job reads and writes one hour's allocations: found by hour, not by scanning.
-    index('flexible_allocations_hour_idx').on(t.hour, t.coin),
+    // The hourly job reads one hour's allocations in batches of positions: found by hour, not by scanning.
+    index('flexible_allocations_hour_idx').on(t.hour, t.positionId),
   ],
 );
 

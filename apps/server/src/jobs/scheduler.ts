@@ -12,8 +12,18 @@ const PERIOD_MS: Record<Period, number> = { hour: HOUR_MS, day: 24 * HOUR_MS };
 export interface Job {
   name: string;
   period: Period;
-  /** Settles one whole period [periodStart, periodStart + period) inside the given transaction. */
-  run(tx: Tx, periodStart: Date): Promise<void>;
+  /**
+   * Settles the period [periodStart, periodStart + period) inside the given transaction. A job too
+   * large for one transaction settles part of it and returns where the next part starts; it is then
+   * called again, in a new transaction, with that `resumeFrom`, until it returns nothing.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a job settled in one transaction returns nothing
+  run(tx: Tx, periodStart: Date, resumeFrom?: number): Promise<Resume | void>;
+}
+
+/** Where a job's next transaction continues its period (the job's own marker, e.g. the last id done). */
+export interface Resume {
+  resumeFrom: number;
 }
 
 export interface JobRun {
@@ -112,34 +122,42 @@ export class Scheduler {
     return best && { job: best.job, start: best.start };
   }
 
+  /** Settles the period, one transaction per part; true when this pass settled it. */
   private async settle(job: Job, start: Date): Promise<boolean> {
     const periodIndex = Math.floor(start.getTime() / HOUR_MS);
-    return retryTransaction(() => this.settleIn(job, start, periodIndex));
+    for (;;) {
+      const outcome = await retryTransaction(() => this.settleIn(job, start, periodIndex));
+      if (outcome !== 'part') return outcome === 'settled';
+    }
   }
 
-  private async settleIn(job: Job, start: Date, periodIndex: number): Promise<boolean> {
+  private async settleIn(job: Job, start: Date, periodIndex: number): Promise<'settled' | 'part' | 'skipped'> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${job.name}), ${periodIndex}::int)`);
       const [row] = await tx
-        .select({ next: jobs.nextPeriodStart })
+        .select({ next: jobs.nextPeriodStart, resumeFrom: jobs.resumeFrom })
         .from(jobs)
         .where(eq(jobs.name, job.name))
         .for('update');
       // Another scheduler settled this period while we waited for the lock.
-      if (!row || row.next.getTime() !== start.getTime()) return false;
+      if (!row || row.next.getTime() !== start.getTime()) return 'skipped';
       const already = await tx
         .select({ job: jobRuns.job })
         .from(jobRuns)
         .where(and(eq(jobRuns.job, job.name), eq(jobRuns.periodStart, start)));
       if (already.length === 0) {
-        await job.run(tx, start);
+        const resume = await job.run(tx, start, row.resumeFrom ?? undefined);
+        if (resume) {
+          await tx.update(jobs).set({ resumeFrom: resume.resumeFrom }).where(eq(jobs.name, job.name));
+          return 'part';
+        }
         await tx.insert(jobRuns).values({ job: job.name, periodStart: start, finishedAt: this.clock.now() });
       }
       await tx
         .update(jobs)
-        .set({ nextPeriodStart: new Date(start.getTime() + PERIOD_MS[job.period]) })
+        .set({ nextPeriodStart: new Date(start.getTime() + PERIOD_MS[job.period]), resumeFrom: null })
         .where(eq(jobs.name, job.name));
-      return already.length === 0;
+      return already.length === 0 ? 'settled' : 'skipped';
     });
   }
 }

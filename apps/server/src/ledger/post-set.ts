@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
+import { violatedConstraint } from '../db/driver-errors.js';
 import { rowsOf } from '../db/rows.js';
 import { insufficientBalance } from '../errors.js';
 import { UnbalancedEntryError } from './post.js';
@@ -52,7 +53,7 @@ export async function postSet(db: Executor, entry: SetEntry): Promise<number | n
           (SELECT count(*) FROM moved) AS moved`),
     );
   } catch (err) {
-    if (String((err as Error).message).includes('ledger_accounts_user_non_negative')) throw insufficientBalance();
+    if (violatedConstraint(err) === 'ledger_accounts_user_non_negative') throw insufficientBalance();
     throw err;
   }
   if (booked?.unbalanced) throw new UnbalancedEntryError(booked.unbalanced);

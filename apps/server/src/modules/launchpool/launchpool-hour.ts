@@ -3,7 +3,6 @@ import {
   HOUR_MS,
   hourBudget,
   lendEarnAvailable,
-  parseAmount,
   RELEASE_DESTINATION,
   roundDown,
   SUBSCRIBE_PLACES,
@@ -15,8 +14,8 @@ import { rowsOf } from '../../db/rows.js';
 import type { Job } from '../../jobs/scheduler.js';
 import { ensureAccounts, platformAccount } from '../../ledger/accounts.js';
 import { postSet } from '../../ledger/post-set.js';
-import { findMarket } from '../simple-earn/markets.js';
-import { subscribeIn } from '../simple-earn/subscribe-flexible.js';
+import { listMarkets } from '../simple-earn/markets.js';
+import { type Subscription, subscribeMany } from '../simple-earn/subscribe-flexible.js';
 import { advancePool, stakeSecondsSince } from './accrual-sql.js';
 import { rewardWallet } from './repo.js';
 
@@ -197,23 +196,23 @@ export async function releasePool(tx: Executor, poolId: number, projectId: numbe
     FROM launch_stakes s JOIN launch_pools p ON p.id = s.pool_id WHERE s.pool_id = ${poolId} AND s.staked > 0`);
   await tx.execute(sql`UPDATE launch_stakes SET staked = 0 WHERE pool_id = ${poolId}`);
   await tx.execute(sql`UPDATE launch_pools SET total_staked = 0 WHERE id = ${poolId}`);
-  const intoFlexible: number[] = [];
+  const intoFlexible: Subscription[] = [];
+  const markets = new Map((await listMarkets(tx)).map((m) => [m.coin, m]));
   for (const s of stakes) {
     if (RELEASE_DESTINATION[storedChoice(s.simple_earn_status, s.simple_earn_period)] !== 'flexible') continue;
-    const market = await findMarket(tx, s.coin);
+    const market = markets.get(s.coin);
     // Never more than can be lent once the stake is back: borrowed coins stay in the wallet.
     const lendable = lendEarnAvailable(new Decimal(s.wallet_before).plus(s.staked), s.loan);
     const amount = roundDown(Decimal.min(s.staked, lendable), SUBSCRIBE_PLACES);
-    const parsed = parseAmount('amount', amount.toFixed(), { maxDecimals: SUBSCRIBE_PLACES });
-    if (!market?.isOpen || !parsed.ok || parsed.value.lt(market.minLendAmount)) continue;
-    await subscribeIn(tx, { id: s.user_id, accountMode: s.account_mode }, market, parsed.value, at, MODE_LAUNCH_POOL);
-    intoFlexible.push(s.user_id);
+    if (!market?.isOpen || amount.lte(0) || amount.lt(market.minLendAmount)) continue;
+    intoFlexible.push({ user: { id: s.user_id, accountMode: s.account_mode }, coin: s.coin, amount });
   }
+  await subscribeMany(tx, intoFlexible, at, MODE_LAUNCH_POOL);
   if (intoFlexible.length > 0) {
     await tx.execute(sql`
       UPDATE launch_history SET destination = 'flexible'
       WHERE pool_id = ${poolId} AND type = 'release' AND user_id IN (${sql.join(
-        intoFlexible.map((id) => sql`${id}`),
+        intoFlexible.map((f) => sql`${f.user.id}`),
         sql`, `,
       )})`);
   }

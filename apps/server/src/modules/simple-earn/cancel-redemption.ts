@@ -33,7 +33,7 @@ export async function cancelRedemption(
         throw badRequest(`amount must be at most the pending ${toWire(pending)} ${market.coin}`);
       amount = parsed.value;
     }
-    await keepBookSnapshot(tx, position, now);
+    await keepBookSnapshot(tx, [position.id], now);
     await post(tx, {
       kind: 'flexible.redeem_cancel',
       ref: market.coin,

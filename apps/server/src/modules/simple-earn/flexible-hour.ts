@@ -1,5 +1,5 @@
-import { ALL_ASSET, autoEarnSweepAmount, Decimal, HOUR_MS, SUBSCRIBE_PLACES } from '@earn/domain';
-import { sql } from 'drizzle-orm';
+import { Decimal, HOUR_MS } from '@earn/domain';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import type { Job } from '../../jobs/scheduler.js';
@@ -7,11 +7,10 @@ import { ensureAccounts, platformAccount } from '../../ledger/accounts.js';
 import { postSet } from '../../ledger/post-set.js';
 import { priceAt } from '../market/price-walk.js';
 import { listCoins } from '../market/repo.js';
-import { shrinkKeptToBalances } from './auto-earn-kept.js';
+import { sweepAutoEarn } from './auto-earn-sweep.js';
 import { clearingQuery } from './clearing-sql.js';
 import { type BorrowDemandSource, clearingDemandAt } from './demand.js';
 import { type FlexibleMarket, isAwardOpen, listMarkets } from './markets.js';
-import { MODE_AUTO_EARN, subscribeIn } from './subscribe-flexible.js';
 
 /** Platform accounts of flexible lending, per coin. */
 export const FlexiblePlatform = {
@@ -23,23 +22,32 @@ export const FlexiblePlatform = {
   bonuses: 'platform:earn_bonuses',
 } as const;
 
+/** How many positions one transaction of the hour settles: a user's call waits for at most one batch. */
+export const SETTLE_BATCH = 5_000;
+
 /**
- * The flexible engine's hour, run once per hour by the scheduler for the period [P, P+1h), at P+1h:
- * 1. settle hour P: interest on what was lent (compounded into positions), the borrowers' fee,
- *    award-pool and ladder bonuses, and the redemptions frozen during P paid out;
- * 2. auto-earn: idle balances of coins with auto-earn on are subscribed (stamped P+1h);
- * 3. clear hour P+1h from the book as it stood at P+1h.
+ * The flexible engine's hour, run by the scheduler for the period [P, P+1h), at P+1h, in several
+ * transactions so that no user waits for more than one of them:
+ * 1. settle hour P in batches of positions (by id): interest on what was lent, compounded into
+ *    positions and paid by the borrowers, award-pool and ladder bonuses;
+ * 2. then, in one last transaction: the service fee on the hour's whole interest; the redemptions
+ *    frozen during P paid out; auto-earn (idle balances of coins with auto-earn on subscribed,
+ *    stamped P+1h); hour P+1h cleared from the book as it stood at P+1h.
+ * Only what changes is written: positions that lent nothing and hours with no offer are untouched.
  */
-export function flexibleHourJob(demand: BorrowDemandSource): Job {
+export function flexibleHourJob(demand: BorrowDemandSource, batchSize = SETTLE_BATCH): Job {
   return {
     name: 'simple-earn.flexible-hour',
     period: 'hour',
-    async run(tx, periodStart) {
-      const boundary = new Date(periodStart.getTime() + HOUR_MS);
+    async run(tx, periodStart, resumeFrom) {
       const markets = (await listMarkets(tx)).filter((m) => m.isOpen);
       if (markets.length === 0) return;
-      await lockPositions(tx, markets);
-      await settleHour(tx, periodStart, markets);
+      const last = await settleBatch(tx, periodStart, markets, resumeFrom ?? 0, batchSize);
+      if (last !== undefined) return { resumeFrom: last };
+      const boundary = new Date(periodStart.getTime() + HOUR_MS);
+      await chargeFees(tx, periodStart, markets);
+      await tx.execute(sql`DELETE FROM flexible_hour_lows WHERE hour <= ${periodStart.toISOString()}::timestamptz`);
+      await payOutRedemptions(tx, boundary);
       await sweepAutoEarn(tx, boundary, markets);
       await clearHour(tx, boundary, markets, demand);
     },
@@ -47,19 +55,10 @@ export function flexibleHourJob(demand: BorrowDemandSource): Job {
 }
 
 /**
- * The global lock order (README, "Lock order"): positions before ledger accounts, each in id order.
- * The hour books interest into ledger accounts before it updates positions, so it takes every
- * position's lock first; a user's call that already holds one finishes first, and one that comes
- * later waits for the hour instead of deadlocking against it.
+ * The clearing of the hour starting at `boundary`: one allocation row per position that offered
+ * anything (one statement, reading the book as it stood then; it locks no position), and each
+ * coin's hour summed from them.
  */
-async function lockPositions(tx: Executor, markets: readonly FlexibleMarket[]) {
-  await tx.execute(sql`
-    SELECT id FROM flexible_positions WHERE coin IN (${sql.join(
-      markets.map((m) => sql`${m.coin}`),
-      sql`, `,
-    )}) ORDER BY id FOR UPDATE`);
-}
-
 export async function clearHour(
   tx: Executor,
   boundary: Date,
@@ -73,38 +72,57 @@ export async function clearHour(
   await tx.execute(sql`
     INSERT INTO flexible_allocations (position_id, hour, user_id, coin, offered, lent, rate, reason)
     SELECT position_id, ${b}::timestamptz, user_id, coin, offered, lent, rate, reason FROM (${clearingQuery(boundary, demands)}) c`);
+  const coins = `{${demands.map((d) => d.coin).join(',')}}`;
+  const amounts = `{${demands.map((d) => d.amount.toFixed()).join(',')}}`;
+  const bids = `{${demands.map((d) => d.bid.toFixed()).join(',')}}`;
   await tx.execute(sql`
-    UPDATE flexible_positions p SET lend_hour = ${b}::timestamptz, lend_amount = COALESCE(a.lent, 0)
-    FROM flexible_positions p2 LEFT JOIN flexible_allocations a ON a.position_id = p2.id AND a.hour = ${b}::timestamptz
-    WHERE p.id = p2.id`);
-  for (const d of demands) {
-    await tx.execute(sql`
-      INSERT INTO flexible_hours (coin, hour, rate, demand, max_rate, supply, lent, lend_ratio)
-      SELECT ${d.coin}, ${b}::timestamptz,
-        CASE WHEN coalesce(sum(lent), 0) > 0 THEN max(rate) ELSE 0 END,
-        ${d.amount.toFixed()}::numeric, ${d.bid.toFixed()}::numeric,
-        coalesce(sum(offered), 0), coalesce(sum(lent), 0),
-        CASE WHEN coalesce(sum(offered), 0) > 0 THEN trunc(coalesce(sum(lent), 0) / sum(offered), 18) ELSE 0 END
-      FROM flexible_allocations WHERE hour = ${b}::timestamptz AND coin = ${d.coin}`);
-  }
+    INSERT INTO flexible_hours (coin, hour, rate, demand, max_rate, supply, lent, lend_ratio)
+    SELECT d.coin, ${b}::timestamptz,
+      CASE WHEN coalesce(a.lent, 0) > 0 THEN a.rate ELSE 0 END, d.amount, d.bid,
+      coalesce(a.offered, 0), coalesce(a.lent, 0),
+      CASE WHEN coalesce(a.offered, 0) > 0 THEN trunc(a.lent / a.offered, 18) ELSE 0 END
+    FROM unnest(${coins}::text[], ${amounts}::numeric[], ${bids}::numeric[]) AS d(coin, amount, bid)
+    LEFT JOIN (
+      SELECT coin, max(rate) AS rate, sum(offered) AS offered, sum(lent) AS lent
+      FROM flexible_allocations WHERE hour = ${b}::timestamptz GROUP BY coin
+    ) a ON a.coin = d.coin`);
 }
 
-export async function settleHour(tx: Executor, hour: Date, markets: readonly FlexibleMarket[]) {
+/**
+ * Settles the next batch of hour P's allocations after position `after`, in one transaction:
+ * interest compounded into the positions that lent (the only positions written), one journal entry
+ * for the batch (each lender's interest, paid by the borrowers), history, the hour's interest total,
+ * and the batch's bonuses. Returns the last position settled, or undefined when none was left.
+ * The positions are written before the ledger accounts (the README's lock order).
+ */
+export async function settleBatch(
+  tx: Executor,
+  hour: Date,
+  markets: readonly FlexibleMarket[],
+  after: number,
+  batchSize: number,
+): Promise<number | undefined> {
   const h = hour.toISOString();
+  const [batch] = rowsOf<{ last: number | null }>(
+    await tx.execute(sql`
+      SELECT max(position_id) AS last FROM (
+        SELECT position_id FROM flexible_allocations WHERE hour = ${h}::timestamptz AND position_id > ${after}
+        ORDER BY position_id LIMIT ${batchSize}) b`),
+  );
+  if (batch?.last == null) return undefined;
+  const inBatch = sql`a.hour = ${h}::timestamptz AND a.position_id > ${after} AND a.position_id <= ${batch.last}`;
   const paidAt = new Date(hour.getTime() + HOUR_MS);
   await tx.execute(sql`
-    UPDATE flexible_allocations SET interest = trunc((lent * rate)::numeric(60,30) / 8760, 8)
-    WHERE hour = ${h}::timestamptz AND lent > 0`);
-  const coins = markets.map((m) => m.coin);
+    UPDATE flexible_positions p SET last_interest = a.interest, last_interest_hour = a.hour,
+      cumulative_interest = p.cumulative_interest + a.interest
+    FROM flexible_allocations a WHERE ${inBatch} AND a.interest > 0 AND p.id = a.position_id`);
   await ensureAccounts(
     tx,
-    coins.flatMap((c) => [platformAccount(FlexiblePlatform.borrowers, c), platformAccount(FlexiblePlatform.fees, c)]),
+    markets.map((m) => platformAccount(FlexiblePlatform.borrowers, m.coin)),
   );
-  // One journal entry for the hour: each lender's interest, what borrowers pay (interest + fee), the fee.
-  const fees = sql`
-    SELECT a.coin, sum(a.interest) AS interest, trunc(sum(a.interest) * m.fee_rate, 8) AS fee
-    FROM flexible_allocations a JOIN flexible_markets m ON m.coin = a.coin
-    WHERE a.hour = ${h}::timestamptz GROUP BY a.coin, m.fee_rate`;
+  const interestByCoin = sql`
+    SELECT a.coin, sum(a.interest) AS interest FROM flexible_allocations a
+    WHERE ${inBatch} AND a.interest > 0 GROUP BY a.coin`;
   await postSet(tx, {
     kind: 'flexible.interest',
     ref: `hour:${h}`,
@@ -112,32 +130,51 @@ export async function settleHour(tx: Executor, hour: Date, markets: readonly Fle
     legs: sql`
       SELECT p.account_id, a.coin, a.interest AS amount
       FROM flexible_allocations a JOIN flexible_positions p ON p.id = a.position_id
-      WHERE a.hour = ${h}::timestamptz AND a.interest > 0
+      WHERE ${inBatch} AND a.interest > 0
       UNION ALL
-      SELECT la.id, f.coin, -(f.interest + f.fee) FROM (${fees}) f
-      JOIN ledger_accounts la ON la.user_id IS NULL AND la.wallet = ${FlexiblePlatform.borrowers} AND la.coin = f.coin
-      UNION ALL
-      SELECT la.id, f.coin, f.fee FROM (${fees}) f
-      JOIN ledger_accounts la ON la.user_id IS NULL AND la.wallet = ${FlexiblePlatform.fees} AND la.coin = f.coin`,
+      SELECT la.id, t.coin, -t.interest FROM (${interestByCoin}) t
+      JOIN ledger_accounts la ON la.user_id IS NULL AND la.wallet = ${FlexiblePlatform.borrowers} AND la.coin = t.coin`,
   });
   await tx.execute(sql`
-    UPDATE flexible_positions p SET last_interest = coalesce(a.interest, 0),
-      cumulative_interest = p.cumulative_interest + coalesce(a.interest, 0)
-    FROM flexible_positions p2 LEFT JOIN flexible_allocations a ON a.position_id = p2.id AND a.hour = ${h}::timestamptz
-    WHERE p.id = p2.id AND p.coin IN (${sql.join(
-      coins.map((c) => sql`${c}`),
-      sql`, `,
-    )})`);
-  await tx.execute(sql`
     INSERT INTO earn_history (user_id, product, type, mode, coin, amount, principal, rate, at)
-    SELECT user_id, 'flexible', 3, 0, coin, interest, lent, rate, ${paidAt.toISOString()}::timestamptz
-    FROM flexible_allocations WHERE hour = ${h}::timestamptz AND interest > 0`);
+    SELECT a.user_id, 'flexible', 3, 0, a.coin, a.interest, a.lent, a.rate, ${paidAt.toISOString()}::timestamptz
+    FROM flexible_allocations a WHERE ${inBatch} AND a.interest > 0`);
   await tx.execute(sql`
-    UPDATE flexible_hours fh SET interest_paid = t.interest, fee_paid = t.fee
-    FROM (${fees}) t WHERE fh.coin = t.coin AND fh.hour = ${h}::timestamptz`);
-  await payBonuses(tx, hour, markets);
-  await tx.execute(sql`DELETE FROM flexible_hour_lows WHERE hour <= ${h}::timestamptz`);
-  await payOutRedemptions(tx, paidAt);
+    UPDATE flexible_hours fh SET interest_paid = fh.interest_paid + t.interest
+    FROM (${interestByCoin}) t WHERE fh.coin = t.coin AND fh.hour = ${h}::timestamptz`);
+  await payBonuses(tx, hour, markets, inBatch);
+  return batch.last;
+}
+
+/**
+ * The platform's service fee on the hour's whole interest (the domain's serviceFee: rounded down
+ * to 8 places), paid by the borrowers, once the hour's batches have all paid their interest.
+ */
+async function chargeFees(tx: Executor, hour: Date, markets: readonly FlexibleMarket[]) {
+  const h = hour.toISOString();
+  await ensureAccounts(
+    tx,
+    markets.flatMap((m) => [
+      platformAccount(FlexiblePlatform.borrowers, m.coin),
+      platformAccount(FlexiblePlatform.fees, m.coin),
+    ]),
+  );
+  await tx.execute(sql`
+    UPDATE flexible_hours fh SET fee_paid = trunc(fh.interest_paid * m.fee_rate, 8)
+    FROM flexible_markets m WHERE m.coin = fh.coin AND fh.hour = ${h}::timestamptz AND fh.interest_paid > 0`);
+  await postSet(tx, {
+    kind: 'flexible.fee',
+    ref: `hour:${h}`,
+    at: new Date(hour.getTime() + HOUR_MS),
+    legs: sql`
+      SELECT la.id AS account_id, fh.coin, -fh.fee_paid AS amount FROM flexible_hours fh
+      JOIN ledger_accounts la ON la.user_id IS NULL AND la.wallet = ${FlexiblePlatform.borrowers} AND la.coin = fh.coin
+      WHERE fh.hour = ${h}::timestamptz
+      UNION ALL
+      SELECT la.id, fh.coin, fh.fee_paid FROM flexible_hours fh
+      JOIN ledger_accounts la ON la.user_id IS NULL AND la.wallet = ${FlexiblePlatform.fees} AND la.coin = fh.coin
+      WHERE fh.hour = ${h}::timestamptz`,
+  });
 }
 
 /** Prices of every coin at an instant, for converting bonuses between coins. */
@@ -151,7 +188,7 @@ async function pricesAt(tx: Executor, atMs: number): Promise<Map<string, Decimal
  * the hour's book, less what was redeemed during it), paid in the bonus coin at the hour's prices,
  * to the user's trading wallet.
  */
-async function payBonuses(tx: Executor, hour: Date, markets: readonly FlexibleMarket[]) {
+async function payBonuses(tx: Executor, hour: Date, markets: readonly FlexibleMarket[], inBatch: SQL) {
   const h = hour.toISOString();
   const paidAt = new Date(hour.getTime() + HOUR_MS).toISOString();
   const prices = await pricesAt(tx, hour.getTime());
@@ -168,7 +205,7 @@ async function payBonuses(tx: Executor, hour: Date, markets: readonly FlexibleMa
       parts.push(sql`
         SELECT a.user_id, ${m.awardAsset}::text AS bonus_coin, a.coin,
           trunc((LEAST(${heldThrough}, ${m.awardLimit}::numeric) * ${m.awardRate}::numeric * ${ratio(m.coin, m.awardAsset)}::numeric)::numeric(60,30) / 8760, 8) AS bonus
-        FROM flexible_allocations a ${lowOfHour} WHERE a.hour = ${h}::timestamptz AND a.coin = ${m.coin}`);
+        FROM flexible_allocations a ${lowOfHour} WHERE ${inBatch} AND a.coin = ${m.coin}`);
     }
     if (m.ladderApr.length > 0) {
       const asset = m.ladderAsset ?? m.coin;
@@ -177,7 +214,7 @@ async function payBonuses(tx: Executor, hour: Date, markets: readonly FlexibleMa
           trunc((sum(GREATEST(0, LEAST(${heldThrough}, (t->>'right')::numeric) - (t->>'left')::numeric) * (t->>'apr')::numeric)
             * ${ratio(m.coin, asset)}::numeric)::numeric(60,30) / 8760, 8) AS bonus
         FROM flexible_allocations a ${lowOfHour} CROSS JOIN jsonb_array_elements(${JSON.stringify(m.ladderApr)}::jsonb) t
-        WHERE a.hour = ${h}::timestamptz AND a.coin = ${m.coin}
+        WHERE ${inBatch} AND a.coin = ${m.coin}
         GROUP BY a.user_id, a.coin, a.position_id`);
     }
   }
@@ -244,50 +281,4 @@ async function payOutRedemptions(tx: Executor, at: Date) {
         AND w.wallet = CASE WHEN u.account_mode = 'classic' THEN 'spot' ELSE 'unified' END
       WHERE r.wallet = 'flexible_redeeming' AND r.balance > 0`,
   });
-}
-
-/**
- * Before each clearing, idle balances of coins with auto-earn on (a coin's own switch, else the
- * all-coins one) are subscribed: the trading wallet less what is borrowed and less what redemptions
- * paid out while auto-earn stayed on, rounded down to 6 places, when it reaches the product minimum
- * (the domain's autoEarnSweepAmount). VIP users have no auto-earn.
- */
-export async function sweepAutoEarn(tx: Executor, at: Date, markets: readonly FlexibleMarket[]) {
-  const byCoin = new Map(markets.map((m) => [m.coin, m]));
-  await shrinkKeptToBalances(tx);
-  const idle = rowsOf<{
-    user_id: number;
-    account_mode: 'classic' | 'multi_currency' | 'single_currency';
-    coin: string;
-    balance: string;
-    loan: string;
-    kept: string;
-  }>(
-    await tx.execute(sql`
-      SELECT u.id AS user_id, u.account_mode, w.coin, w.balance::text,
-        coalesce(l.amount, 0)::text AS loan, coalesce(k.kept, 0)::text AS kept
-      FROM users u
-      JOIN ledger_accounts w ON w.user_id = u.id
-        AND w.wallet = CASE WHEN u.account_mode = 'classic' THEN 'spot' ELSE 'unified' END
-      LEFT JOIN auto_invest own ON own.user_id = u.id AND own.asset = w.coin
-      LEFT JOIN auto_invest every ON every.user_id = u.id AND every.asset = ${ALL_ASSET}
-      LEFT JOIN user_loans l ON l.user_id = u.id AND l.coin = w.coin
-      LEFT JOIN auto_earn_redeemed k ON k.user_id = u.id AND k.coin = w.coin
-      WHERE u.tier < 5 AND w.balance > 0 AND coalesce(own.status, every.status, 0) = 1
-        AND u.id IN (SELECT user_id FROM auto_invest WHERE status = 1)
-      ORDER BY u.id, w.coin`),
-  );
-  for (const row of idle) {
-    const market = byCoin.get(row.coin);
-    if (!market) continue;
-    const amount = autoEarnSweepAmount({
-      balance: row.balance,
-      loan: row.loan,
-      redeemedKept: row.kept,
-      minLendAmount: market.minLendAmount,
-      places: SUBSCRIBE_PLACES,
-    });
-    if (amount.isZero()) continue;
-    await subscribeIn(tx, { id: row.user_id, accountMode: row.account_mode }, market, amount, at, MODE_AUTO_EARN);
-  }
 }

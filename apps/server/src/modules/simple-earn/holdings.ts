@@ -1,10 +1,11 @@
-import { Decimal, floorHour, HOUR_MS, toWire } from '@earn/domain';
+import { Decimal, toWire } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/rows.js';
 import type { User } from '../account/repo.js';
 import { priceMap } from '../market/tickers.js';
 import { productViews, type RateProjection } from './market-queries.js';
+import { lastHourInterestOf, lentNowOf } from './positions.js';
 
 interface PositionRow {
   id: number;
@@ -12,7 +13,6 @@ interface PositionRow {
   held: string;
   redeeming: string;
   lend_amount: string;
-  lend_hour: Date | string | null;
   last_interest: string;
   cumulative_interest: string;
   min_rate: string;
@@ -34,8 +34,9 @@ export async function flexibleHoldings(
   const nowMs = ctx.clock.now().getTime();
   const positions = rowsOf<PositionRow>(
     await ctx.db.execute(sql`
-      SELECT p.id, p.coin, h.balance::text AS held, r.balance::text AS redeeming, p.lend_amount::text, p.lend_hour,
-        p.last_interest::text, p.cumulative_interest::text, p.min_rate::text
+      SELECT p.id, p.coin, h.balance::text AS held, r.balance::text AS redeeming,
+        ${lentNowOf(sql.raw('p'), nowMs)}::text AS lend_amount, ${lastHourInterestOf(sql.raw('p'), nowMs)}::text AS last_interest,
+        p.cumulative_interest::text, p.min_rate::text
       FROM flexible_positions p
       JOIN ledger_accounts h ON h.id = p.account_id
       JOIN ledger_accounts r ON r.id = p.redeeming_account_id
@@ -47,15 +48,13 @@ export async function flexibleHoldings(
   const prices = await priceMap(ctx);
   const list = positions.map((p) => {
     const product = products.get(p.coin);
-    const lendHourMs = p.lend_hour ? new Date(p.lend_hour).getTime() : 0;
-    const lentNow = lendHourMs >= floorHour(nowMs) - HOUR_MS ? p.lend_amount : '0';
     const curr = new Decimal(p.held).plus(p.redeeming);
     return {
       id: p.id,
       asset: p.coin,
       icon: product?.icon ?? '',
       curr_amount: toWire(curr),
-      lend_amount: toWire(new Decimal(lentNow).toDecimalPlaces(6, Decimal.ROUND_DOWN)),
+      lend_amount: toWire(new Decimal(p.lend_amount).toDecimalPlaces(6, Decimal.ROUND_DOWN)),
       frozen_amount: toWire(p.redeeming),
       frozen_status: new Decimal(p.redeeming).gt(0) ? 1 : 0,
       margin_frozen_amount: '0',
@@ -81,9 +80,11 @@ export async function flexibleHoldings(
 
 /** The user's flexible totals in USDT: holdings, cumulative interest and the last hour's interest. */
 export async function flexibleStatistics(ctx: AppContext, user: User) {
+  const nowMs = ctx.clock.now().getTime();
   const positions = rowsOf<{ coin: string; amount: string; cumulative: string; last: string }>(
     await ctx.db.execute(sql`
-      SELECT p.coin, (h.balance + r.balance)::text AS amount, p.cumulative_interest::text AS cumulative, p.last_interest::text AS last
+      SELECT p.coin, (h.balance + r.balance)::text AS amount, p.cumulative_interest::text AS cumulative,
+        ${lastHourInterestOf(sql.raw('p'), nowMs)}::text AS last
       FROM flexible_positions p JOIN ledger_accounts h ON h.id = p.account_id JOIN ledger_accounts r ON r.id = p.redeeming_account_id
       WHERE p.user_id = ${user.id}`),
   );

@@ -257,7 +257,8 @@ export async function lendDetail(db: Executor, userId: number, asset: string, no
       lend_ratio: toWire(new Decimal(h.lendRatio).toDecimalPlaces(4, Decimal.ROUND_DOWN)),
       offered: toWire(m?.offered ?? '0'),
       lent: toWire(m?.lent ?? '0'),
-      interest: toWire(m?.interest ?? '0'),
+      // An hour's interest is paid when it ends; the current hour's is not yet earned.
+      interest: toWire(m && h.hour.getTime() < to.getTime() ? m.interest : '0'),
       reason: m?.reason ?? 'not_in_book',
     };
   });

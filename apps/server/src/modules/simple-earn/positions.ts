@@ -1,8 +1,8 @@
-import { ceilHour, type Decimal, floorHour } from '@earn/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { ceilHour, type Decimal, floorHour, HOUR_MS } from '@earn/domain';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { flexiblePositions, ledgerAccounts } from '../../db/schema.js';
-import { ensureAccounts, userAccount } from '../../ledger/accounts.js';
 import type { FlexibleMarket } from './markets.js';
 
 export type FlexiblePosition = typeof flexiblePositions.$inferSelect;
@@ -18,32 +18,42 @@ export async function lockPosition(
   market: FlexibleMarket,
   now: Date,
 ): Promise<FlexiblePosition> {
-  const ids = await ensureAccounts(db, [
-    userAccount(userId, FLEXIBLE, market.coin),
-    userAccount(userId, FLEXIBLE_REDEEMING, market.coin),
-  ]);
-  await db
-    .insert(flexiblePositions)
-    .values({
-      userId,
-      coin: market.coin,
-      accountId: ids.get(`${userId}|${FLEXIBLE}|${market.coin}`) as number,
-      redeemingAccountId: ids.get(`${userId}|${FLEXIBLE_REDEEMING}|${market.coin}`) as number,
-      minRate: market.limitMinRate,
-      priorityAt: now,
-      prevMinRate: market.limitMinRate,
-      prevPriorityAt: now,
-      rateChangedAt: now,
-      createdAt: now,
-    })
-    .onConflictDoNothing();
-  const [position] = await db
-    .select()
-    .from(flexiblePositions)
-    .where(and(eq(flexiblePositions.userId, userId), eq(flexiblePositions.coin, market.coin)))
-    .for('update');
+  const [position] = await lockPositions(db, [{ userId, coin: market.coin }], now);
   if (!position) throw new Error('flexible position was not opened');
   return position;
+}
+
+/**
+ * Users' positions in coins, as one set: their two ledger accounts and the positions opened where
+ * missing (empty, at the market's default minimum APR), then all locked in id order (the README's
+ * lock order: positions first).
+ */
+export async function lockPositions(
+  db: Executor,
+  holders: readonly { userId: number; coin: string }[],
+  now: Date,
+): Promise<FlexiblePosition[]> {
+  if (holders.length === 0) return [];
+  const pairs = sql`SELECT * FROM unnest(${`{${holders.map((h) => h.userId).join(',')}}`}::int[], ${`{${holders.map((h) => h.coin).join(',')}}`}::text[]) AS h(user_id, coin)`;
+  const at = now.toISOString();
+  await db.execute(sql`
+    INSERT INTO ledger_accounts (user_id, wallet, coin)
+    SELECT h.user_id, w.wallet, h.coin FROM (${pairs}) h CROSS JOIN (VALUES (${FLEXIBLE}), (${FLEXIBLE_REDEEMING})) AS w(wallet)
+    ORDER BY 1, 2, 3 ON CONFLICT DO NOTHING`);
+  await db.execute(sql`
+    INSERT INTO flexible_positions (user_id, coin, account_id, redeeming_account_id, min_rate, priority_at,
+      prev_min_rate, prev_priority_at, rate_changed_at, created_at)
+    SELECT h.user_id, h.coin, a.id, r.id, m.limit_min_rate, ${at}, m.limit_min_rate, ${at}, ${at}, ${at}
+    FROM (${pairs}) h JOIN flexible_markets m ON m.coin = h.coin
+    JOIN ledger_accounts a ON a.user_id = h.user_id AND a.wallet = ${FLEXIBLE} AND a.coin = h.coin
+    JOIN ledger_accounts r ON r.user_id = h.user_id AND r.wallet = ${FLEXIBLE_REDEEMING} AND r.coin = h.coin
+    ORDER BY 1, 2 ON CONFLICT DO NOTHING`);
+  return db
+    .select()
+    .from(flexiblePositions)
+    .where(sql`(${flexiblePositions.userId}, ${flexiblePositions.coin}) IN (SELECT user_id, coin FROM (${pairs}) h)`)
+    .orderBy(flexiblePositions.id)
+    .for('update');
 }
 
 export async function findPosition(db: Executor, userId: number, coin: string): Promise<FlexiblePosition | undefined> {
@@ -56,32 +66,35 @@ export async function findPosition(db: Executor, userId: number, coin: string): 
 
 /**
  * Before the first change after an hour boundary, keeps the amount as it stood at that boundary:
- * the clearing of that hour reads it, whatever happened after.
+ * the clearing of that hour reads it, whatever happened after. Takes a set of positions (the
+ * auto-earn sweep changes many at once).
  */
-export async function keepBookSnapshot(db: Executor, position: FlexiblePosition, now: Date): Promise<void> {
-  const boundary = new Date(floorHour(now.getTime()));
+export async function keepBookSnapshot(db: Executor, positionIds: readonly number[], now: Date): Promise<void> {
+  const boundary = new Date(floorHour(now.getTime())).toISOString();
   await db.execute(sql`
-    UPDATE flexible_positions p SET book_hour = ${boundary.toISOString()}, book_amount = a.balance
+    UPDATE flexible_positions p SET book_hour = ${boundary}, book_amount = a.balance
     FROM ledger_accounts a
-    WHERE p.id = ${position.id} AND a.id = p.account_id AND (p.book_hour IS NULL OR p.book_hour < ${boundary.toISOString()})`);
+    WHERE p.id = ANY(${`{${positionIds.join(',')}}`}::int[]) AND a.id = p.account_id
+      AND (p.book_hour IS NULL OR p.book_hour < ${boundary})`);
 }
 
-/** A subscription at `now` is not in the book of the boundary it precedes by less than an hour. */
+/** Subscriptions at `now` are not in the book of the boundary they precede by less than an hour. */
 export async function markNotYetInBook(
   db: Executor,
-  position: FlexiblePosition,
-  amount: Decimal,
+  subscriptions: readonly { positionId: number; amount: Decimal }[],
   now: Date,
 ): Promise<void> {
   const boundary = new Date(ceilHour(now.getTime())).toISOString();
-  const a = amount.toFixed();
+  const ids = `{${subscriptions.map((s) => s.positionId).join(',')}}`;
+  const amounts = `{${subscriptions.map((s) => s.amount.toFixed()).join(',')}}`;
   await db.execute(sql`
-    UPDATE flexible_positions SET
-      prev_ineligible_boundary = CASE WHEN ineligible_boundary = ${boundary} THEN prev_ineligible_boundary ELSE ineligible_boundary END,
-      prev_ineligible_amount = CASE WHEN ineligible_boundary = ${boundary} THEN prev_ineligible_amount ELSE ineligible_amount END,
-      ineligible_amount = CASE WHEN ineligible_boundary = ${boundary} THEN ineligible_amount + ${a}::numeric ELSE ${a}::numeric END,
+    UPDATE flexible_positions p SET
+      prev_ineligible_boundary = CASE WHEN p.ineligible_boundary = ${boundary} THEN p.prev_ineligible_boundary ELSE p.ineligible_boundary END,
+      prev_ineligible_amount = CASE WHEN p.ineligible_boundary = ${boundary} THEN p.prev_ineligible_amount ELSE p.ineligible_amount END,
+      ineligible_amount = CASE WHEN p.ineligible_boundary = ${boundary} THEN p.ineligible_amount + s.amount ELSE s.amount END,
       ineligible_boundary = ${boundary}
-    WHERE id = ${position.id}`);
+    FROM unnest(${ids}::int[], ${amounts}::numeric[]) AS s(id, amount)
+    WHERE p.id = s.id`);
 }
 
 /** The position's two ledger balances. */
@@ -104,4 +117,30 @@ export async function recordHourLow(db: Executor, position: FlexiblePosition, no
     INSERT INTO flexible_hour_lows (position_id, hour, low)
     SELECT ${position.id}, ${hour}::timestamptz, a.balance FROM ledger_accounts a WHERE a.id = ${position.accountId}
     ON CONFLICT (position_id, hour) DO UPDATE SET low = LEAST(flexible_hour_lows.low, EXCLUDED.low)`);
+}
+
+/**
+ * What the current hour's clearing lent of position `p` (a query alias): the allocation of the
+ * coin's latest clearing, while that is this hour's or, until the job has run, the last hour's.
+ */
+export function lentNowOf(p: SQL, nowMs: number): SQL {
+  const since = new Date(floorHour(nowMs) - HOUR_MS).toISOString();
+  return sql`coalesce((SELECT a.lent FROM flexible_allocations a WHERE a.position_id = ${p}.id AND a.hour = (
+    SELECT max(fh.hour) FROM flexible_hours fh WHERE fh.coin = ${p}.coin AND fh.hour >= ${since}::timestamptz)), 0)`;
+}
+
+/** The interest position `p` was paid for the last hour (0 when that hour paid it none). */
+export function lastHourInterestOf(p: SQL, nowMs: number): SQL {
+  const lastHour = new Date(floorHour(nowMs) - HOUR_MS).toISOString();
+  return sql`CASE WHEN ${p}.last_interest_hour = ${lastHour}::timestamptz THEN ${p}.last_interest ELSE 0 END`;
+}
+
+/** What the current hour's clearing lent of the position (see lentNowOf). */
+export async function lentNow(db: Executor, position: FlexiblePosition, nowMs: number): Promise<string> {
+  const [row] = rowsOf<{ lent: string }>(
+    await db.execute(
+      sql`SELECT ${lentNowOf(sql.raw('p'), nowMs)}::text AS lent FROM flexible_positions p WHERE p.id = ${position.id}`,
+    ),
+  );
+  return row?.lent ?? '0';
 }

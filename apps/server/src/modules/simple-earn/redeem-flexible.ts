@@ -17,6 +17,7 @@ import {
   FLEXIBLE,
   FLEXIBLE_REDEEMING,
   keepBookSnapshot,
+  lentNow,
   lockPosition,
   recordHourLow,
 } from './positions.js';
@@ -87,16 +88,13 @@ export async function redeemFlexible(
         });
       }
       // The hour's allocation is unsettled until the job of the next boundary runs.
-      const lentNow =
-        position.lendHour && position.lendHour.getTime() >= floorHour(now.getTime()) - HOUR_MS
-          ? new Decimal(position.lendAmount)
-          : new Decimal(0);
+      const lent = new Decimal(await lentNow(tx, position, now.getTime()));
       // Of what was lent this hour, the part already frozen has left the position; the rest is still in it.
-      const lentStillHeld = Decimal.max(lentNow.minus(redeeming), 0);
+      const lentStillHeld = Decimal.max(lent.minus(redeeming), 0);
       const free = Decimal.max(new Decimal(held).minus(lentStillHeld), 0);
       const instant = Decimal.min(parsed.value, free);
       const frozen = parsed.value.minus(instant);
-      await keepBookSnapshot(tx, position, now);
+      await keepBookSnapshot(tx, [position.id], now);
       const wallet = tradingWallet(user);
       const postings = [{ account: userAccount(user.id, FLEXIBLE, market.coin), amount: parsed.value.neg() }];
       if (instant.gt(0)) postings.push({ account: userAccount(user.id, wallet, market.coin), amount: instant });

@@ -1,6 +1,6 @@
 import {
   checkMinLendRateFraction,
-  Decimal,
+  type Decimal,
   flexibleTimeline,
   parseAmount,
   roundDown,
@@ -10,16 +10,15 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { earnHistory } from '../../db/schema.js';
+import { rowsOf } from '../../db/rows.js';
 import { type IdempotencyRequest, runTx } from '../../db/tx.js';
-import { AppError, refused } from '../../errors.js';
-import { userAccount } from '../../ledger/accounts.js';
-import { post } from '../../ledger/post.js';
+import { AppError, insufficientBalance, refused } from '../../errors.js';
+import { postSet } from '../../ledger/post-set.js';
 import { tradingWallet } from '../account/me.js';
-import { loansOf, type User } from '../account/repo.js';
+import type { User } from '../account/repo.js';
 import { assertNotLocked } from './funding-lock.js';
 import { type FlexibleMarket, requireOpenMarket } from './markets.js';
-import { FLEXIBLE, keepBookSnapshot, lockPosition, markNotYetInBook } from './positions.js';
+import { keepBookSnapshot, lockPosition, lockPositions, markNotYetInBook } from './positions.js';
 
 /** History mode of a subscription made by the auto-earn sweep. */
 export const MODE_AUTO_EARN = 5;
@@ -72,7 +71,14 @@ export async function subscribeFlexible(
   );
 }
 
-/** The subscription itself, inside a transaction: shared by the API and the auto-earn sweep. */
+/** One subscription of a set: from the user's trading wallet into their flexible position. */
+export interface Subscription {
+  user: Pick<User, 'id' | 'accountMode'>;
+  coin: string;
+  amount: Decimal;
+}
+
+/** The subscription itself, inside a transaction: the API's, a set of one. */
 export async function subscribeIn(
   tx: Executor,
   user: Pick<User, 'id' | 'accountMode'>,
@@ -81,30 +87,64 @@ export async function subscribeIn(
   now: Date,
   mode: number,
 ) {
-  const position = await lockPosition(tx, user.id, market, now);
-  await keepBookSnapshot(tx, position, now);
-  // Borrowed coins are never lent: the debit leaves at least the loan (the screen's lend_earn_available).
-  const loan = new Decimal((await loansOf(tx, user.id)).get(market.coin) ?? '0');
-  await post(tx, {
+  await subscribeMany(tx, [{ user, coin: market.coin, amount }], now, mode);
+}
+
+/**
+ * Subscriptions as one set, without a loop over users (the auto-earn sweep and launch-pool releases
+ * subscribe many at once): positions opened if missing and locked, the book snapshot kept, one
+ * journal entry debiting the trading wallets and crediting the positions, each wallet left with at
+ * least the user's loan (borrowed coins are never lent), the subscriptions marked as not yet in the
+ * next book, and a history row each. At most one subscription per user and coin.
+ */
+export async function subscribeMany(tx: Executor, subscriptions: readonly Subscription[], now: Date, mode: number) {
+  if (subscriptions.length === 0) return;
+  const positions = await lockPositions(
+    tx,
+    subscriptions.map((s) => ({ userId: s.user.id, coin: s.coin })),
+    now,
+  );
+  const positionOf = new Map(positions.map((p) => [`${p.userId}|${p.coin}`, p]));
+  await keepBookSnapshot(
+    tx,
+    positions.map((p) => p.id),
+    now,
+  );
+  const column = (pick: (s: Subscription) => string | number) => `{${subscriptions.map(pick).join(',')}}`;
+  const set = sql`SELECT * FROM unnest(
+    ${column((s) => s.user.id)}::int[], ${column((s) => tradingWallet(s.user))}::text[], ${column((s) => s.coin)}::text[],
+    ${column((s) => s.amount.toFixed())}::numeric[], ${column((s) => positionOf.get(`${s.user.id}|${s.coin}`)?.accountId ?? 0)}::bigint[]
+  ) AS s(user_id, wallet, coin, amount, account_id)`;
+  // A wallet never funded is an account at zero: the debit then fails as insufficient, as any other.
+  await tx.execute(sql`
+    INSERT INTO ledger_accounts (user_id, wallet, coin) SELECT s.user_id, s.wallet, s.coin FROM (${set}) s
+    ORDER BY 1, 2, 3 ON CONFLICT DO NOTHING`);
+  await postSet(tx, {
     kind: 'flexible.subscribe',
-    ref: market.coin,
-    userId: user.id,
+    ref: subscriptions.length === 1 ? subscriptions[0]?.coin : `mode:${mode}`,
     at: now,
-    postings: [
-      { account: userAccount(user.id, tradingWallet(user), market.coin), amount: amount.neg(), keepAtLeast: loan },
-      { account: userAccount(user.id, FLEXIBLE, market.coin), amount },
-    ],
+    legs: sql`
+      SELECT w.id AS account_id, s.coin, -s.amount AS amount FROM (${set}) s
+      JOIN ledger_accounts w ON w.user_id = s.user_id AND w.wallet = s.wallet AND w.coin = s.coin
+      UNION ALL
+      SELECT s.account_id, s.coin, s.amount FROM (${set}) s`,
   });
-  await markNotYetInBook(tx, position, amount, now);
-  await tx.insert(earnHistory).values({
-    userId: user.id,
-    product: 'flexible',
-    type: 1,
-    mode,
-    coin: market.coin,
-    amount: amount.toFixed(),
-    at: now,
-  });
+  const [short] = rowsOf<{ user_id: number }>(
+    await tx.execute(sql`
+      SELECT s.user_id FROM (${set}) s
+      JOIN ledger_accounts w ON w.user_id = s.user_id AND w.wallet = s.wallet AND w.coin = s.coin
+      JOIN user_loans l ON l.user_id = s.user_id AND l.coin = s.coin
+      WHERE w.balance < l.amount LIMIT 1`),
+  );
+  if (short) throw insufficientBalance();
+  await markNotYetInBook(
+    tx,
+    subscriptions.map((s) => ({ positionId: positionOf.get(`${s.user.id}|${s.coin}`)?.id ?? 0, amount: s.amount })),
+    now,
+  );
+  await tx.execute(sql`
+    INSERT INTO earn_history (user_id, product, type, mode, coin, amount, at)
+    SELECT s.user_id, 'flexible', 1, ${mode}, s.coin, s.amount, ${now.toISOString()}::timestamptz FROM (${set}) s`);
 }
 
 /**
