@@ -99,8 +99,7 @@ async function runWholeHour(db: Db, job: Job, start: Date) {
 async function measureFloor(db: Db, hour: Date): Promise<number> {
   const h = hour.toISOString();
   const next = new Date(hour.getTime() + HOUR_MS).toISOString();
-  const lending = sql`SELECT a.*, p.account_id FROM flexible_allocations a JOIN flexible_positions p ON p.id = a.position_id
-    WHERE a.hour = ${h}::timestamptz AND a.interest > 0`;
+  const lending = sql`SELECT * FROM flexible_allocations WHERE hour = ${h}::timestamptz AND interest > 0`;
   let ms = 0;
   await db
     .transaction(async (tx) => {
@@ -114,8 +113,8 @@ async function measureFloor(db: Db, hour: Date): Promise<number> {
       await tx.execute(sql`
         UPDATE ledger_accounts la SET balance = la.balance + l.interest FROM (${lending}) l WHERE la.id = l.account_id`);
       await tx.execute(sql`
-        INSERT INTO flexible_allocations (position_id, hour, user_id, coin, offered, lent, rate, reason)
-        SELECT l.position_id, ${next}::timestamptz, l.user_id, l.coin, l.offered, l.lent, l.rate, l.reason FROM (${lending}) l`);
+        INSERT INTO flexible_allocations (position_id, hour, user_id, account_id, coin, offered, lent, rate, reason)
+        SELECT l.position_id, ${next}::timestamptz, l.user_id, l.account_id, l.coin, l.offered, l.lent, l.rate, l.reason FROM (${lending}) l`);
       ms = performance.now() - start;
       throw new RolledBack();
     })

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { benchFlexibleClearing } from './flexible-clearing.js';
 import { benchLaunchpoolDistribution } from './launchpool-distribution.js';
+import { benchPublicReads } from './public-reads.js';
 import { firstPageWeights } from './web-size.js';
 
 // `npm run bench`: each benchmark prints its ratio against a baseline measured in the same run on
@@ -24,6 +25,14 @@ console.log(
   `${launch.name}: ${launch.stakes} stakes, ${launch.paidStakes} paid (${launch.paidTotal} LPX); ` +
     `distribution ${launch.engineMs.toFixed(0)} ms vs plain UPDATE ${launch.baselineMs.toFixed(0)} ms = ${launch.ratio.toFixed(1)}x`,
 );
+
+const reads = await benchPublicReads(url);
+for (const r of reads.reads) {
+  console.log(
+    `public read ${r.path}: ${r.rps.toFixed(0)} requests/s vs bare Fastify ${reads.baseline.toFixed(0)} = ` +
+      `${(r.ratio * 100).toFixed(0)}% (target at least 20%)`,
+  );
+}
 
 // The web app's first page, as built (`npm run build` first).
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');

@@ -149,12 +149,12 @@ describe('ledger:check on flexible positions', () => {
     await advance(ts, 3);
     expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
     await ts.server.ctx.db.execute(
-      sql`UPDATE flexible_positions SET cumulative_interest = cumulative_interest + 0.00000001 WHERE coin = 'BNB'`,
+      sql`UPDATE flexible_positions SET net_subscribed = net_subscribed - 0.00000001 WHERE coin = 'BNB'`,
     );
     const found = await checkLedger(ts.server.ctx.db);
     expect(found.map((v) => v.invariant)).toEqual(['flexible interest equals its postings and history']);
     await ts.server.ctx.db.execute(
-      sql`UPDATE flexible_positions SET cumulative_interest = cumulative_interest - 0.00000001 WHERE coin = 'BNB'`,
+      sql`UPDATE flexible_positions SET net_subscribed = net_subscribed + 0.00000001 WHERE coin = 'BNB'`,
     );
   });
 });

@@ -401,15 +401,16 @@ describe('the clearing in SQL', () => {
           const values = sql.join(
             offers.map(
               (o) =>
-                sql`(${Number(o.id)}, 0, 'X', ${o.amount.toFixed()}::numeric, ${o.minRate.toFixed()}::numeric, ${new Date(o.priorityMs).toISOString()}::timestamptz)`,
+                sql`(${Number(o.id)}, 0, 0, 'X', ${o.amount.toFixed()}::numeric, ${o.minRate.toFixed()}::numeric, ${new Date(o.priorityMs).toISOString()}::timestamptz)`,
             ),
             sql`, `,
           );
           const result = rowsOf<{ position_id: number; lent: string; rate: string; reason: string }>(
             await db.execute(
-              clearBook(sql`SELECT * FROM (VALUES ${values}) v(id, user_id, coin, offered, min_rate, priority_at)`, [
-                { coin: 'X', ...demand },
-              ]),
+              clearBook(
+                sql`SELECT * FROM (VALUES ${values}) v(id, user_id, account_id, coin, offered, min_rate, priority_at)`,
+                [{ coin: 'X', ...demand }],
+              ),
             ),
           );
           const got = Object.fromEntries(

@@ -307,10 +307,11 @@ export const flexiblePositions = pgTable(
     ineligibleAmount: money('ineligible_amount').notNull().default('0'),
     prevIneligibleBoundary: instant('prev_ineligible_boundary'),
     prevIneligibleAmount: money('prev_ineligible_amount').notNull().default('0'),
-    /** The interest of the last hour that paid this position any, and that hour. */
-    lastInterest: money('last_interest').notNull().default('0'),
-    lastInterestHour: instant('last_interest_hour'),
-    cumulativeInterest: money('cumulative_interest').notNull().default('0'),
+    /**
+     * What the user put in less what they took out (subscriptions less redemptions): the position's
+     * balance less this is the interest it has earned, so the hourly job never writes positions.
+     */
+    netSubscribed: money('net_subscribed').notNull().default('0'),
     createdAt: instant('created_at').notNull(),
   },
   (t) => [
@@ -333,6 +334,8 @@ export const flexibleHours = pgTable(
     lendRatio: money('lend_ratio').notNull(),
     interestPaid: money('interest_paid').notNull().default('0'),
     feePaid: money('fee_paid').notNull().default('0'),
+    /** The hour's interest has all been paid (its last batch is done). */
+    settled: boolean('settled').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.coin, t.hour] })],
 );
@@ -344,6 +347,8 @@ export const flexibleAllocations = pgTable(
     positionId: integer('position_id').notNull(),
     hour: instant('hour').notNull(),
     userId: integer('user_id').notNull(),
+    /** The position's ledger account, which the hour's interest is paid into. */
+    accountId: bigint('account_id', { mode: 'number' }).notNull(),
     coin: text('coin').notNull(),
     offered: money('offered').notNull(),
     lent: money('lent').notNull(),

@@ -60,8 +60,8 @@ export async function checkLedger(db: Executor): Promise<LedgerViolation[]> {
   }
   const interestDrift = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
-      SELECT p.id, p.cumulative_interest::text AS cumulative, coalesce(x.total, 0)::text AS postings, coalesce(h.total, 0)::text AS history
-      FROM flexible_positions p
+      SELECT p.id, (a.balance - p.net_subscribed)::text AS cumulative, coalesce(x.total, 0)::text AS postings, coalesce(h.total, 0)::text AS history
+      FROM flexible_positions p JOIN ledger_accounts a ON a.id = p.account_id
       LEFT JOIN (
         SELECT lp.account_id, sum(lp.amount) AS total FROM ledger_postings lp
         JOIN ledger_transactions t ON t.id = lp.tx_id WHERE t.kind = 'flexible.interest' GROUP BY lp.account_id
@@ -69,7 +69,7 @@ export async function checkLedger(db: Executor): Promise<LedgerViolation[]> {
       LEFT JOIN (
         SELECT user_id, coin, sum(amount) AS total FROM earn_history WHERE product = 'flexible' AND type = 3 GROUP BY user_id, coin
       ) h ON h.user_id = p.user_id AND h.coin = p.coin
-      WHERE p.cumulative_interest <> coalesce(x.total, 0) OR p.cumulative_interest <> coalesce(h.total, 0)
+      WHERE a.balance - p.net_subscribed <> coalesce(x.total, 0) OR a.balance - p.net_subscribed <> coalesce(h.total, 0)
       ORDER BY p.id LIMIT 50`),
   );
   for (const r of interestDrift) {

@@ -9,7 +9,14 @@ import type { User } from '../account/repo.js';
 import { forgetCancelledRedemption } from './auto-earn-kept.js';
 import { HISTORY_REDEEM_CANCELLED } from './history.js';
 import { requireOpenMarket } from './markets.js';
-import { balancesOf, FLEXIBLE, FLEXIBLE_REDEEMING, keepBookSnapshot, lockPosition } from './positions.js';
+import {
+  balancesOf,
+  changeNetSubscribed,
+  FLEXIBLE,
+  FLEXIBLE_REDEEMING,
+  keepBookSnapshot,
+  lockPosition,
+} from './positions.js';
 
 /** Takes back a pending (frozen) redemption before the hour settles: the amount stays lent in the position. */
 export async function cancelRedemption(
@@ -44,6 +51,7 @@ export async function cancelRedemption(
         { account: userAccount(user.id, FLEXIBLE, market.coin), amount },
       ],
     });
+    await changeNetSubscribed(tx, position, amount);
     await forgetCancelledRedemption(tx, user.id, market.coin, amount);
     await tx.insert(earnHistory).values({
       userId: user.id,

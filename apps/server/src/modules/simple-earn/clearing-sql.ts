@@ -17,12 +17,12 @@ function demandValues(demands: readonly CoinDemand[]): SQL {
 /**
  * The book at an hour boundary: every position read as it stood then (the amount before any later
  * change, less subscriptions under an hour old, never more than is held now; the minimum APR in
- * force then). Columns: id, user_id, coin, offered, min_rate, priority_at.
+ * force then). Columns: id, user_id, account_id, coin, offered, min_rate, priority_at.
  */
 export function bookAt(boundary: Date, coins: readonly string[]): SQL {
   const b = boundary.toISOString();
   return sql`
-    SELECT p.id, p.user_id, p.coin,
+    SELECT p.id, p.user_id, p.account_id, p.coin,
       GREATEST(0, LEAST(a.balance,
         (CASE WHEN p.book_hour >= ${b}::timestamptz THEN p.book_amount ELSE a.balance END)
         - (CASE WHEN p.ineligible_boundary = ${b}::timestamptz THEN p.ineligible_amount ELSE 0 END)
@@ -37,7 +37,7 @@ export function bookAt(boundary: Date, coins: readonly string[]): SQL {
  * The uniform-price clearing of a book, as one set-based query (the domain's clearHour rule):
  * offers sorted by minimum APR then time fill the demand; the rate is the minimum APR of the offer
  * that completes it (or of the last eligible offer); offers below it lend in full, at it first come
- * first served, above it nothing. Columns: position_id, user_id, coin, offered, lent, rate, reason.
+ * first served, above it nothing. Columns: position_id, user_id, account_id, coin, offered, lent, rate, reason.
  */
 export function clearBook(book: SQL, demands: readonly CoinDemand[]): SQL {
   return sql`
@@ -54,7 +54,7 @@ export function clearBook(book: SQL, demands: readonly CoinDemand[]): SQL {
       FROM eligible e JOIN book bk ON bk.id = e.id GROUP BY bk.coin
     ),
     filled AS (
-      SELECT bk.id AS position_id, bk.user_id, bk.coin, bk.offered, bk.min_rate, d.max_rate,
+      SELECT bk.id AS position_id, bk.user_id, bk.account_id, bk.coin, bk.offered, bk.min_rate, d.max_rate,
         COALESCE(r.rate, 0) AS rate,
         CASE WHEN e.id IS NULL OR bk.min_rate > r.rate THEN 0
              ELSE GREATEST(0, LEAST(bk.offered, e.demand - (e.cum - bk.offered))) END AS lent
@@ -64,7 +64,7 @@ export function clearBook(book: SQL, demands: readonly CoinDemand[]): SQL {
       LEFT JOIN rates r ON r.coin = bk.coin
       WHERE bk.offered > 0
     )
-    SELECT position_id, user_id, coin, offered, lent, rate,
+    SELECT position_id, user_id, account_id, coin, offered, lent, rate,
       CASE WHEN lent = offered THEN 'none'
            WHEN min_rate > max_rate OR (rate > 0 AND min_rate > rate) THEN 'min_rate_above'
            ELSE 'demand_filled' END AS reason

@@ -45,6 +45,8 @@ export function flexibleHourJob(demand: BorrowDemandSource, batchSize = SETTLE_B
       const last = await settleBatch(tx, periodStart, markets, resumeFrom ?? 0, batchSize);
       if (last !== undefined) return { resumeFrom: last };
       const boundary = new Date(periodStart.getTime() + HOUR_MS);
+      // The clearing sorts the whole book: in memory, not in files on disk.
+      await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
       await chargeFees(tx, periodStart, markets);
       await tx.execute(sql`DELETE FROM flexible_hour_lows WHERE hour <= ${periodStart.toISOString()}::timestamptz`);
       await payOutRedemptions(tx, boundary);
@@ -55,9 +57,9 @@ export function flexibleHourJob(demand: BorrowDemandSource, batchSize = SETTLE_B
 }
 
 /**
- * The clearing of the hour starting at `boundary`: one allocation row per position that offered
- * anything (one statement, reading the book as it stood then; it locks no position), and each
- * coin's hour summed from them.
+ * The clearing of the hour starting at `boundary`, in one statement that locks no position: one
+ * allocation row per position that offered anything (the book as it stood then), and each coin's
+ * hour summed from the rows written.
  */
 export async function clearHour(
   tx: Executor,
@@ -69,13 +71,16 @@ export async function clearHour(
   const demands = [];
   for (const m of markets) demands.push(await clearingDemandAt(demand, tx, m, boundary.getTime()));
   const b = boundary.toISOString();
-  await tx.execute(sql`
-    INSERT INTO flexible_allocations (position_id, hour, user_id, coin, offered, lent, rate, reason)
-    SELECT position_id, ${b}::timestamptz, user_id, coin, offered, lent, rate, reason FROM (${clearingQuery(boundary, demands)}) c`);
   const coins = `{${demands.map((d) => d.coin).join(',')}}`;
   const amounts = `{${demands.map((d) => d.amount.toFixed()).join(',')}}`;
   const bids = `{${demands.map((d) => d.bid.toFixed()).join(',')}}`;
   await tx.execute(sql`
+    WITH allocated AS (
+      INSERT INTO flexible_allocations (position_id, hour, user_id, account_id, coin, offered, lent, rate, reason)
+      SELECT position_id, ${b}::timestamptz, user_id, account_id, coin, offered, lent, rate, reason
+      FROM (${clearingQuery(boundary, demands)}) c
+      RETURNING coin, offered, lent, rate
+    )
     INSERT INTO flexible_hours (coin, hour, rate, demand, max_rate, supply, lent, lend_ratio)
     SELECT d.coin, ${b}::timestamptz,
       CASE WHEN coalesce(a.lent, 0) > 0 THEN a.rate ELSE 0 END, d.amount, d.bid,
@@ -83,17 +88,16 @@ export async function clearHour(
       CASE WHEN coalesce(a.offered, 0) > 0 THEN trunc(a.lent / a.offered, 18) ELSE 0 END
     FROM unnest(${coins}::text[], ${amounts}::numeric[], ${bids}::numeric[]) AS d(coin, amount, bid)
     LEFT JOIN (
-      SELECT coin, max(rate) AS rate, sum(offered) AS offered, sum(lent) AS lent
-      FROM flexible_allocations WHERE hour = ${b}::timestamptz GROUP BY coin
+      SELECT coin, max(rate) AS rate, sum(offered) AS offered, sum(lent) AS lent FROM allocated GROUP BY coin
     ) a ON a.coin = d.coin`);
 }
 
 /**
- * Settles the next batch of hour P's allocations after position `after`, in one transaction:
- * interest compounded into the positions that lent (the only positions written), one journal entry
- * for the batch (each lender's interest, paid by the borrowers), history, the hour's interest total,
- * and the batch's bonuses. Returns the last position settled, or undefined when none was left.
- * The positions are written before the ledger accounts (the README's lock order).
+ * Settles the next batch of hour P's allocations after position `after`, in one transaction: one
+ * journal entry for the batch (each lender's interest compounded into the position's account, paid
+ * by the borrowers), history, the hour's interest total, and the batch's bonuses. No position is
+ * written (what one has earned is its balance less what was put in). Returns the last position
+ * settled, or undefined when none was left.
  */
 export async function settleBatch(
   tx: Executor,
@@ -112,10 +116,6 @@ export async function settleBatch(
   if (batch?.last == null) return undefined;
   const inBatch = sql`a.hour = ${h}::timestamptz AND a.position_id > ${after} AND a.position_id <= ${batch.last}`;
   const paidAt = new Date(hour.getTime() + HOUR_MS);
-  await tx.execute(sql`
-    UPDATE flexible_positions p SET last_interest = a.interest, last_interest_hour = a.hour,
-      cumulative_interest = p.cumulative_interest + a.interest
-    FROM flexible_allocations a WHERE ${inBatch} AND a.interest > 0 AND p.id = a.position_id`);
   await ensureAccounts(
     tx,
     markets.map((m) => platformAccount(FlexiblePlatform.borrowers, m.coin)),
@@ -128,9 +128,8 @@ export async function settleBatch(
     ref: `hour:${h}`,
     at: paidAt,
     legs: sql`
-      SELECT p.account_id, a.coin, a.interest AS amount
-      FROM flexible_allocations a JOIN flexible_positions p ON p.id = a.position_id
-      WHERE ${inBatch} AND a.interest > 0
+      SELECT a.account_id, a.coin, a.interest AS amount
+      FROM flexible_allocations a WHERE ${inBatch} AND a.interest > 0
       UNION ALL
       SELECT la.id, t.coin, -t.interest FROM (${interestByCoin}) t
       JOIN ledger_accounts la ON la.user_id IS NULL AND la.wallet = ${FlexiblePlatform.borrowers} AND la.coin = t.coin`,
@@ -160,8 +159,8 @@ async function chargeFees(tx: Executor, hour: Date, markets: readonly FlexibleMa
     ]),
   );
   await tx.execute(sql`
-    UPDATE flexible_hours fh SET fee_paid = trunc(fh.interest_paid * m.fee_rate, 8)
-    FROM flexible_markets m WHERE m.coin = fh.coin AND fh.hour = ${h}::timestamptz AND fh.interest_paid > 0`);
+    UPDATE flexible_hours fh SET fee_paid = trunc(fh.interest_paid * m.fee_rate, 8), settled = true
+    FROM flexible_markets m WHERE m.coin = fh.coin AND fh.hour = ${h}::timestamptz`);
   await postSet(tx, {
     kind: 'flexible.fee',
     ref: `hour:${h}`,
@@ -220,17 +219,20 @@ async function payBonuses(tx: Executor, hour: Date, markets: readonly FlexibleMa
   }
   if (parts.length === 0) return;
   await tx.execute(
-    sql`CREATE TEMP TABLE IF NOT EXISTS hour_bonuses (user_id int, bonus_coin text, coin text, bonus numeric) ON COMMIT DROP`,
+    sql`CREATE TEMP TABLE IF NOT EXISTS hour_bonuses (user_id int, wallet text, bonus_coin text, coin text, bonus numeric) ON COMMIT DROP`,
   );
   await tx.execute(sql`DELETE FROM hour_bonuses`);
-  await tx.execute(
-    sql`INSERT INTO hour_bonuses SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) b WHERE b.bonus > 0`,
-  );
+  // Each bonus with the trading wallet it is paid to, and the table analysed: the joins below use the
+  // accounts' unique index instead of reading every account.
+  await tx.execute(sql`
+    INSERT INTO hour_bonuses
+    SELECT b.user_id, CASE WHEN u.account_mode = 'classic' THEN 'spot' ELSE 'unified' END, b.bonus_coin, b.coin, b.bonus
+    FROM (${sql.join(parts, sql` UNION ALL `)}) b JOIN users u ON u.id = b.user_id WHERE b.bonus > 0`);
+  await tx.execute(sql`ANALYZE hour_bonuses`);
   // Trading wallets that will receive a bonus, and the bonus source accounts, must exist.
   await tx.execute(sql`
     INSERT INTO ledger_accounts (user_id, wallet, coin)
-    SELECT DISTINCT hb.user_id, CASE WHEN u.account_mode = 'classic' THEN 'spot' ELSE 'unified' END, hb.bonus_coin
-    FROM hour_bonuses hb JOIN users u ON u.id = hb.user_id
+    SELECT DISTINCT user_id, wallet, bonus_coin FROM hour_bonuses ORDER BY 1, 2, 3
     ON CONFLICT DO NOTHING`);
   const bonusCoins = rowsOf<{ bonus_coin: string }>(
     await tx.execute(sql`SELECT DISTINCT bonus_coin FROM hour_bonuses`),
@@ -246,10 +248,8 @@ async function payBonuses(tx: Executor, hour: Date, markets: readonly FlexibleMa
     at: new Date(paidAt),
     legs: sql`
       SELECT la.id AS account_id, t.bonus_coin AS coin, t.total AS amount
-      FROM (SELECT hb.user_id, hb.bonus_coin, sum(hb.bonus) AS total FROM hour_bonuses hb GROUP BY hb.user_id, hb.bonus_coin) t
-      JOIN users u ON u.id = t.user_id
-      JOIN ledger_accounts la ON la.user_id = t.user_id AND la.coin = t.bonus_coin
-        AND la.wallet = CASE WHEN u.account_mode = 'classic' THEN 'spot' ELSE 'unified' END
+      FROM (SELECT user_id, wallet, bonus_coin, sum(bonus) AS total FROM hour_bonuses GROUP BY user_id, wallet, bonus_coin) t
+      JOIN ledger_accounts la ON la.user_id = t.user_id AND la.wallet = t.wallet AND la.coin = t.bonus_coin
       UNION ALL
       SELECT la.id, t.bonus_coin, -t.total FROM (SELECT bonus_coin, sum(bonus) AS total FROM hour_bonuses GROUP BY bonus_coin) t
       JOIN ledger_accounts la ON la.user_id IS NULL AND la.wallet = ${FlexiblePlatform.bonuses} AND la.coin = t.bonus_coin`,
@@ -262,23 +262,24 @@ async function payBonuses(tx: Executor, hour: Date, markets: readonly FlexibleMa
 
 /** Redemptions frozen during the hour are paid to the user's trading wallet when it settles. */
 async function payOutRedemptions(tx: Executor, at: Date) {
-  await tx.execute(sql`
-    INSERT INTO ledger_accounts (user_id, wallet, coin)
-    SELECT r.user_id, CASE WHEN u.account_mode = 'classic' THEN 'spot' ELSE 'unified' END, r.coin
+  // Found through their partial index, first: the wallets are then looked up for these few alone.
+  const frozen = sql`
+    SELECT r.id, r.user_id, r.coin, r.balance, CASE WHEN u.account_mode = 'classic' THEN 'spot' ELSE 'unified' END AS wallet
     FROM ledger_accounts r JOIN users u ON u.id = r.user_id
-    WHERE r.wallet = 'flexible_redeeming' AND r.balance > 0
-    ON CONFLICT DO NOTHING`);
+    WHERE r.wallet = 'flexible_redeeming' AND r.balance > 0`;
+  const [any] = rowsOf<{ id: number }>(await tx.execute(sql`SELECT id FROM (${frozen}) f LIMIT 1`));
+  if (!any) return;
+  await tx.execute(sql`
+    INSERT INTO ledger_accounts (user_id, wallet, coin) SELECT user_id, wallet, coin FROM (${frozen}) f
+    ORDER BY 1, 2, 3 ON CONFLICT DO NOTHING`);
   await postSet(tx, {
     kind: 'flexible.redeem_payout',
     at,
     legs: sql`
-      SELECT r.id AS account_id, r.coin, -r.balance AS amount
-      FROM ledger_accounts r WHERE r.wallet = 'flexible_redeeming' AND r.balance > 0
+      WITH f AS MATERIALIZED (${frozen})
+      SELECT f.id AS account_id, f.coin, -f.balance AS amount FROM f
       UNION ALL
-      SELECT w.id, r.coin, r.balance
-      FROM ledger_accounts r JOIN users u ON u.id = r.user_id
-      JOIN ledger_accounts w ON w.user_id = r.user_id AND w.coin = r.coin
-        AND w.wallet = CASE WHEN u.account_mode = 'classic' THEN 'spot' ELSE 'unified' END
-      WHERE r.wallet = 'flexible_redeeming' AND r.balance > 0`,
+      SELECT w.id, f.coin, f.balance FROM f
+      JOIN ledger_accounts w ON w.user_id = f.user_id AND w.wallet = f.wallet AND w.coin = f.coin`,
   });
 }

@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/rows.js';
 import type { User } from '../account/repo.js';
 import { priceMap } from '../market/tickers.js';
 import { productViews, type RateProjection } from './market-queries.js';
-import { lastHourInterestOf, lentNowOf } from './positions.js';
+import { earnedInterestOf, lastHourInterestOf, lentNowOf } from './positions.js';
 
 interface PositionRow {
   id: number;
@@ -14,7 +14,7 @@ interface PositionRow {
   redeeming: string;
   lend_amount: string;
   last_interest: string;
-  cumulative_interest: string;
+  cumulative: string;
   min_rate: string;
 }
 
@@ -36,11 +36,11 @@ export async function flexibleHoldings(
     await ctx.db.execute(sql`
       SELECT p.id, p.coin, h.balance::text AS held, r.balance::text AS redeeming,
         ${lentNowOf(sql.raw('p'), nowMs)}::text AS lend_amount, ${lastHourInterestOf(sql.raw('p'), nowMs)}::text AS last_interest,
-        p.cumulative_interest::text, p.min_rate::text
+        ${earnedInterestOf(sql.raw('p'), sql.raw('h'))}::text AS cumulative, p.min_rate::text
       FROM flexible_positions p
       JOIN ledger_accounts h ON h.id = p.account_id
       JOIN ledger_accounts r ON r.id = p.redeeming_account_id
-      WHERE p.user_id = ${user.id} AND (h.balance > 0 OR r.balance > 0 OR p.cumulative_interest > 0)
+      WHERE p.user_id = ${user.id} AND (h.balance > 0 OR r.balance > 0 OR ${earnedInterestOf(sql.raw('p'), sql.raw('h'))} > 0)
         ${asset ? sql`AND p.coin = ${asset.toUpperCase()}` : sql``}
       ORDER BY h.balance + r.balance DESC, p.coin`),
   );
@@ -59,7 +59,7 @@ export async function flexibleHoldings(
       frozen_status: new Decimal(p.redeeming).gt(0) ? 1 : 0,
       margin_frozen_amount: '0',
       interest: toWire(p.last_interest),
-      cumulative: toWire(p.cumulative_interest),
+      cumulative: toWire(p.cumulative),
       next_time_rate_year: product?.next_time_rate_year ?? '0',
       ext_award_rate_year: product?.ext_award_rate_year ?? '0',
       ext_award_limit: product?.ext_award_limit ?? '0',
@@ -83,7 +83,7 @@ export async function flexibleStatistics(ctx: AppContext, user: User) {
   const nowMs = ctx.clock.now().getTime();
   const positions = rowsOf<{ coin: string; amount: string; cumulative: string; last: string }>(
     await ctx.db.execute(sql`
-      SELECT p.coin, (h.balance + r.balance)::text AS amount, p.cumulative_interest::text AS cumulative,
+      SELECT p.coin, (h.balance + r.balance)::text AS amount, ${earnedInterestOf(sql.raw('p'), sql.raw('h'))}::text AS cumulative,
         ${lastHourInterestOf(sql.raw('p'), nowMs)}::text AS last
       FROM flexible_positions p JOIN ledger_accounts h ON h.id = p.account_id JOIN ledger_accounts r ON r.id = p.redeeming_account_id
       WHERE p.user_id = ${user.id}`),

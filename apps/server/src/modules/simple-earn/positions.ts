@@ -78,8 +78,11 @@ export async function keepBookSnapshot(db: Executor, positionIds: readonly numbe
       AND (p.book_hour IS NULL OR p.book_hour < ${boundary})`);
 }
 
-/** Subscriptions at `now` are not in the book of the boundary they precede by less than an hour. */
-export async function markNotYetInBook(
+/**
+ * Adds subscriptions at `now` to their positions: what was put in grows, and they are not in the
+ * book of the boundary they precede by less than an hour.
+ */
+export async function recordSubscriptions(
   db: Executor,
   subscriptions: readonly { positionId: number; amount: Decimal }[],
   now: Date,
@@ -89,12 +92,20 @@ export async function markNotYetInBook(
   const amounts = `{${subscriptions.map((s) => s.amount.toFixed()).join(',')}}`;
   await db.execute(sql`
     UPDATE flexible_positions p SET
+      net_subscribed = p.net_subscribed + s.amount,
       prev_ineligible_boundary = CASE WHEN p.ineligible_boundary = ${boundary} THEN p.prev_ineligible_boundary ELSE p.ineligible_boundary END,
       prev_ineligible_amount = CASE WHEN p.ineligible_boundary = ${boundary} THEN p.prev_ineligible_amount ELSE p.ineligible_amount END,
       ineligible_amount = CASE WHEN p.ineligible_boundary = ${boundary} THEN p.ineligible_amount + s.amount ELSE s.amount END,
       ineligible_boundary = ${boundary}
     FROM unnest(${ids}::int[], ${amounts}::numeric[]) AS s(id, amount)
     WHERE p.id = s.id`);
+}
+
+/** A redemption (negative) or its cancellation (positive) changes what the user has put in. */
+export async function changeNetSubscribed(db: Executor, position: FlexiblePosition, delta: Decimal): Promise<void> {
+  await db.execute(
+    sql`UPDATE flexible_positions SET net_subscribed = net_subscribed + ${delta.toFixed()}::numeric WHERE id = ${position.id}`,
+  );
 }
 
 /** The position's two ledger balances. */
@@ -129,10 +140,17 @@ export function lentNowOf(p: SQL, nowMs: number): SQL {
     SELECT max(fh.hour) FROM flexible_hours fh WHERE fh.coin = ${p}.coin AND fh.hour >= ${since}::timestamptz)), 0)`;
 }
 
-/** The interest position `p` was paid for the last hour (0 when that hour paid it none). */
+/** The interest position `p` was paid for the last hour (0 until that hour is settled, or when it lent nothing). */
 export function lastHourInterestOf(p: SQL, nowMs: number): SQL {
   const lastHour = new Date(floorHour(nowMs) - HOUR_MS).toISOString();
-  return sql`CASE WHEN ${p}.last_interest_hour = ${lastHour}::timestamptz THEN ${p}.last_interest ELSE 0 END`;
+  return sql`coalesce((SELECT a.interest FROM flexible_allocations a
+    JOIN flexible_hours fh ON fh.coin = a.coin AND fh.hour = a.hour AND fh.settled
+    WHERE a.position_id = ${p}.id AND a.hour = ${lastHour}::timestamptz), 0)`;
+}
+
+/** All the interest position `p` (joined with its account `held`) has earned: its balance less what was put in. */
+export function earnedInterestOf(p: SQL, held: SQL): SQL {
+  return sql`(${held}.balance - ${p}.net_subscribed)`;
 }
 
 /** What the current hour's clearing lent of the position (see lentNowOf). */

@@ -14,6 +14,7 @@ import { autoInvestStatus } from './market-queries.js';
 import { requireOpenMarket } from './markets.js';
 import {
   balancesOf,
+  changeNetSubscribed,
   FLEXIBLE,
   FLEXIBLE_REDEEMING,
   keepBookSnapshot,
@@ -101,6 +102,7 @@ export async function redeemFlexible(
       if (frozen.gt(0))
         postings.push({ account: userAccount(user.id, FLEXIBLE_REDEEMING, market.coin), amount: frozen });
       await post(tx, { kind: 'flexible.redeem', ref: market.coin, userId: user.id, at: now, postings });
+      await changeNetSubscribed(tx, position, parsed.value.neg());
       await recordHourLow(tx, position, now);
       await keepAutoEarnChoice(tx, user.id, market.coin, parsed.value, input.auto_invest_status);
       await tx.insert(earnHistory).values({

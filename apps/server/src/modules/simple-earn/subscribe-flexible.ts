@@ -18,7 +18,7 @@ import { tradingWallet } from '../account/me.js';
 import type { User } from '../account/repo.js';
 import { assertNotLocked } from './funding-lock.js';
 import { type FlexibleMarket, requireOpenMarket } from './markets.js';
-import { keepBookSnapshot, lockPosition, lockPositions, markNotYetInBook } from './positions.js';
+import { keepBookSnapshot, lockPosition, lockPositions, recordSubscriptions } from './positions.js';
 
 /** History mode of a subscription made by the auto-earn sweep. */
 export const MODE_AUTO_EARN = 5;
@@ -94,8 +94,8 @@ export async function subscribeIn(
  * Subscriptions as one set, without a loop over users (the auto-earn sweep and launch-pool releases
  * subscribe many at once): positions opened if missing and locked, the book snapshot kept, one
  * journal entry debiting the trading wallets and crediting the positions, each wallet left with at
- * least the user's loan (borrowed coins are never lent), the subscriptions marked as not yet in the
- * next book, and a history row each. At most one subscription per user and coin.
+ * least the user's loan (borrowed coins are never lent), the subscriptions added to their positions
+ * (not yet in the next book), and a history row each. At most one subscription per user and coin.
  */
 export async function subscribeMany(tx: Executor, subscriptions: readonly Subscription[], now: Date, mode: number) {
   if (subscriptions.length === 0) return;
@@ -137,7 +137,7 @@ export async function subscribeMany(tx: Executor, subscriptions: readonly Subscr
       WHERE w.balance < l.amount LIMIT 1`),
   );
   if (short) throw insufficientBalance();
-  await markNotYetInBook(
+  await recordSubscriptions(
     tx,
     subscriptions.map((s) => ({ positionId: positionOf.get(`${s.user.id}|${s.coin}`)?.id ?? 0, amount: s.amount })),
     now,

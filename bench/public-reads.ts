@@ -1,0 +1,71 @@
+import Fastify from 'fastify';
+import { createServer } from '../apps/server/src/server.js';
+import { freshDatabase } from './fresh-database.js';
+
+/** The public reads the issue names, as a visitor's browser calls them. */
+const READS = [
+  '/apiw/v2/uni-loan/earn/market/list?page=1&limit=7',
+  '/apiw/v2/earn/launch-pool/projects',
+  '/apiw/v2/market/tickers',
+];
+const CONNECTIONS = 16;
+const DURATION_MS = 3_000;
+
+/**
+ * Requests per second of each public read of the app (demo data, its own database) against a bare
+ * Fastify route answering a small JSON body, loaded the same way in the same run (target: every read
+ * at least 20% of the bare route).
+ */
+export async function benchPublicReads(databaseUrl: string | undefined) {
+  const bare = Fastify();
+  bare.get('/bare', async () => ({ code: 0, message: 'success', data: { ok: true } }));
+  const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+  const fresh = await freshDatabase(databaseUrl);
+  const server = await createServer({
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: fresh.url,
+    dataDir: undefined,
+    demo: true,
+    clock: 'manual',
+    webDist: '/nonexistent',
+    logLevel: 'silent',
+    trustedProxies: [],
+  });
+  const appUrl = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const baseline = await requestsPerSecond(`${bareUrl}/bare`);
+    const reads = [];
+    for (const path of READS) {
+      const rps = await requestsPerSecond(`${appUrl}${path}`);
+      reads.push({ path, rps, ratio: rps / baseline });
+    }
+    return { baseline, reads };
+  } finally {
+    await server.close();
+    await bare.close();
+    await fresh.drop();
+  }
+}
+
+/** CONNECTIONS clients calling the URL back to back for DURATION_MS, after a short warm-up. */
+async function requestsPerSecond(url: string): Promise<number> {
+  const call = async () => {
+    const res = await fetch(url);
+    if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+    await res.arrayBuffer();
+  };
+  for (let i = 0; i < 20; i++) await call();
+  let done = 0;
+  const end = performance.now() + DURATION_MS;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        await call();
+        done++;
+      }
+    }),
+  );
+  return done / ((performance.now() - start) / 1000);
+}
