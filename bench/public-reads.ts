@@ -27,7 +27,8 @@ export async function benchPublicReads(databaseUrl: string | undefined) {
     databaseUrl: fresh.url,
     dataDir: undefined,
     demo: true,
-    clock: 'manual',
+    // The production clock: the manual one reads the shared clock row on every request.
+    clock: 'system',
     webDist: '/nonexistent',
     logLevel: 'silent',
     trustedProxies: [],

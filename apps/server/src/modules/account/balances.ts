@@ -2,13 +2,13 @@ import { Decimal, lendEarnAvailable, toWire } from '@earn/domain';
 import type { Balance, OutableItem } from '@earn/domain/contract';
 import type { AppContext } from '../../context.js';
 import { userBalances } from '../../ledger/accounts.js';
-import { listCoins } from '../market/repo.js';
+import { catalogueCoins } from '../market/repo.js';
 import { tradingWallet } from './me.js';
 import { loansOf, type User } from './repo.js';
 
 /** Spot and unified balances of every listed coin. */
 export async function getBalances(ctx: AppContext, user: User): Promise<Balance[]> {
-  const [coins, rows] = await Promise.all([listCoins(ctx.db), userBalances(ctx.db, user.id, ['spot', 'unified'])]);
+  const [coins, rows] = await Promise.all([catalogueCoins(ctx.db), userBalances(ctx.db, user.id, ['spot', 'unified'])]);
   const held = new Map(rows.map((r) => [`${r.wallet}|${r.coin}`, r.balance]));
   return coins.map((c) => ({
     asset: c.symbol,

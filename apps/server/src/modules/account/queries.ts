@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import { complianceRules } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import { userBalances } from '../../ledger/accounts.js';
-import { findCoin, listCoins } from '../market/repo.js';
+import { catalogueCoins, findCoin } from '../market/repo.js';
 import { priceMap } from '../market/tickers.js';
 import { loansOf, type User } from './repo.js';
 
@@ -80,7 +80,7 @@ export async function getSpotTradingHome(ctx: AppContext, user: User | null, mar
 export async function getMaintenanceMarginRate(ctx: AppContext, user: User | null) {
   if (!user) return { maintenance_margin_rate: '0', maintenance_margin: '0', equity: '0' };
   const [coins, loans, balances, prices] = await Promise.all([
-    listCoins(ctx.db),
+    catalogueCoins(ctx.db),
     loansOf(ctx.db, user.id),
     userBalances(ctx.db, user.id, ['unified']),
     priceMap(ctx),

@@ -3,6 +3,7 @@ import type { MarketSettingsBody } from '@earn/domain/contract';
 import { eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { AppContext } from '../../context.js';
+import { forgetCachedReads } from '../../db/read-cache.js';
 import { flexibleMarkets } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
 import { badRequest, refused } from '../../errors.js';
@@ -45,5 +46,6 @@ export async function updateFlexibleMarket(ctx: AppContext, input: Static<typeof
   };
   if (Object.keys(change).length === 0) return { coin: market.coin };
   await runTx(ctx.db, (tx) => tx.update(flexibleMarkets).set(change).where(eq(flexibleMarkets.coin, market.coin)));
+  forgetCachedReads(ctx.db);
   return { coin: market.coin };
 }

@@ -1,6 +1,7 @@
 import { Decimal, HOUR_MS, parseAmount, toWire, UNLIMITED } from '@earn/domain';
 import type { LaunchProjectInput } from '@earn/domain/contract';
 import type { AppContext } from '../../context.js';
+import { forgetCachedReads } from '../../db/read-cache.js';
 import { launchPools, launchProjects } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
 import { badRequest, refused } from '../../errors.js';
@@ -53,7 +54,7 @@ export async function createProject(
       throw badRequest(`pools.${i}.personal_min_amount must not be above buy_total_amount`);
   }
   const hours = (endMs - startMs) / HOUR_MS;
-  return runTx(ctx.db, async (tx) => {
+  const created = await runTx(ctx.db, async (tx) => {
     const [project] = await tx
       .insert(launchProjects)
       .values({
@@ -104,4 +105,6 @@ export async function createProject(
     await announceProject(tx, project, now);
     return { pid: project.id, total_reward: toWire(total) };
   });
+  forgetCachedReads(ctx.db);
+  return created;
 }

@@ -17,11 +17,12 @@ import type {
 } from '@earn/domain/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import type { User } from '../account/repo.js';
-import { listCoins } from '../market/repo.js';
+import { catalogueCoins } from '../market/repo.js';
 import { priceMap } from '../market/tickers.js';
-import { findProject, type LaunchPool, type LaunchProject, listProjects, poolsOf } from './repo.js';
+import { catalogueProjects, findProject, type LaunchPool, type LaunchProject, poolsOf } from './repo.js';
 import { capFor } from './stake.js';
 
 function poolView(
@@ -78,15 +79,12 @@ function poolView(
 async function projectViews(ctx: AppContext, projects: LaunchProject[], user: User | null): Promise<ProjectInfo[]> {
   if (projects.length === 0) return [];
   const ids = projects.map((p) => p.id);
-  const [pools, prices, coins] = await Promise.all([poolsOf(ctx.db, ids), priceMap(ctx), listCoins(ctx.db)]);
-  const lastHour = rowsOf<{ pool_id: number; pool_tws: string; staked_at_end: string }>(
-    await ctx.db.execute(sql`
-      SELECT DISTINCT ON (h.pool_id) h.pool_id, h.pool_tws::text, h.staked_at_end::text FROM launch_hours h
-      JOIN launch_pools p ON p.id = h.pool_id WHERE p.project_id IN (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )}) ORDER BY h.pool_id, h.hour DESC`),
-  );
+  const [pools, prices, coins, lastHour] = await Promise.all([
+    poolsOf(ctx.db, ids),
+    priceMap(ctx),
+    catalogueCoins(ctx.db),
+    lastHoursOf(ctx.db, ids),
+  ]);
   const avg = new Map(
     lastHour.map((h) => [
       h.pool_id,
@@ -120,6 +118,18 @@ async function projectViews(ctx: AppContext, projects: LaunchProject[], user: Us
   });
 }
 
+/** Each pool's last settled hour: its time-weighted stake and what was staked at its end. */
+async function lastHoursOf(db: Executor, projectIds: readonly number[]) {
+  return rowsOf<{ pool_id: number; pool_tws: string; staked_at_end: string }>(
+    await db.execute(sql`
+      SELECT p.id AS pool_id, h.pool_tws::text, h.staked_at_end::text FROM launch_pools p
+      CROSS JOIN LATERAL (
+        SELECT pool_tws, staked_at_end FROM launch_hours WHERE pool_id = p.id ORDER BY hour DESC LIMIT 1
+      ) h
+      WHERE p.project_id = ANY(${`{${projectIds.join(',')}}`}::int[])`),
+  );
+}
+
 /** One project (project-info). */
 export async function projectInfo(ctx: AppContext, projectId: number, user: User | null): Promise<ProjectInfo> {
   const [view] = await projectViews(ctx, [await findProject(ctx.db, projectId)], user);
@@ -127,7 +137,7 @@ export async function projectInfo(ctx: AppContext, projectId: number, user: User
 }
 
 export async function projectList(ctx: AppContext, user: User | null): Promise<ProjectInfo[]> {
-  return projectViews(ctx, await listProjects(ctx.db), user);
+  return projectViews(ctx, await catalogueProjects(ctx.db), user);
 }
 
 /** The user's stake per pool of a project: amount, valid (time-weighted) amount, rewards. */

@@ -1,6 +1,7 @@
 import type { PoolEarnConfig, RedeemType } from '@earn/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { cachedRead } from '../../db/read-cache.js';
 import { launchPools, launchProjects } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 
@@ -17,6 +18,11 @@ export const LAUNCHPOOL = 'launchpool';
 
 export function listProjects(db: Executor): Promise<LaunchProject[]> {
   return db.select().from(launchProjects).orderBy(asc(launchProjects.startAt), asc(launchProjects.id));
+}
+
+/** The projects, as the request paths read them: at most once a second (db/read-cache.ts). */
+export function catalogueProjects(db: Executor): Promise<LaunchProject[]> {
+  return cachedRead(db, 'launch-projects', () => listProjects(db));
 }
 
 export async function findProject(db: Executor, id: number): Promise<LaunchProject> {

@@ -1,11 +1,17 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { cachedRead } from '../../db/read-cache.js';
 import { coins } from '../../db/schema.js';
 
 export type CoinRow = typeof coins.$inferSelect;
 
 export function listCoins(db: Executor): Promise<CoinRow[]> {
   return db.select().from(coins).orderBy(asc(coins.sortOrder), asc(coins.symbol));
+}
+
+/** The coins, as the request paths read them: at most once a second (db/read-cache.ts). */
+export function catalogueCoins(db: Executor): Promise<CoinRow[]> {
+  return cachedRead(db, 'coins', () => listCoins(db));
 }
 
 export async function findCoin(db: Executor, symbol: string): Promise<CoinRow | undefined> {

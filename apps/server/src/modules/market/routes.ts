@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { ok, responses } from '../../http/envelope.js';
-import { listCoins } from './repo.js';
+import { catalogueCoins } from './repo.js';
 import { getTickers } from './tickers.js';
 
 export const marketRoutes =
@@ -20,7 +20,7 @@ export const marketRoutes =
       { schema: { tags: ['market'], response: responses(Type.Array(Coin)) } },
       async () =>
         ok(
-          (await listCoins(ctx.db)).map((c) => ({
+          (await catalogueCoins(ctx.db)).map((c) => ({
             symbol: c.symbol,
             name: c.name,
             decimals: c.decimals,

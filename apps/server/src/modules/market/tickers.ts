@@ -2,7 +2,7 @@ import { pairOf, QUOTE } from '@earn/domain';
 import type { TickerItem } from '@earn/domain/contract';
 import type { AppContext } from '../../context.js';
 import { priceAt } from './price-walk.js';
-import { type CoinRow, listCoins } from './repo.js';
+import { type CoinRow, catalogueCoins } from './repo.js';
 
 const DAY_MS = 86_400_000;
 
@@ -28,7 +28,7 @@ export async function getTickers(ctx: AppContext, pairs: string | undefined): Pr
           .filter(Boolean),
       )
     : undefined;
-  return (await listCoins(ctx.db))
+  return (await catalogueCoins(ctx.db))
     .filter((c) => c.symbol !== QUOTE)
     .map((c) => tickerOf(c, now))
     .filter((t) => !wanted || wanted.has(t.pair));
@@ -37,5 +37,5 @@ export async function getTickers(ctx: AppContext, pairs: string | undefined): Pr
 /** Coin -> USDT price at an instant, for valuations on the server. */
 export async function priceMap(ctx: AppContext): Promise<Map<string, string>> {
   const now = ctx.clock.now().getTime();
-  return new Map((await listCoins(ctx.db)).map((c) => [c.symbol, priceAt(c.symbol, c.basePrice, now).toFixed()]));
+  return new Map((await catalogueCoins(ctx.db)).map((c) => [c.symbol, priceAt(c.symbol, c.basePrice, now).toFixed()]));
 }

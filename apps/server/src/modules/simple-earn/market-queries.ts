@@ -6,11 +6,11 @@ import { rowsOf } from '../../db/rows.js';
 import { autoInvest, flexibleHours } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import type { User } from '../account/repo.js';
-import { listCoins } from '../market/repo.js';
+import { catalogueCoins } from '../market/repo.js';
 import { priceMap } from '../market/tickers.js';
 import { clearingQuery } from './clearing-sql.js';
 import { type BorrowDemandSource, clearingDemandAt } from './demand.js';
-import { type FlexibleMarket, isAwardOpen, listMarkets } from './markets.js';
+import { catalogueMarkets, type FlexibleMarket, isAwardOpen, listMarkets } from './markets.js';
 
 /**
  * next_time_rate_year: the rate the current book would clear at in the next hour, against the
@@ -116,9 +116,9 @@ export async function productViews(
   user: User | null,
 ): Promise<ProductView[]> {
   const nowMs = ctx.clock.now().getTime();
-  const markets = (await listMarkets(ctx.db)).filter((m) => m.isOpen);
+  const markets = (await catalogueMarkets(ctx.db)).filter((m) => m.isOpen);
   const [coins, prices, next, last, auto] = await Promise.all([
-    listCoins(ctx.db),
+    catalogueCoins(ctx.db),
     priceMap(ctx),
     projection.rates(ctx.db, markets, nowMs),
     lastHours(ctx.db, nowMs),

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { cachedRead } from '../../db/read-cache.js';
 import { flexibleMarkets } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 
@@ -7,6 +8,11 @@ export type FlexibleMarket = typeof flexibleMarkets.$inferSelect;
 
 export function listMarkets(db: Executor): Promise<FlexibleMarket[]> {
   return db.select().from(flexibleMarkets).orderBy(asc(flexibleMarkets.sortOrder), asc(flexibleMarkets.coin));
+}
+
+/** The markets, as the request paths read them: at most once a second (db/read-cache.ts). */
+export function catalogueMarkets(db: Executor): Promise<FlexibleMarket[]> {
+  return cachedRead(db, 'flexible-markets', () => listMarkets(db));
 }
 
 export async function findMarket(db: Executor, coin: string): Promise<FlexibleMarket | undefined> {

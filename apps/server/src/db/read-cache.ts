@@ -1,0 +1,34 @@
+import type { Executor } from './client.js';
+
+/** How long a cached read serves (wall time: it bounds staleness, it is not product time). */
+const FRESH_MS = 1_000;
+
+const entries = new WeakMap<Executor, Map<string, { until: number; value: Promise<unknown> }>>();
+
+/**
+ * Reference data every public page reads (coins, markets) changes only by an operator's action:
+ * read at most once a second per database, and shared by the requests of that second. A change
+ * made by this process forgets it at once (forgetCachedReads); another instance's shows within
+ * a second.
+ */
+export function cachedRead<T>(db: Executor, key: string, load: () => Promise<T>): Promise<T> {
+  let byKey = entries.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    entries.set(db, byKey);
+  }
+  const now = performance.now();
+  const hit = byKey.get(key);
+  if (hit && hit.until > now) return hit.value as Promise<T>;
+  // A real promise, settled once: a query builder would run its query again on every await.
+  const value = Promise.resolve(load());
+  byKey.set(key, { until: now + FRESH_MS, value });
+  // A failed read is not kept: the next request tries again.
+  value.catch(() => byKey.delete(key));
+  return value;
+}
+
+/** After an operator changed reference data: the next read goes to the database. */
+export function forgetCachedReads(db: Executor): void {
+  entries.delete(db);
+}
