@@ -358,8 +358,8 @@ export const flexibleAllocations = pgTable(
     reason: text('reason', { enum: ['none', 'min_rate_above', 'demand_filled'] }).notNull(),
   },
   (t) => [
+    // A user's hours are read through their position: (position, hour) is the only other index.
     primaryKey({ columns: [t.positionId, t.hour] }),
-    index('flexible_allocations_user_idx').on(t.userId, t.coin, t.hour),
     // The hourly job reads one hour's allocations in batches of positions: found by hour, not by scanning.
     index('flexible_allocations_hour_idx').on(t.hour, t.positionId),
   ],

@@ -243,8 +243,9 @@ export async function lendDetail(db: Executor, userId: number, asset: string, no
     .orderBy(desc(flexibleHours.hour));
   const mine = rowsOf<{ hour: Date | string; offered: string; lent: string; interest: string; reason: string }>(
     await db.execute(sql`
-      SELECT hour, offered::text, lent::text, interest::text, reason FROM flexible_allocations
-      WHERE user_id = ${userId} AND coin = ${coin} AND hour BETWEEN ${from.toISOString()} AND ${to.toISOString()}`),
+      SELECT a.hour, a.offered::text, a.lent::text, a.interest::text, a.reason
+      FROM flexible_positions p JOIN flexible_allocations a ON a.position_id = p.id
+      WHERE p.user_id = ${userId} AND p.coin = ${coin} AND a.hour BETWEEN ${from.toISOString()} AND ${to.toISOString()}`),
   );
   const byHour = new Map(mine.map((m) => [new Date(m.hour).getTime(), m]));
   return hours.map((h) => {

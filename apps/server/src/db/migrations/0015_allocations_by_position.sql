@@ -1,0 +1,1 @@
+DROP INDEX "flexible_allocations_user_idx";
