@@ -65,11 +65,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   scheduler.log = app.log;
-  // Launch pools settle before flexible lending, so a release into Simple Earn joins the same hour's book.
+  // Flexible lending settles before launch pools: the book of each hour then holds the interest just
+  // paid, whatever a launch-pool release subscribes at the same instant (it joins the next hour's book).
   const jobs = [
     ...housekeepingJobs,
-    launchpoolHourJob,
     flexibleHourJob(seededDemand, options.flexibleSettleBatch),
+    launchpoolHourJob,
     ...(options.jobs ?? []),
   ];
   for (const job of jobs) await scheduler.register(job);

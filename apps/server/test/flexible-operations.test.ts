@@ -58,6 +58,12 @@ describe('redeeming', () => {
     expect((await u.post('/apiw/v2/uni-loan/earn/redeem/cancel', { asset: 'SOL' })).body.message).toBe(
       'There is no pending redemption to cancel',
     );
+    // A bad amount is refused as such, whether or not anything is pending.
+    for (const amount of ['abc', '-0', '1e-7']) {
+      const bad = await u.post('/apiw/v2/uni-loan/earn/redeem/cancel', { asset: 'SOL', amount });
+      expect(bad.status, amount).toBe(400);
+      expect(bad.body.message, amount).not.toBe('There is no pending redemption to cancel');
+    }
 
     // Freeze again and let the hour settle: it arrives in spot with the hour's interest left in the position.
     await u.post('/apiw/v2/uni-loan/earn/redeem', { asset: 'SOL', amount: '20' });
@@ -203,6 +209,26 @@ describe('auto-earn', () => {
     });
     await advance(ts, 1);
     expect(await spot(u, 'ADA')).toBe('0');
+  });
+
+  it('adds what it sweeps to a lending position without leaving the position out of that hour twice', async () => {
+    const u = await lender(ts, { DOT: '100' });
+    await setDemand(ts, 'DOT', '1000000', '0.05');
+    await u.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'DOT', amount: '100' });
+    await advance(ts, 2);
+    await u.post('/apiw/v2/uni-loan/earn/autoivest', { assets: 'DOT', status: '1' });
+    await ts.deposit(u.email, 'DOT', '7');
+    await advance(ts, 1);
+    // The hour just cleared offers all the position held at its boundary (with the interest paid
+    // then); the 7 swept in at that instant join the next hour's book.
+    const held = new Decimal((await holding(u, 'DOT')).curr_amount);
+    const lend = async () => (await u.get('/apiw/v2/uni-loan/earn/lend-detail?asset=DOT')).body.data[0];
+    expect(new Decimal((await lend()).offered).toFixed()).toBe(held.minus(7).toFixed());
+    expect((await lend()).lent).toBe((await lend()).offered);
+    await advance(ts, 1);
+    expect(new Decimal((await lend()).offered).toFixed()).toBe(
+      new Decimal((await holding(u, 'DOT')).curr_amount).toFixed(),
+    );
   });
 
   it('lets a coin be switched off while all coins stay on, and says so truthfully', async () => {

@@ -25,6 +25,9 @@ export async function cancelRedemption(
   input: { asset: string; amount?: string | undefined },
 ) {
   const market = await requireOpenMarket(ctx.db, input.asset);
+  // The amount is checked before anything is read: a bad one is refused the same way at any time.
+  const asked = input.amount === undefined ? undefined : parseAmount('amount', input.amount, { maxDecimals: 8 });
+  if (asked && !asked.ok) throw refused(asked);
   return runTx(ctx.db, async (tx) => {
     const now = ctx.clock.now();
     const position = await lockPosition(tx, user.id, market, now);
@@ -33,12 +36,10 @@ export async function cancelRedemption(
     if (pending.lte(0))
       throw new AppError(-1, 'There is no pending redemption to cancel', 400, { key: 'lend_earn.noPendingRedemption' });
     let amount = pending;
-    if (input.amount !== undefined) {
-      const parsed = parseAmount('amount', input.amount, { maxDecimals: 8 });
-      if (!parsed.ok) throw refused(parsed);
-      if (parsed.value.gt(pending))
+    if (asked?.ok) {
+      if (asked.value.gt(pending))
         throw badRequest(`amount must be at most the pending ${toWire(pending)} ${market.coin}`);
-      amount = parsed.value;
+      amount = asked.value;
     }
     await keepBookSnapshot(tx, [position.id], now);
     await post(tx, {

@@ -79,17 +79,25 @@ export async function keepBookSnapshot(db: Executor, positionIds: readonly numbe
 }
 
 /**
- * Adds subscriptions at `now` to their positions: what was put in grows, and they are not in the
- * book of the boundary they precede by less than an hour.
+ * Adds subscriptions at `now` to their positions: what was put in grows, and they are kept out of
+ * the book of the next boundary when they precede it by less than an hour. One made exactly at a
+ * boundary is already out of that boundary's book (the snapshot keeps the amount from before it)
+ * and is a whole hour before the next one: it is not marked, or it would be left out twice.
  */
 export async function recordSubscriptions(
   db: Executor,
   subscriptions: readonly { positionId: number; amount: Decimal }[],
   now: Date,
 ): Promise<void> {
-  const boundary = new Date(ceilHour(now.getTime())).toISOString();
   const ids = `{${subscriptions.map((s) => s.positionId).join(',')}}`;
   const amounts = `{${subscriptions.map((s) => s.amount.toFixed()).join(',')}}`;
+  const set = sql`unnest(${ids}::int[], ${amounts}::numeric[]) AS s(id, amount)`;
+  if (now.getTime() === floorHour(now.getTime())) {
+    await db.execute(sql`
+      UPDATE flexible_positions p SET net_subscribed = p.net_subscribed + s.amount FROM ${set} WHERE p.id = s.id`);
+    return;
+  }
+  const boundary = new Date(ceilHour(now.getTime())).toISOString();
   await db.execute(sql`
     UPDATE flexible_positions p SET
       net_subscribed = p.net_subscribed + s.amount,
@@ -97,7 +105,7 @@ export async function recordSubscriptions(
       prev_ineligible_amount = CASE WHEN p.ineligible_boundary = ${boundary} THEN p.prev_ineligible_amount ELSE p.ineligible_amount END,
       ineligible_amount = CASE WHEN p.ineligible_boundary = ${boundary} THEN p.ineligible_amount + s.amount ELSE s.amount END,
       ineligible_boundary = ${boundary}
-    FROM unnest(${ids}::int[], ${amounts}::numeric[]) AS s(id, amount)
+    FROM ${set}
     WHERE p.id = s.id`);
 }
 
