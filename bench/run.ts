@@ -3,6 +3,7 @@ import path from 'node:path';
 import { benchFlexibleClearing } from './flexible-clearing.js';
 import { benchLaunchpoolDistribution } from './launchpool-distribution.js';
 import { benchPublicReads } from './public-reads.js';
+import { benchSubscribeThroughput } from './subscribe-throughput.js';
 import { firstPageWeights } from './web-size.js';
 
 // `npm run bench`: each benchmark prints its ratio against a baseline measured in the same run on
@@ -33,6 +34,12 @@ for (const r of reads.reads) {
       `${(r.ratio * 100).toFixed(0)}% (target at least 20%)`,
   );
 }
+
+const subscribes = await benchSubscribeThroughput(url);
+console.log(
+  `subscribe over HTTP (16 users): ${subscribes.perSecond.toFixed(0)} per second (target 1,000), ` +
+    `p99 ${subscribes.p99Ms.toFixed(0)} ms (target 25 ms)`,
+);
 
 // The web app's first page, as built (`npm run build` first).
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');

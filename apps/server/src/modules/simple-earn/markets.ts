@@ -22,7 +22,8 @@ export async function findMarket(db: Executor, coin: string): Promise<FlexibleMa
 
 /** The open market of a coin, or a refusal naming the asset. */
 export async function requireOpenMarket(db: Executor, coin: string): Promise<FlexibleMarket> {
-  const market = await findMarket(db, coin);
+  const symbol = coin.toUpperCase();
+  const market = (await catalogueMarkets(db)).find((m) => m.coin === symbol);
   if (!market?.isOpen) throw badRequest(`asset ${coin} has no flexible product`);
   return market;
 }

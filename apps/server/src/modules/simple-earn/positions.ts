@@ -35,6 +35,16 @@ export async function lockPositions(
 ): Promise<FlexiblePosition[]> {
   if (holders.length === 0) return [];
   const pairs = sql`SELECT * FROM unnest(${`{${holders.map((h) => h.userId).join(',')}}`}::int[], ${`{${holders.map((h) => h.coin).join(',')}}`}::text[]) AS h(user_id, coin)`;
+  const lock = () =>
+    db
+      .select()
+      .from(flexiblePositions)
+      .where(sql`(${flexiblePositions.userId}, ${flexiblePositions.coin}) IN (SELECT user_id, coin FROM (${pairs}) h)`)
+      .orderBy(flexiblePositions.id)
+      .for('update');
+  // Usually every position exists already: one statement.
+  const found = await lock();
+  if (found.length === new Set(holders.map((h) => `${h.userId}|${h.coin}`)).size) return found;
   const at = now.toISOString();
   await db.execute(sql`
     INSERT INTO ledger_accounts (user_id, wallet, coin)
@@ -48,12 +58,7 @@ export async function lockPositions(
     JOIN ledger_accounts a ON a.user_id = h.user_id AND a.wallet = ${FLEXIBLE} AND a.coin = h.coin
     JOIN ledger_accounts r ON r.user_id = h.user_id AND r.wallet = ${FLEXIBLE_REDEEMING} AND r.coin = h.coin
     ORDER BY 1, 2 ON CONFLICT DO NOTHING`);
-  return db
-    .select()
-    .from(flexiblePositions)
-    .where(sql`(${flexiblePositions.userId}, ${flexiblePositions.coin}) IN (SELECT user_id, coin FROM (${pairs}) h)`)
-    .orderBy(flexiblePositions.id)
-    .for('update');
+  return lock();
 }
 
 export async function findPosition(db: Executor, userId: number, coin: string): Promise<FlexiblePosition | undefined> {
@@ -70,19 +75,27 @@ export async function findPosition(db: Executor, userId: number, coin: string): 
  * auto-earn sweep changes many at once).
  */
 export async function keepBookSnapshot(db: Executor, positionIds: readonly number[], now: Date): Promise<void> {
-  const boundary = new Date(floorHour(now.getTime())).toISOString();
   await db.execute(sql`
-    UPDATE flexible_positions p SET book_hour = ${boundary}, book_amount = a.balance
+    UPDATE flexible_positions p SET ${snapshotOf(now)}
     FROM ledger_accounts a
     WHERE p.id = ANY(${`{${positionIds.join(',')}}`}::int[]) AND a.id = p.account_id
-      AND (p.book_hour IS NULL OR p.book_hour < ${boundary})`);
+      AND (p.book_hour IS NULL OR p.book_hour < ${new Date(floorHour(now.getTime())).toISOString()})`);
+}
+
+/** The assignments of keepBookSnapshot, for an UPDATE of positions `p` joined with their accounts `a`. */
+function snapshotOf(now: Date): SQL {
+  const boundary = new Date(floorHour(now.getTime())).toISOString();
+  const first = sql`(p.book_hour IS NULL OR p.book_hour < ${boundary}::timestamptz)`;
+  return sql`book_amount = CASE WHEN ${first} THEN a.balance ELSE p.book_amount END,
+    book_hour = CASE WHEN ${first} THEN ${boundary}::timestamptz ELSE p.book_hour END`;
 }
 
 /**
- * Adds subscriptions at `now` to their positions: what was put in grows, and they are kept out of
- * the book of the next boundary when they precede it by less than an hour. One made exactly at a
- * boundary is already out of that boundary's book (the snapshot keeps the amount from before it)
- * and is a whole hour before the next one: it is not marked, or it would be left out twice.
+ * Adds subscriptions at `now` to their positions, before the money moves: the book snapshot is kept
+ * (keepBookSnapshot), what was put in grows, and they are kept out of the book of the next boundary
+ * when they precede it by less than an hour. One made exactly at a boundary is already out of that
+ * boundary's book (the snapshot holds the amount from before it) and is a whole hour before the next
+ * one: it is not marked, or it would be left out twice.
  */
 export async function recordSubscriptions(
   db: Executor,
@@ -91,22 +104,19 @@ export async function recordSubscriptions(
 ): Promise<void> {
   const ids = `{${subscriptions.map((s) => s.positionId).join(',')}}`;
   const amounts = `{${subscriptions.map((s) => s.amount.toFixed()).join(',')}}`;
-  const set = sql`unnest(${ids}::int[], ${amounts}::numeric[]) AS s(id, amount)`;
-  if (now.getTime() === floorHour(now.getTime())) {
-    await db.execute(sql`
-      UPDATE flexible_positions p SET net_subscribed = p.net_subscribed + s.amount FROM ${set} WHERE p.id = s.id`);
-    return;
-  }
   const boundary = new Date(ceilHour(now.getTime())).toISOString();
-  await db.execute(sql`
-    UPDATE flexible_positions p SET
-      net_subscribed = p.net_subscribed + s.amount,
+  const notInNextBook =
+    now.getTime() === floorHour(now.getTime())
+      ? sql``
+      : sql`,
       prev_ineligible_boundary = CASE WHEN p.ineligible_boundary = ${boundary} THEN p.prev_ineligible_boundary ELSE p.ineligible_boundary END,
       prev_ineligible_amount = CASE WHEN p.ineligible_boundary = ${boundary} THEN p.prev_ineligible_amount ELSE p.ineligible_amount END,
       ineligible_amount = CASE WHEN p.ineligible_boundary = ${boundary} THEN p.ineligible_amount + s.amount ELSE s.amount END,
-      ineligible_boundary = ${boundary}
-    FROM ${set}
-    WHERE p.id = s.id`);
+      ineligible_boundary = ${boundary}`;
+  await db.execute(sql`
+    UPDATE flexible_positions p SET ${snapshotOf(now)}, net_subscribed = p.net_subscribed + s.amount${notInNextBook}
+    FROM unnest(${ids}::int[], ${amounts}::numeric[]) AS s(id, amount), ledger_accounts a
+    WHERE p.id = s.id AND a.id = p.account_id`);
 }
 
 /** A redemption (negative) or its cancellation (positive) changes what the user has put in. */

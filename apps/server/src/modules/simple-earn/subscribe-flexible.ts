@@ -1,6 +1,6 @@
 import {
   checkMinLendRateFraction,
-  type Decimal,
+  Decimal,
   flexibleTimeline,
   parseAmount,
   roundDown,
@@ -18,7 +18,7 @@ import { tradingWallet } from '../account/me.js';
 import type { User } from '../account/repo.js';
 import { assertNotLocked } from './funding-lock.js';
 import { type FlexibleMarket, requireOpenMarket } from './markets.js';
-import { keepBookSnapshot, lockPosition, lockPositions, recordSubscriptions } from './positions.js';
+import { lockPosition, lockPositions, recordSubscriptions } from './positions.js';
 
 /** History mode of a subscription made by the auto-earn sweep. */
 export const MODE_AUTO_EARN = 5;
@@ -92,10 +92,10 @@ export async function subscribeIn(
 
 /**
  * Subscriptions as one set, without a loop over users (the auto-earn sweep and launch-pool releases
- * subscribe many at once): positions opened if missing and locked, the book snapshot kept, one
- * journal entry debiting the trading wallets and crediting the positions, each wallet left with at
- * least the user's loan (borrowed coins are never lent), the subscriptions added to their positions
- * (not yet in the next book), and a history row each. At most one subscription per user and coin.
+ * subscribe many at once): positions opened if missing and locked, then the trading wallets, each
+ * of which must keep at least the user's loan; the subscriptions added to their positions (book
+ * snapshot, not yet in the next book), one journal entry debiting the wallets and crediting the
+ * positions, and a history row each. At most one subscription per user and coin.
  */
 export async function subscribeMany(tx: Executor, subscriptions: readonly Subscription[], now: Date, mode: number) {
   if (subscriptions.length === 0) return;
@@ -105,20 +105,30 @@ export async function subscribeMany(tx: Executor, subscriptions: readonly Subscr
     now,
   );
   const positionOf = new Map(positions.map((p) => [`${p.userId}|${p.coin}`, p]));
-  await keepBookSnapshot(
-    tx,
-    positions.map((p) => p.id),
-    now,
-  );
   const column = (pick: (s: Subscription) => string | number) => `{${subscriptions.map(pick).join(',')}}`;
   const set = sql`SELECT * FROM unnest(
     ${column((s) => s.user.id)}::int[], ${column((s) => tradingWallet(s.user))}::text[], ${column((s) => s.coin)}::text[],
     ${column((s) => s.amount.toFixed())}::numeric[], ${column((s) => positionOf.get(`${s.user.id}|${s.coin}`)?.accountId ?? 0)}::bigint[]
   ) AS s(user_id, wallet, coin, amount, account_id)`;
-  // A wallet never funded is an account at zero: the debit then fails as insufficient, as any other.
-  await tx.execute(sql`
-    INSERT INTO ledger_accounts (user_id, wallet, coin) SELECT s.user_id, s.wallet, s.coin FROM (${set}) s
-    ORDER BY 1, 2, 3 ON CONFLICT DO NOTHING`);
+  // The trading wallets, locked after the positions (the lock order): each must hold the amount and
+  // keep at least the user's loan (borrowed coins are never lent). A wallet never funded has nothing.
+  const wallets = rowsOf<{ user_id: number; coin: string; balance: string; loan: string }>(
+    await tx.execute(sql`
+      SELECT s.user_id, s.coin, w.balance::text,
+        coalesce((SELECT l.amount FROM user_loans l WHERE l.user_id = s.user_id AND l.coin = s.coin), 0)::text AS loan
+      FROM (${set}) s JOIN ledger_accounts w ON w.user_id = s.user_id AND w.wallet = s.wallet AND w.coin = s.coin
+      ORDER BY w.id FOR UPDATE OF w`),
+  );
+  const walletOf = new Map(wallets.map((w) => [`${w.user_id}|${w.coin}`, w]));
+  for (const s of subscriptions) {
+    const w = walletOf.get(`${s.user.id}|${s.coin}`);
+    if (!w || new Decimal(w.balance).minus(s.amount).lt(w.loan)) throw insufficientBalance();
+  }
+  await recordSubscriptions(
+    tx,
+    subscriptions.map((s) => ({ positionId: positionOf.get(`${s.user.id}|${s.coin}`)?.id ?? 0, amount: s.amount })),
+    now,
+  );
   await postSet(tx, {
     kind: 'flexible.subscribe',
     ref: subscriptions.length === 1 ? subscriptions[0]?.coin : `mode:${mode}`,
@@ -129,19 +139,6 @@ export async function subscribeMany(tx: Executor, subscriptions: readonly Subscr
       UNION ALL
       SELECT s.account_id, s.coin, s.amount FROM (${set}) s`,
   });
-  const [short] = rowsOf<{ user_id: number }>(
-    await tx.execute(sql`
-      SELECT s.user_id FROM (${set}) s
-      JOIN ledger_accounts w ON w.user_id = s.user_id AND w.wallet = s.wallet AND w.coin = s.coin
-      JOIN user_loans l ON l.user_id = s.user_id AND l.coin = s.coin
-      WHERE w.balance < l.amount LIMIT 1`),
-  );
-  if (short) throw insufficientBalance();
-  await recordSubscriptions(
-    tx,
-    subscriptions.map((s) => ({ positionId: positionOf.get(`${s.user.id}|${s.coin}`)?.id ?? 0, amount: s.amount })),
-    now,
-  );
   await tx.execute(sql`
     INSERT INTO earn_history (user_id, product, type, mode, coin, amount, at)
     SELECT s.user_id, 'flexible', 1, ${mode}, s.coin, s.amount, ${now.toISOString()}::timestamptz FROM (${set}) s`);
