@@ -10,7 +10,8 @@ const onPostgres = requirePostgres('user calls racing the hourly settlement');
 describe.runIf(onPostgres)('the hour under load (PostgreSQL)', () => {
   let ts: TestServer;
   beforeAll(async () => {
-    ts = await startTestServer({ postgres: true });
+    // Two positions per transaction of the flexible hour: user calls race its parts as well.
+    ts = await startTestServer({ postgres: true, flexibleSettleBatch: 2 });
   });
   afterAll(() => ts?.close());
 
