@@ -29,11 +29,12 @@ export const SETTLE_BATCH = 5_000;
  * The flexible engine's hour, run by the scheduler for the period [P, P+1h), at P+1h, in several
  * transactions so that no user waits for more than one of them:
  * 1. settle hour P in batches of positions (by id): interest on what was lent, compounded into
- *    positions and paid by the borrowers, award-pool and ladder bonuses;
+ *    each position's account and paid by the borrowers, award-pool and ladder bonuses;
  * 2. then, in one last transaction: the service fee on the hour's whole interest; the redemptions
  *    frozen during P paid out; auto-earn (idle balances of coins with auto-earn on subscribed,
  *    stamped P+1h); hour P+1h cleared from the book as it stood at P+1h.
- * Only what changes is written: positions that lent nothing and hours with no offer are untouched.
+ * It writes no position (what one has earned is its balance less what was put in), and no row for
+ * a position that offered nothing.
  */
 export function flexibleHourJob(demand: BorrowDemandSource, batchSize = SETTLE_BATCH): Job {
   return {
