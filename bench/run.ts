@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { benchFlexibleClearing } from './flexible-clearing.js';
 import { benchLaunchpoolDistribution } from './launchpool-distribution.js';
+import { benchLighthouse } from './lighthouse.js';
 import { benchPublicReads } from './public-reads.js';
 import { benchSubscribeThroughput } from './subscribe-throughput.js';
 import { firstPageWeights } from './web-size.js';
@@ -43,9 +44,9 @@ console.log(
 
 // The web app's first page, as built (`npm run build` first).
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
-if (!fs.existsSync(path.join(dist, '.vite', 'manifest.json')))
-  console.log('first page: SKIPPED (run npm run build first)');
-else
+if (!fs.existsSync(path.join(dist, '.vite', 'manifest.json'))) {
+  console.log('first page and Lighthouse: SKIPPED (run npm run build first)');
+} else {
   for (const w of firstPageWeights(dist, {
     '/simple-earn': 'src/features/simple-earn/SimpleEarnHome.tsx',
     '/launchpool': 'src/features/launchpool/LaunchpoolPage.tsx',
@@ -55,3 +56,9 @@ else
         `= ${w.ratio.toFixed(2)}x the 170 KB budget`,
     );
   }
+  for (const l of await benchLighthouse(dist)) {
+    console.log(
+      `Lighthouse mobile ${l.page}: performance ${l.score} (target 95), LCP ${l.lcpMs} ms, total blocking ${l.tbtMs} ms`,
+    );
+  }
+}
