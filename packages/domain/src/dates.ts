@@ -1,7 +1,7 @@
 /** Calendar days as 'YYYY-MM-DD', the date-range format of the spec. */
 export type Day = string;
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 export const HOUR_MS = 3_600_000;
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -1,8 +1,7 @@
+import { DAY_MS } from '@earn/domain';
 import type { Executor } from '../db/client.js';
 import { coins, complianceRules } from '../db/schema.js';
 import { seedFlexibleMarkets } from './flexible-markets.js';
-
-const DAY_MS = 86_400_000;
 
 interface CoinSeed {
   symbol: string;

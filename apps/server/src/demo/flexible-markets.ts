@@ -1,7 +1,6 @@
+import { DAY_MS } from '@earn/domain';
 import type { Executor } from '../db/client.js';
 import { faqs, flexibleMarkets } from '../db/schema.js';
-
-const DAY_MS = 86_400_000;
 
 interface MarketSeed {
   coin: string;

@@ -1,4 +1,4 @@
-import { Decimal, floorHour, HOUR_MS, UNLIMITED } from '@earn/domain';
+import { DAY_MS, Decimal, floorHour, UNLIMITED } from '@earn/domain';
 import type { AppContext } from '../context.js';
 import { register } from '../modules/account/register.js';
 import { newToken } from '../modules/account/secrets.js';
@@ -7,8 +7,6 @@ import { createProject } from '../modules/launchpool/create-project.js';
 import { poolsOf } from '../modules/launchpool/repo.js';
 import { createOrder } from '../modules/launchpool/stake.js';
 import { seededUnit } from '../modules/market/price-walk.js';
-
-const DAY_MS = 24 * HOUR_MS;
 
 /** The demo's other stakers (accounts nobody logs in to), so the live project's totals and APRs are real. */
 const COMMUNITY = 24;

@@ -155,13 +155,14 @@ export interface LadderTier {
 }
 
 /**
- * Ladder bonus over a period of `days` (1/365 each) or hours: each tier pays its APR on the part of
- * the amount inside it, (min(amount, right) - left), converted by the price ratio into the bonus coin.
+ * Ladder bonus over `periods` (default 1) days (periodsPerYear 365) or hours (8760): each tier pays
+ * its APR on the part of the amount inside it, (min(amount, right) - left), converted by the price
+ * ratio into the bonus coin, rounded down to 8 places.
  */
 export function ladderBonus(
   amount: DecimalLike,
   tiers: readonly LadderTier[],
-  opts: { periodsPerYear: number; priceRatio?: DecimalLike },
+  opts: { periodsPerYear: number; periods?: number; priceRatio?: DecimalLike },
 ): Decimal {
   const a = dec(amount);
   let total = ZERO;
@@ -169,7 +170,13 @@ export function ladderBonus(
     const inTier = Decimal.min(a, t.right).minus(t.left);
     if (inTier.gt(0)) total = total.plus(inTier.times(t.apr));
   }
-  return roundDown(total.div(opts.periodsPerYear).times(opts.priceRatio ?? 1), 8);
+  return roundDown(
+    total
+      .times(opts.periods ?? 1)
+      .div(opts.periodsPerYear)
+      .times(opts.priceRatio ?? 1),
+    8,
+  );
 }
 
 /** The highest bonus APR of the ladder (0 without one). */

@@ -1,10 +1,8 @@
-import { pairOf, QUOTE } from '@earn/domain';
+import { DAY_MS, pairOf, QUOTE } from '@earn/domain';
 import type { TickerItem } from '@earn/domain/contract';
 import type { AppContext } from '../../context.js';
 import { priceAt } from './price-walk.js';
 import { type CoinRow, catalogueCoins } from './repo.js';
-
-const DAY_MS = 86_400_000;
 
 /**
  * The ticker service. Prices come from the seeded walk today; a real feed can replace this module

@@ -1,0 +1,95 @@
+import { DAY_MS, HOUR_MS } from '../dates.js';
+import { Decimal, type DecimalLike, dec, roundDown, ZERO } from '../money.js';
+import { SUBSCRIBE_PLACES } from './flexible.js';
+
+/** A matured order's principal and interest arrive this long after its finish_time (spec). */
+export const FIXED_RECEIPT_DELAY_MS = 30 * 60_000;
+/** Redeem, auto-reinvest and redeem-to lock this long before finish_time (spec). */
+export const FIXED_ACTION_LOCK_MS = HOUR_MS;
+/** The lock-up terms the screens offer as tabs (spec), in days. */
+export const FIXED_TERMS = [1, 7, 30, 90] as const;
+/** Fixed product kinds: 1 normal, 2 VIP only, 3 special (eligibility checked per user). */
+export const FixedProductType = { normal: 1, vip: 2, special: 3 } as const;
+
+/**
+ * The fixed timeline (spec): interest starts the next day 00:00 UTC, even for a subscription made
+ * exactly at midnight; the order matures lock_up_period days later, so lock_up_period + 1 days after
+ * the day it was made; the money arrives 30 minutes after that. Subscribed 10 March 15:00 for 7
+ * days: interest from 11 March, finish 18 March 00:00, received 00:30.
+ */
+export function fixedTimeline(subscribedMs: number, lockUpDays: number) {
+  const interestStartMs = Math.floor(subscribedMs / DAY_MS) * DAY_MS + DAY_MS;
+  const finishMs = interestStartMs + lockUpDays * DAY_MS;
+  return { subscribedMs, interestStartMs, finishMs, receivedMs: finishMs + FIXED_RECEIPT_DELAY_MS };
+}
+
+/** Whether an order's actions (redeem early, auto-reinvest, redeem-to) are locked: within 1 hour of finish_time or after it. */
+export function areFixedActionsLocked(nowMs: number, finishMs: number): boolean {
+  return nowMs >= finishMs - FIXED_ACTION_LOCK_MS;
+}
+
+/**
+ * Interest of a fixed order (spec): the amount rounded down to 6 places, times the APR, / 365, times
+ * the days, rounded down to 8 places.
+ */
+export function fixedInterest(amount: DecimalLike, yearRate: DecimalLike, days: number): Decimal {
+  return roundDown(roundDown(amount, SUBSCRIBE_PLACES).times(yearRate).div(365).times(days), 8);
+}
+
+/** A rate-up voucher's terms (spec field names): rate_ratio in percent, buy limits, 0 = no upper limit. */
+export interface RateUpVoucher {
+  rate_ratio: DecimalLike;
+  rate_day: number;
+  buy_limit_low: DecimalLike;
+  buy_limit_high: DecimalLike;
+}
+
+/**
+ * Extra interest of a rate-up voucher (spec): amount x rate_ratio / 100 / 365 x rate_day, on no more
+ * than buy_limit_high (0: no limit), and nothing below buy_limit_low (such a subscription is refused
+ * with the voucher); rounded as fixedInterest.
+ */
+export function voucherInterest(amount: DecimalLike, voucher: RateUpVoucher): Decimal {
+  const a = roundDown(amount, SUBSCRIBE_PLACES);
+  if (a.lt(voucher.buy_limit_low) || a.lte(0)) return ZERO;
+  const high = dec(voucher.buy_limit_high);
+  const counted = high.gt(0) ? Decimal.min(a, high) : a;
+  return fixedInterest(counted, dec(voucher.rate_ratio).div(100), voucher.rate_day);
+}
+
+/**
+ * What an early redemption pays on top of the principal: nothing under the spec's rule (the unpaid
+ * interest, bonus and voucher interest are forfeited), or, when the product sets an early-exit APR,
+ * that APR for the whole days held since interest started.
+ */
+export function earlyRedeemInterest(
+  principal: DecimalLike,
+  earlyExitRate: DecimalLike | null,
+  interestStartMs: number,
+  nowMs: number,
+): Decimal {
+  if (earlyExitRate === null || dec(earlyExitRate).lte(0)) return ZERO;
+  const daysHeld = Math.max(0, Math.floor((nowMs - interestStartMs) / DAY_MS));
+  return fixedInterest(principal, earlyExitRate, daysHeld);
+}
+
+/**
+ * At maturity with auto-reinvest: how much of the principal renews and how much is paid out. Empty
+ * `reinvestAmount` renews all of it; a chosen amount renews that much (never more than the
+ * principal). The interest is always paid out.
+ */
+export function renewalSplit(principal: DecimalLike, reinvestAmount: DecimalLike | null) {
+  const p = dec(principal);
+  const renew = reinvestAmount === null ? p : Decimal.min(Decimal.max(dec(reinvestAmount), 0), p);
+  return { renew, paidOut: p.minus(renew) };
+}
+
+/** VIP products are listed by min_vip*10+max_vip (spec). */
+export function vipSortKey(p: { min_vip: number; max_vip: number }): number {
+  return p.min_vip * 10 + p.max_vip;
+}
+
+/** A VIP product's tier label, V{min}-{max} (spec). */
+export function vipLabel(p: { min_vip: number; max_vip: number }): string {
+  return `V${p.min_vip}-${p.max_vip}`;
+}
