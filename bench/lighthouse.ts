@@ -1,7 +1,8 @@
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { createServer } from '../apps/server/src/server.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../apps/web/e2e/chromium.js';
+import { startBenchServer } from './bench-server.js';
 
 /** The pages a visitor lands on. */
 const PAGES = ['/simple-earn', '/launchpool'];
@@ -12,34 +13,15 @@ const PAGES = ['/simple-earn', '/launchpool'];
  * in the machine's Chromium (target: 95 or more). Needs `npm run build` first.
  */
 export async function benchLighthouse(webDist: string) {
-  const server = await createServer({
-    port: 0,
-    host: '127.0.0.1',
-    databaseUrl: undefined,
-    dataDir: undefined,
-    demo: true,
-    clock: 'system',
-    webDist: path.resolve(webDist),
-    logLevel: 'silent',
-    trustedProxies: [],
-  });
-  const base = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const app = await startBenchServer({ databaseUrl: undefined, demo: true, webDist: path.resolve(webDist) });
   const chrome = await chromeLauncher.launch({
-    chromePath: '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   try {
     const scores = [];
     for (const page of PAGES) {
-      const result = await lighthouse(`${base}${page}`, {
+      const result = await lighthouse(`${app.url}${page}`, {
         port: chrome.port,
         onlyCategories: ['performance'],
         logLevel: 'error',
@@ -56,6 +38,6 @@ export async function benchLighthouse(webDist: string) {
     return scores;
   } finally {
     chrome.kill();
-    await server.close();
+    await app.close();
   }
 }

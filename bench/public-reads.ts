@@ -1,6 +1,5 @@
 import Fastify from 'fastify';
-import { createServer } from '../apps/server/src/server.js';
-import { freshDatabase } from './fresh-database.js';
+import { startBenchServer } from './bench-server.js';
 
 /** The public reads the issue names, as a visitor's browser calls them. */
 const READS = [
@@ -20,32 +19,18 @@ export async function benchPublicReads(databaseUrl: string | undefined) {
   const bare = Fastify();
   bare.get('/bare', async () => ({ code: 0, message: 'success', data: { ok: true } }));
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
-  const fresh = await freshDatabase(databaseUrl);
-  const server = await createServer({
-    port: 0,
-    host: '127.0.0.1',
-    databaseUrl: fresh.url,
-    dataDir: undefined,
-    demo: true,
-    // The production clock: the manual one reads the shared clock row on every request.
-    clock: 'system',
-    webDist: '/nonexistent',
-    logLevel: 'silent',
-    trustedProxies: [],
-  });
-  const appUrl = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const app = await startBenchServer({ databaseUrl, demo: true });
   try {
     const baseline = await requestsPerSecond(`${bareUrl}/bare`);
     const reads = [];
     for (const path of READS) {
-      const rps = await requestsPerSecond(`${appUrl}${path}`);
+      const rps = await requestsPerSecond(`${app.url}${path}`);
       reads.push({ path, rps, ratio: rps / baseline });
     }
     return { baseline, reads };
   } finally {
-    await server.close();
+    await app.close();
     await bare.close();
-    await fresh.drop();
   }
 }
 

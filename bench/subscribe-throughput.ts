@@ -1,6 +1,5 @@
 import { register } from '../apps/server/src/modules/account/register.js';
-import { createServer } from '../apps/server/src/server.js';
-import { freshDatabase } from './fresh-database.js';
+import { startBenchServer } from './bench-server.js';
 
 const USERS = 16;
 const DURATION_MS = 5_000;
@@ -41,20 +40,11 @@ class Session {
  * second, p99 at most 25 ms, on PostgreSQL).
  */
 export async function benchSubscribeThroughput(databaseUrl: string | undefined) {
-  const fresh = await freshDatabase(databaseUrl);
-  const server = await createServer({
-    port: 0,
-    host: '127.0.0.1',
-    databaseUrl: fresh.url,
-    dataDir: undefined,
-    demo: false,
-    clock: 'system',
-    webDist: '/nonexistent',
-    logLevel: 'silent',
-    trustedProxies: [],
-    registrationsPerHour: 1_000_000,
-  });
-  const base = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const {
+    server,
+    url: base,
+    close,
+  } = await startBenchServer({ databaseUrl, demo: false, registrationsPerHour: 1_000_000 });
   try {
     await register(server.ctx, { email: 'operator@example.com', password: 'operator-pass' }, { role: 'admin' });
     const operator = new Session(base);
@@ -108,7 +98,6 @@ export async function benchSubscribeThroughput(databaseUrl: string | undefined) 
       p99Ms: latencies[Math.min(latencies.length - 1, Math.floor(0.99 * latencies.length))] ?? 0,
     };
   } finally {
-    await server.close();
-    await fresh.drop();
+    await close();
   }
 }

@@ -3,15 +3,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Config } from '../../server/src/config.js';
 import { createServer, type Server } from '../../server/src/server.js';
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 
 export const EXCHANGE_URL = 'https://exchange.example';
 
@@ -48,7 +40,7 @@ export async function startE2E(): Promise<E2E> {
   const address = server.app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
 
