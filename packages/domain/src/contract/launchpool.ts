@@ -151,7 +151,7 @@ export const LaunchHistoryRow = Type.Object({
   /** For a reward: the start of the hour it pays, to open its statement. */
   hour: Type.Optional(Type.Integer()),
   /** For a release: where it went. */
-  destination: Type.Optional(Type.Union([Type.Literal('spot'), Type.Literal('flexible')])),
+  destination: Type.Optional(Type.Union([Type.Literal('spot'), Type.Literal('flexible'), Type.Literal('fixed')])),
 });
 export type LaunchHistoryRow = Static<typeof LaunchHistoryRow>;
 

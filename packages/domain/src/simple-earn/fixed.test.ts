@@ -4,11 +4,14 @@ import { DAY_MS, HOUR_MS } from '../dates.js';
 import { Decimal } from '../money.js';
 import {
   areFixedActionsLocked,
+  checkFixedSubscribe,
   earlyRedeemInterest,
   FIXED_RECEIPT_DELAY_MS,
   fixedInterest,
   fixedTimeline,
   renewalSplit,
+  renewalTimeline,
+  subscribeAgainTarget,
   vipLabel,
   vipSortKey,
   voucherInterest,
@@ -158,5 +161,85 @@ describe('VIP products', () => {
       { min_vip: 1, max_vip: 2 },
     ].sort((a, b) => vipSortKey(a) - vipSortKey(b));
     expect(list.map(vipLabel)).toEqual(['V1-2', 'V1-4', 'V5-9']);
+  });
+});
+
+describe('renewal timeline', () => {
+  it('earns from the instant the previous order matured and lasts exactly the term', () => {
+    const t = renewalTimeline(at('2028-02-22T00:00:00.000Z'), 7);
+    expect(iso(t.interestStartMs)).toBe('2028-02-22T00:00:00.000Z');
+    expect(iso(t.finishMs)).toBe('2028-02-29T00:00:00.000Z');
+    expect(t.receivedMs - t.finishMs).toBe(FIXED_RECEIPT_DELAY_MS);
+  });
+});
+
+describe('fixed subscribe checks', () => {
+  const rules = {
+    asset: 'USDT',
+    minLendAmount: '10',
+    available: '1000',
+    productRemaining: '500',
+    userRemaining: '300',
+  };
+  const keyOf = (amount: string, r: Parameters<typeof checkFixedSubscribe>[1] = rules) => {
+    const res = checkFixedSubscribe(amount, r);
+    return res.ok ? (res.value.warning?.key ?? 'ok') : res.key;
+  };
+
+  it('checks in the spec order: minimum, balance, remaining quota, individual quota, voucher', () => {
+    expect(keyOf('9.9999999')).toBe('lend_earn.minimum.purchase');
+    // Above the balance wins over the quota, which it also breaks.
+    expect(keyOf('1001')).toBe('lend_earn.insufficient.balance');
+    expect(keyOf('301')).toBe('fixed.individual.quota');
+    expect(keyOf('300')).toBe('ok');
+    expect(keyOf('50', { ...rules, productRemaining: '9' })).toBe('fixed.remaining.quota');
+    expect(keyOf('50', { ...rules, userRemaining: '0' })).toBe('fixed.remaining.quota');
+    const voucher = { buy_limit_low: '100', buy_limit_high: '200' };
+    expect(keyOf('99', { ...rules, voucher })).toBe('lend_earn.minimum.purchase');
+    expect(keyOf('150', { ...rules, voucher })).toBe('ok');
+    expect(keyOf('250', { ...rules, voucher })).toBe('fixed.voucher.maximum');
+    expect(keyOf('250', { ...rules, voucher: { buy_limit_low: '0', buy_limit_high: '0' } })).toBe('ok');
+  });
+
+  it('rounds the amount down to 6 places and names the quota left', () => {
+    const res = checkFixedSubscribe('12.3456789', rules);
+    expect(res.ok && res.value.amount.toFixed()).toBe('12.345678');
+    const over = checkFixedSubscribe('301', rules);
+    expect(!over.ok && over.params).toEqual({ quota: '300', asset: 'USDT' });
+  });
+
+  it('never passes an amount above the balance or either quota', () => {
+    const d = fc.integer({ min: 0, max: 10_000 }).map(String);
+    fc.assert(
+      fc.property(d, d, d, d, (amount, available, productRemaining, userRemaining) => {
+        const res = checkFixedSubscribe(amount, { ...rules, available, productRemaining, userRemaining });
+        if (!res.ok) return;
+        expect(res.value.amount.lte(available) && res.value.amount.lte(productRemaining)).toBe(true);
+        expect(res.value.amount.lte(userRemaining) && res.value.amount.gte(10)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('subscribe again', () => {
+  const p = (id: number, type: number, sale_status: number, year_rate: string) => ({
+    id,
+    type,
+    sale_status,
+    year_rate,
+  });
+
+  it("keeps the order's product while it sells", () => {
+    expect(subscribeAgainTarget(1, [p(1, 2, 1, '0.01'), p(2, 1, 1, '0.09')], { hasFlexible: true })).toEqual({
+      kind: 'fixed',
+      productId: 1,
+    });
+  });
+
+  it('falls back to the normal product with the highest rate, then flexible, then home', () => {
+    const sold = [p(1, 1, 2, '0.2'), p(2, 1, 1, '0.05'), p(3, 1, 1, '0.07'), p(4, 2, 1, '0.3'), p(5, 3, 1, '0.4')];
+    expect(subscribeAgainTarget(1, sold, { hasFlexible: true })).toEqual({ kind: 'fixed', productId: 3 });
+    expect(subscribeAgainTarget(9, [p(4, 2, 1, '0.3')], { hasFlexible: true })).toEqual({ kind: 'flexible' });
+    expect(subscribeAgainTarget(9, [], { hasFlexible: false })).toEqual({ kind: 'home' });
   });
 });

@@ -1,5 +1,6 @@
 import { DAY_MS, HOUR_MS } from '../dates.js';
 import { Decimal, type DecimalLike, dec, roundDown, ZERO } from '../money.js';
+import { fail, ok, type Result } from '../result.js';
 import { SUBSCRIBE_PLACES } from './flexible.js';
 
 /** A matured order's principal and interest arrive this long after its finish_time (spec). */
@@ -21,6 +22,20 @@ export function fixedTimeline(subscribedMs: number, lockUpDays: number) {
   const interestStartMs = Math.floor(subscribedMs / DAY_MS) * DAY_MS + DAY_MS;
   const finishMs = interestStartMs + lockUpDays * DAY_MS;
   return { subscribedMs, interestStartMs, finishMs, receivedMs: finishMs + FIXED_RECEIPT_DELAY_MS };
+}
+
+/**
+ * A renewed order (auto-reinvest) earns from the instant its predecessor matured: no day without
+ * interest between the two, and it matures lock_up_period days later.
+ */
+export function renewalTimeline(previousFinishMs: number, lockUpDays: number) {
+  const finishMs = previousFinishMs + lockUpDays * DAY_MS;
+  return {
+    subscribedMs: previousFinishMs,
+    interestStartMs: previousFinishMs,
+    finishMs,
+    receivedMs: finishMs + FIXED_RECEIPT_DELAY_MS,
+  };
 }
 
 /** Whether an order's actions (redeem early, auto-reinvest, redeem-to) are locked: within 1 hour of finish_time or after it. */
@@ -92,4 +107,106 @@ export function vipSortKey(p: { min_vip: number; max_vip: number }): number {
 /** A VIP product's tier label, V{min}-{max} (spec). */
 export function vipLabel(p: { min_vip: number; max_vip: number }): string {
   return `V${p.min_vip}-${p.max_vip}`;
+}
+
+/** What a fixed subscription is checked against: the product, the wallet, both quotas and the voucher. */
+export interface FixedSubscribeRules {
+  asset: string;
+  minLendAmount: DecimalLike;
+  available: DecimalLike;
+  /** What the product still sells (total quota less what is held). */
+  productRemaining: DecimalLike;
+  /** What this user may still put in (user_max_lend_volume less what they hold in the product). */
+  userRemaining: DecimalLike;
+  voucher?: Pick<RateUpVoucher, 'buy_limit_low' | 'buy_limit_high'> | undefined;
+}
+
+/** A passing fixed amount, with the spec's non-blocking warning when it is above the voucher's maximum. */
+export interface FixedSubscribeAmount {
+  amount: Decimal;
+  warning?: { key: string; message: string; params: Record<string, string> };
+}
+
+/**
+ * Fixed subscribe amount, in the spec's order: the product minimum, the balance, then the remaining
+ * quota (below the minimum: remaining-quota error; above the amount: individual-quota error), then
+ * the voucher's lower limit (its upper limit only warns: interest above it is not raised). The
+ * amount is rounded down to 6 places.
+ */
+export function checkFixedSubscribe(amountIn: DecimalLike, rules: FixedSubscribeRules): Result<FixedSubscribeAmount> {
+  const amount = roundDown(amountIn, SUBSCRIBE_PLACES);
+  const min = dec(rules.minLendAmount);
+  if (amount.lte(0) || amount.lt(min)) {
+    return fail({
+      key: 'lend_earn.minimum.purchase',
+      message: `The minimum subscription is ${min.toFixed()} ${rules.asset}`,
+      params: { amount: min.toFixed(), asset: rules.asset },
+    });
+  }
+  if (amount.gt(rules.available)) {
+    return fail({ key: 'lend_earn.insufficient.balance', message: 'Insufficient balance' });
+  }
+  const remaining = Decimal.max(Decimal.min(dec(rules.productRemaining), dec(rules.userRemaining)), 0);
+  if (remaining.lt(min)) {
+    return fail({
+      key: 'fixed.remaining.quota',
+      message: `The remaining quota is ${remaining.toFixed()} ${rules.asset}, below the minimum subscription`,
+      params: { quota: remaining.toFixed(), asset: rules.asset },
+    });
+  }
+  if (amount.gt(remaining)) {
+    return fail({
+      key: 'fixed.individual.quota',
+      message: `You can subscribe at most ${remaining.toFixed()} ${rules.asset}`,
+      params: { quota: remaining.toFixed(), asset: rules.asset },
+    });
+  }
+  const voucher = rules.voucher;
+  if (voucher && amount.lt(voucher.buy_limit_low)) {
+    const low = dec(voucher.buy_limit_low).toFixed();
+    return fail({
+      key: 'lend_earn.minimum.purchase',
+      message: `The voucher needs a subscription of at least ${low} ${rules.asset}`,
+      params: { amount: low, asset: rules.asset },
+    });
+  }
+  if (voucher && dec(voucher.buy_limit_high).gt(0) && amount.gt(voucher.buy_limit_high)) {
+    const high = dec(voucher.buy_limit_high).toFixed();
+    return ok({
+      amount,
+      warning: {
+        key: 'fixed.voucher.maximum',
+        message: `The voucher raises the rate on up to ${high} ${rules.asset}`,
+        params: { amount: high, asset: rules.asset },
+      },
+    });
+  }
+  return ok({ amount });
+}
+
+/** A product as subscribe-again sees it. */
+export interface SubscribeAgainCandidate {
+  id: number;
+  type: number;
+  sale_status: number;
+  year_rate: DecimalLike;
+}
+
+/**
+ * Subscribe again (spec): the order's own product while it sells; otherwise the normal product with
+ * the highest year_rate among those that sell; otherwise flexible, unless the coin is fixed-only;
+ * otherwise the Simple Earn home.
+ */
+export function subscribeAgainTarget(
+  productId: number,
+  candidates: readonly SubscribeAgainCandidate[],
+  opts: { hasFlexible: boolean },
+): { kind: 'fixed'; productId: number } | { kind: 'flexible' } | { kind: 'home' } {
+  const selling = candidates.filter((c) => c.sale_status === 1);
+  if (selling.some((c) => c.id === productId)) return { kind: 'fixed', productId };
+  const best = selling
+    .filter((c) => c.type === FixedProductType.normal)
+    .reduce<SubscribeAgainCandidate | undefined>((a, c) => (a && dec(a.year_rate).gte(c.year_rate) ? a : c), undefined);
+  if (best) return { kind: 'fixed', productId: best.id };
+  return opts.hasFlexible ? { kind: 'flexible' } : { kind: 'home' };
 }
