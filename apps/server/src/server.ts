@@ -5,11 +5,13 @@ import type { AppContext } from './context.js';
 import { type Database, openDatabase } from './db/client.js';
 import { isEmpty, seedDemoAccounts } from './demo/accounts.js';
 import { seedCatalogue } from './demo/catalogue.js';
+import { seedFixedProducts } from './demo/fixed-products.js';
 import { seedLaunchProjects } from './demo/launch-projects.js';
 import { seedMarketMakers } from './demo/market-makers.js';
 import { buildApp } from './http/app.js';
 import { housekeepingJobs } from './jobs/housekeeping.js';
 import { type Job, Scheduler } from './jobs/scheduler.js';
+import { fixedMaturityJob } from './modules/fixed-earn/maturity.js';
 import { launchpoolHourJob } from './modules/launchpool/launchpool-hour.js';
 import { seededDemand } from './modules/simple-earn/demand.js';
 import { flexibleHourJob } from './modules/simple-earn/flexible-hour.js';
@@ -30,6 +32,8 @@ export interface ServerOptions {
   logStream?: NodeJS.WritableStream;
   /** Positions per transaction of the flexible hour (tests settle in many small ones). */
   flexibleSettleBatch?: number;
+  /** Orders per transaction of the fixed maturity hour. */
+  fixedSettleBatch?: number;
 }
 
 /** config -> database -> migrations -> catalogue and demo data -> clock -> scheduler -> HTTP app. */
@@ -50,6 +54,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await seedDemoAccounts(ctx);
     await seedMarketMakers(ctx);
     await seedLaunchProjects(ctx);
+    await seedFixedProducts(ctx);
   }
 
   const scheduler = new Scheduler(database.db, clock);
@@ -71,6 +76,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     ...housekeepingJobs,
     flexibleHourJob(seededDemand, options.flexibleSettleBatch),
     launchpoolHourJob,
+    fixedMaturityJob(options.fixedSettleBatch),
     ...(options.jobs ?? []),
   ];
   for (const job of jobs) await scheduler.register(job);

@@ -359,10 +359,22 @@ describe('launch pool rules', () => {
     expect(await spot(u, 'BTC')).toBe('1');
   });
 
-  it('releases each stake where its choice leads: flexible and fixed into Simple Earn flexible, staking and spot to spot', async () => {
+  it('releases each stake where its choice leads: fixed into a fixed order (flexible when no product takes it), flexible into flexible, staking and spot to spot', async () => {
+    // Room for one 30-day BTC order of 0.5: the second fixed choice falls back to flexible.
+    const product = await ts.admin.post('/admin/v1/fixed-earn/products', {
+      coin: 'BTC',
+      type: 1,
+      lock_up_period: 30,
+      year_rate: '0.02',
+      min_lend_amount: '0.01',
+      user_max_lend_volume: '0',
+      total_quota: '0.6',
+    });
+    expect(product.body.code).toBe(0);
     const choices = {
-      flexible: { simpleEarnStatus: 1 },
       fixed: { simpleEarnStatus: 1, simpleEarnPeriod: 30 },
+      fixedNoRoom: { simpleEarnStatus: 1, simpleEarnPeriod: 30 },
+      flexible: { simpleEarnStatus: 1 },
       staking: { simpleEarnStatus: 2 },
       spot: { simpleEarnStatus: 0 },
     };
@@ -381,7 +393,15 @@ describe('launch pool rules', () => {
     // Until just past the project's end (within the 7-day session).
     const endsAt = T0 + 148 * HOUR_MS;
     await waitUntil(endsAt + HOUR_MS);
-    for (const name of ['flexible', 'fixed']) {
+    const fixedStaker = stakers.fixed as Awaited<ReturnType<typeof lender>>;
+    expect(await spot(fixedStaker, 'BTC')).toBe('0.5');
+    const [order] = (await fixedStaker.get('/apiw/v2/fixed_earn/api/user/lend?order_type=1')).body.data.list;
+    expect(order).toMatchObject({ asset: 'BTC', principal: '0.5', lock_up_period: 30, mode: 10 });
+    const fixedSub = (await fixedStaker.get('/apiw/v2/fixed_earn/api/user/history?type=1')).body.data.list[0];
+    expect(fixedSub).toMatchObject({ amount: '0.5', mode: 10 });
+    const fixedRelease = (await fixedStaker.get('/apiw/v2/earn/launch-pool/history?type=release')).body.data.list[0];
+    expect(fixedRelease).toMatchObject({ amount: '0.5', destination: 'fixed' });
+    for (const name of ['flexible', 'fixedNoRoom']) {
       const u = stakers[name] as Awaited<ReturnType<typeof lender>>;
       expect((await holding(u, 'BTC')).curr_amount, name).toMatch(/^0\.5/);
       expect(await spot(u, 'BTC'), name).toBe('0.5');

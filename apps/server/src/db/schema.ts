@@ -394,6 +394,9 @@ export const earnHistory = pgTable(
     principal: money('principal'),
     rate: money('rate'),
     bonusAsset: text('bonus_asset'),
+    /** Fixed rows: the order and its term. */
+    orderId: integer('order_id'),
+    lockUpPeriod: integer('lock_up_period'),
     at: instant('at').notNull(),
   },
   (t) => [index('earn_history_user_idx').on(t.userId, t.product, t.at)],
@@ -568,7 +571,7 @@ export const launchHistory = pgTable(
     coin: text('coin').notNull(),
     amount: money('amount').notNull(),
     at: instant('at').notNull(),
-    destination: text('destination', { enum: ['spot', 'flexible'] }),
+    destination: text('destination', { enum: ['spot', 'flexible', 'fixed'] }),
   },
   (t) => [index('launch_history_user_idx').on(t.userId, t.at)],
 );
@@ -593,4 +596,123 @@ export const inboxMessages = pgTable(
     readAt: instant('read_at'),
   },
   (t) => [index('inbox_messages_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * A fixed-term product: a coin, a term and a rate, sold up to a total quota and a per-user limit.
+ * `held` is the principal of its open orders, kept in the same transaction as every order change,
+ * so the quota check and the debit share one row lock.
+ */
+export const fixedProducts = pgTable(
+  'fixed_products',
+  {
+    id: serial('id').primaryKey(),
+    coin: text('coin')
+      .notNull()
+      .references(() => coins.symbol),
+    /** 1 normal, 2 VIP only, 3 special. */
+    type: integer('type').notNull(),
+    lockUpPeriod: integer('lock_up_period').notNull(),
+    yearRate: money('year_rate').notNull(),
+    minLendAmount: money('min_lend_amount').notNull(),
+    /** Most one user may hold at once; 0 means no limit. */
+    userMaxLendVolume: money('user_max_lend_volume').notNull(),
+    totalQuota: money('total_quota').notNull(),
+    held: money('held').notNull().default('0'),
+    minVip: integer('min_vip').notNull().default(0),
+    maxVip: integer('max_vip').notNull().default(0),
+    ladderApr: jsonb('ladder_apr').$type<{ left: string; right: string; apr: string }[]>().notNull().default([]),
+    bonusAsset: text('bonus_asset').references(() => coins.symbol),
+    reinvest: boolean('reinvest').notNull().default(true),
+    redeemAccount: boolean('redeem_account').notNull().default(true),
+    preRedeem: boolean('pre_redeem').notNull().default(true),
+    /** Early-exit APR; null: early redemption forfeits all interest (the spec's rule). */
+    preRedeemRate: money('pre_redeem_rate'),
+    title: text('title').notNull().default(''),
+    subtitle: text('subtitle').notNull().default(''),
+    saleOpen: boolean('sale_open').notNull().default(true),
+    startAt: instant('start_at').notNull(),
+    endAt: instant('end_at'),
+    newUsersOnly: boolean('new_users_only').notNull().default(false),
+    minKycLevel: integer('min_kyc_level').notNull().default(0),
+    excludedRegions: jsonb('excluded_regions').$type<string[]>().notNull().default([]),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [
+    index('fixed_products_coin_idx').on(t.coin, t.lockUpPeriod),
+    check('fixed_products_held_check', sql`${t.held} >= 0`),
+  ],
+);
+
+/** A rate-up voucher issued to one user; consumed once by the order that applies it. */
+export const rateUpVouchers = pgTable(
+  'rate_up_vouchers',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    coin: text('coin')
+      .notNull()
+      .references(() => coins.symbol),
+    title: text('title').notNull(),
+    /** Extra APR in percent. */
+    rateRatio: money('rate_ratio').notNull(),
+    rateDay: integer('rate_day').notNull(),
+    buyLimitLow: money('buy_limit_low').notNull(),
+    /** 0 means no upper limit. */
+    buyLimitHigh: money('buy_limit_high').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    usedOrderId: integer('used_order_id'),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [index('rate_up_vouchers_user_idx').on(t.userId, t.coin)],
+);
+
+/**
+ * A fixed order: principal held in the user's `fixed` ledger account until it matures (or is
+ * redeemed early). What it will pay is fixed at subscription: interest, ladder bonus, voucher interest.
+ */
+export const fixedOrders = pgTable(
+  'fixed_orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => fixedProducts.id),
+    coin: text('coin').notNull(),
+    principal: money('principal').notNull(),
+    yearRate: money('year_rate').notNull(),
+    lockUpPeriod: integer('lock_up_period').notNull(),
+    interest: money('interest').notNull(),
+    bonusAsset: text('bonus_asset'),
+    bonusAmount: money('bonus_amount').notNull().default('0'),
+    voucherId: integer('voucher_id'),
+    couponInterest: money('coupon_interest').notNull().default('0'),
+    createdAt: instant('created_at').notNull(),
+    interestStartAt: instant('interest_start_at').notNull(),
+    finishAt: instant('finish_at').notNull(),
+    /** 'holding' until paid; 'matured' paid at finish; 'early' redeemed before it. */
+    state: text('state', { enum: ['holding', 'matured', 'early'] })
+      .notNull()
+      .default('holding'),
+    /** 0 the spot or unified account, 1 flexible Simple Earn. */
+    redeemAccountType: integer('redeem_account_type').notNull(),
+    reinvestStatus: integer('reinvest_status').notNull(),
+    /** The part that renews at maturity; null renews all of it. */
+    reinvestAmount: money('reinvest_amount'),
+    /** History mode of the subscription: 0 user, 10 launch pool, 15 auto reinvest. */
+    mode: integer('mode').notNull().default(0),
+    paidInterest: money('paid_interest'),
+    settledAt: instant('settled_at'),
+    renewedOrderId: integer('renewed_order_id'),
+    remindedAt: instant('reminded_at'),
+  },
+  (t) => [
+    index('fixed_orders_user_idx').on(t.userId, t.state, t.id),
+    index('fixed_orders_due_idx').on(t.finishAt, t.id).where(sql`${t.state} = 'holding'`),
+  ],
 );

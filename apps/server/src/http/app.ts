@@ -13,6 +13,7 @@ import type { Scheduler } from '../jobs/scheduler.js';
 import { accountRoutes } from '../modules/account/routes.js';
 import { adminRoutes } from '../modules/admin/routes.js';
 import { eventRoutes } from '../modules/events/routes.js';
+import { fixedEarnRoutes } from '../modules/fixed-earn/routes.js';
 import { inboxRoutes } from '../modules/inbox/routes.js';
 import { launchpoolRoutes } from '../modules/launchpool/routes.js';
 import { marketRoutes } from '../modules/market/routes.js';
@@ -130,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(notificationRoutes(ctx));
   await app.register(adminRoutes(ctx, scheduler));
   await app.register(simpleEarnRoutes(ctx, options.demand));
+  await app.register(fixedEarnRoutes(ctx));
   await app.register(launchpoolRoutes(ctx));
   await app.register(inboxRoutes(ctx));
   await app.register(eventRoutes(scheduler));

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
 import { ledgerAccounts } from '../db/schema.js';
 
 /** User wallets a person moves money between. */
@@ -9,6 +10,10 @@ export type UserWallet = 'spot' | 'unified';
 export const PlatformAccount = {
   /** Funds deposited from outside (on-chain deposits, operator credits); goes negative as users are credited. */
   deposits: 'platform:deposits',
+  /** Pays fixed-term interest, ladder bonuses and rate-up voucher interest; goes negative as it pays. */
+  fixedInterest: 'platform:fixed-interest',
+  fixedBonus: 'platform:fixed-bonus',
+  rateUp: 'platform:rate-up',
 } as const;
 
 export interface AccountRef {
@@ -84,4 +89,26 @@ export async function userBalances(
         coinsFilter ? inArray(ledgerAccounts.coin, [...coinsFilter]) : undefined,
       ),
     );
+}
+
+/**
+ * Ids of many user accounts at once, opening the missing ones: one insert and one read of a set,
+ * for jobs that pay thousands of users (ensureAccounts serves the few accounts of one call).
+ */
+export async function userAccountIds(db: Executor, refs: readonly AccountRef[]): Promise<Map<string, number>> {
+  const unique = [...new Map(refs.map((r) => [accountKey(r), r])).entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, r]) => r);
+  if (unique.length === 0) return new Map();
+  const list = (pick: (r: AccountRef) => string | number | null) => `{${unique.map(pick).join(',')}}`;
+  const set = sql`SELECT * FROM unnest(${list((r) => r.userId)}::int[], ${list((r) => r.wallet)}::text[], ${list((r) => r.coin)}::text[]) AS r(user_id, wallet, coin)`;
+  await db.execute(sql`
+    INSERT INTO ledger_accounts (user_id, wallet, coin) SELECT user_id, wallet, coin FROM (${set}) r
+    ORDER BY 1, 2, 3 ON CONFLICT DO NOTHING`);
+  const rows = rowsOf<{ id: number; user_id: number; wallet: string; coin: string }>(
+    await db.execute(sql`
+      SELECT a.id, a.user_id, a.wallet, a.coin FROM (${set}) r
+      JOIN ledger_accounts a ON a.user_id = r.user_id AND a.wallet = r.wallet AND a.coin = r.coin`),
+  );
+  return new Map(rows.map((r) => [accountKey({ userId: r.user_id, wallet: r.wallet, coin: r.coin }), Number(r.id)]));
 }

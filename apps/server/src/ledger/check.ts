@@ -11,7 +11,8 @@ export interface LedgerViolation {
  * The ledger's invariants: every transaction's postings sum to zero per coin, every account's
  * balance equals the sum of its postings, no user account is negative, postings carry their
  * account's coin, and every product holding equals its positions: a flexible position's cumulative
- * interest equals its interest postings and its interest history (each product adds its check here).
+ * interest equals its interest postings and its interest history, a user's fixed wallet equals their
+ * open orders, and a fixed product's held quota equals its open orders (each product adds its check here).
  */
 export async function checkLedger(db: Executor): Promise<LedgerViolation[]> {
   const violations: LedgerViolation[] = [];
@@ -76,6 +77,34 @@ export async function checkLedger(db: Executor): Promise<LedgerViolation[]> {
     violations.push({
       invariant: 'flexible interest equals its postings and history',
       detail: `position ${r.id} shows ${r.cumulative} earned; its interest postings sum to ${r.postings}, its history to ${r.history}`,
+    });
+  }
+  const fixedDrift = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      SELECT coalesce(a.user_id, o.user_id) AS user_id, coalesce(a.coin, o.coin) AS coin,
+        coalesce(a.balance, 0)::text AS balance, coalesce(o.total, 0)::text AS orders
+      FROM (SELECT user_id, coin, balance FROM ledger_accounts WHERE wallet = 'fixed') a
+      FULL JOIN (SELECT user_id, coin, sum(principal) AS total FROM fixed_orders WHERE state = 'holding' GROUP BY user_id, coin) o
+        ON o.user_id = a.user_id AND o.coin = a.coin
+      WHERE coalesce(a.balance, 0) <> coalesce(o.total, 0) LIMIT 50`),
+  );
+  for (const r of fixedDrift) {
+    violations.push({
+      invariant: 'fixed wallet equals open orders',
+      detail: `user ${r.user_id} ${r.coin}: fixed wallet ${r.balance}, open orders ${r.orders}`,
+    });
+  }
+  const quotaDrift = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      SELECT p.id, p.held::text AS held, coalesce(o.total, 0)::text AS orders FROM fixed_products p
+      LEFT JOIN (SELECT product_id, sum(principal) AS total FROM fixed_orders WHERE state = 'holding' GROUP BY product_id) o
+        ON o.product_id = p.id
+      WHERE p.held <> coalesce(o.total, 0) LIMIT 50`),
+  );
+  for (const r of quotaDrift) {
+    violations.push({
+      invariant: 'fixed product held equals its open orders',
+      detail: `product ${r.id} counts ${r.held} held, its open orders sum to ${r.orders}`,
     });
   }
   return violations;

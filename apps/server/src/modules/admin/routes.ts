@@ -4,10 +4,15 @@ import {
   ClockState,
   DemandBody,
   DepositBody,
+  FixedProductInput,
+  FixedProductPatch,
+  FixedProductPath,
   LaunchProjectInput,
   MarketSettingsBody,
   Me,
+  RateUpCoupon,
   UserSettingsBody,
+  VoucherInput,
 } from '@earn/domain/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -16,10 +21,12 @@ import { ok, responses } from '../../http/envelope.js';
 import { idempotencyOf } from '../../http/idempotency.js';
 import { userOf } from '../../http/session.js';
 import type { Scheduler } from '../../jobs/scheduler.js';
+import { issueVoucher } from '../fixed-earn/vouchers.js';
 import { createProject } from '../launchpool/create-project.js';
 import { rewardAccounts } from '../launchpool/reward-accounts.js';
 import { advanceClock } from './advance-clock.js';
 import { deposit } from './deposit.js';
+import { createFixedProduct, updateFixedProduct } from './save-fixed-product.js';
 import { setFlexibleDemand } from './set-flexible-demand.js';
 import { updateFlexibleMarket } from './update-flexible-market.js';
 import { updateUserSettings } from './update-user-settings.js';
@@ -119,6 +126,35 @@ export const adminRoutes =
         },
       },
       async (request) => ok(await createProject(ctx, request.body)),
+    );
+
+    app.post(
+      '/admin/v1/fixed-earn/products',
+      {
+        config: admin,
+        schema: { tags, body: FixedProductInput, response: responses(Type.Object({ id: Type.Integer() })) },
+      },
+      async (request) => ok(await createFixedProduct(ctx, request.body)),
+    );
+
+    app.put(
+      '/admin/v1/fixed-earn/products/:id',
+      {
+        config: admin,
+        schema: {
+          tags,
+          params: FixedProductPath,
+          body: FixedProductPatch,
+          response: responses(Type.Object({ id: Type.Integer() })),
+        },
+      },
+      async (request) => ok(await updateFixedProduct(ctx, request.params.id, request.body)),
+    );
+
+    app.post(
+      '/admin/v1/fixed-earn/vouchers',
+      { config: admin, schema: { tags, body: VoucherInput, response: responses(RateUpCoupon) } },
+      async (request) => ok(await issueVoucher(ctx, request.body)),
     );
 
     app.get(

@@ -1,4 +1,3 @@
-import { Decimal, parseAmount } from '@earn/domain';
 import type { MarketSettingsBody } from '@earn/domain/contract';
 import { eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
@@ -6,16 +5,10 @@ import type { AppContext } from '../../context.js';
 import { forgetCachedReads } from '../../db/read-cache.js';
 import { flexibleMarkets } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
-import { badRequest, refused } from '../../errors.js';
+import { badRequest } from '../../errors.js';
 import { findCoin } from '../market/repo.js';
 import { requireOpenMarket } from '../simple-earn/markets.js';
-
-function rate(field: string, raw: string | undefined, max = '10'): string | undefined {
-  if (raw === undefined) return undefined;
-  const parsed = parseAmount(field, raw, { maxDecimals: 8, allowZero: true, max });
-  if (!parsed.ok) throw refused(parsed);
-  return parsed.value.toFixed();
-}
+import { decimalSetting, ladderSetting } from './decimal-setting.js';
 
 /** Operator settings of a flexible market: service fee, award pool and ladder bonus. */
 export async function updateFlexibleMarket(ctx: AppContext, input: Static<typeof MarketSettingsBody>) {
@@ -29,17 +22,14 @@ export async function updateFlexibleMarket(ctx: AppContext, input: Static<typeof
   ) {
     throw badRequest('award_start_at must be before award_end_at');
   }
-  const ladder = input.ladder_apr?.map((t, i) => {
-    const left = rate(`ladder_apr.${i}.left`, t.left, '999999999999') as string;
-    const right = rate(`ladder_apr.${i}.right`, t.right, '999999999999') as string;
-    if (new Decimal(left).gte(right)) throw badRequest(`ladder_apr.${i}: left must be below right`);
-    return { left, right, apr: rate(`ladder_apr.${i}.apr`, t.apr) as string };
-  });
+  const ladder = ladderSetting(input.ladder_apr);
   const change = {
-    ...(input.fee_rate !== undefined ? { feeRate: rate('fee_rate', input.fee_rate, '1') } : {}),
+    ...(input.fee_rate !== undefined ? { feeRate: decimalSetting('fee_rate', input.fee_rate, '1') } : {}),
     ...(input.award_asset !== undefined ? { awardAsset: input.award_asset.toUpperCase() } : {}),
-    ...(input.award_rate !== undefined ? { awardRate: rate('award_rate', input.award_rate) } : {}),
-    ...(input.award_limit !== undefined ? { awardLimit: rate('award_limit', input.award_limit, '999999999999') } : {}),
+    ...(input.award_rate !== undefined ? { awardRate: decimalSetting('award_rate', input.award_rate) } : {}),
+    ...(input.award_limit !== undefined
+      ? { awardLimit: decimalSetting('award_limit', input.award_limit, '999999999999') }
+      : {}),
     ...(input.award_start_at !== undefined ? { awardStartAt: new Date(input.award_start_at * 1000) } : {}),
     ...(input.award_end_at !== undefined ? { awardEndAt: new Date(input.award_end_at * 1000) } : {}),
     ...(ladder ? { ladderApr: ladder } : {}),

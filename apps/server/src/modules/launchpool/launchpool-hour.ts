@@ -14,6 +14,7 @@ import { rowsOf } from '../../db/rows.js';
 import type { Job } from '../../jobs/scheduler.js';
 import { ensureAccounts, platformAccount } from '../../ledger/accounts.js';
 import { postSet } from '../../ledger/post-set.js';
+import { releaseIntoFixed } from '../fixed-earn/release-into-fixed.js';
 import { listMarkets } from '../simple-earn/markets.js';
 import { type Subscription, subscribeMany } from '../simple-earn/subscribe-flexible.js';
 import { advancePool, stakeSecondsSince } from './accrual-sql.js';
@@ -39,17 +40,33 @@ export const launchpoolHourJob: Job = {
         ORDER BY lp.id FOR UPDATE OF lp`),
     );
     const ending = pools.filter((pool) => new Date(pool.end_at).getTime() <= end.getTime());
-    // Lock order (README): the pools (locked above, in id order), then the flexible positions a
-    // release may subscribe into, before any ledger account (the hour's rewards are booked first).
-    if (ending.length > 0)
+    // Lock order (README): the pools (locked above, in id order), then the fixed products and the
+    // flexible positions a release may subscribe into, before any ledger account (the hour's
+    // rewards are booked first).
+    if (ending.length > 0) {
+      await lockReleaseProducts(
+        tx,
+        ending.map((pool) => pool.id),
+      );
       await lockReleasePositions(
         tx,
         ending.map((pool) => pool.id),
       );
+    }
     for (const pool of pools) await settlePoolHour(tx, pool.id, pool.project_id, periodStart);
     for (const pool of ending) await releasePool(tx, pool.id, pool.project_id, end);
   },
 };
+
+/** Locks, in id order, the fixed products of the coins of the pools about to be released. */
+async function lockReleaseProducts(tx: Executor, poolIds: readonly number[]): Promise<void> {
+  await tx.execute(sql`
+    SELECT f.id FROM fixed_products f WHERE f.coin IN (SELECT coin FROM launch_pools WHERE id IN (${sql.join(
+      poolIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}))
+    ORDER BY f.id FOR UPDATE`);
+}
 
 /** Locks, in id order, the flexible positions of everyone staked in the pools about to be released. */
 async function lockReleasePositions(tx: Executor, poolIds: readonly number[]): Promise<void> {
@@ -197,17 +214,36 @@ export async function releasePool(tx: Executor, poolId: number, projectId: numbe
   await tx.execute(sql`UPDATE launch_stakes SET staked = 0 WHERE pool_id = ${poolId}`);
   await tx.execute(sql`UPDATE launch_pools SET total_staked = 0 WHERE id = ${poolId}`);
   const intoFlexible: Subscription[] = [];
+  const intoFixed: number[] = [];
   const markets = new Map((await listMarkets(tx)).map((m) => [m.coin, m]));
   for (const s of stakes) {
-    if (RELEASE_DESTINATION[storedChoice(s.simple_earn_status, s.simple_earn_period)] !== 'flexible') continue;
-    const market = markets.get(s.coin);
+    const destination = RELEASE_DESTINATION[storedChoice(s.simple_earn_status, s.simple_earn_period)];
+    if (destination === 'spot') continue;
     // Never more than can be lent once the stake is back: borrowed coins stay in the wallet.
     const lendable = lendEarnAvailable(new Decimal(s.wallet_before).plus(s.staked), s.loan);
     const amount = roundDown(Decimal.min(s.staked, lendable), SUBSCRIBE_PLACES);
-    if (!market?.isOpen || amount.lte(0) || amount.lt(market.minLendAmount)) continue;
-    intoFlexible.push({ user: { id: s.user_id, accountMode: s.account_mode }, coin: s.coin, amount });
+    if (amount.lte(0)) continue;
+    const user = { id: s.user_id, accountMode: s.account_mode };
+    if (destination === 'fixed' && s.simple_earn_period) {
+      const opened = await releaseIntoFixed(tx, { ...s, amount, period: s.simple_earn_period }, at, MODE_LAUNCH_POOL);
+      if (opened) {
+        intoFixed.push(s.user_id);
+        continue;
+      }
+    }
+    const market = markets.get(s.coin);
+    if (!market?.isOpen || amount.lt(market.minLendAmount)) continue;
+    intoFlexible.push({ user, coin: s.coin, amount });
   }
   await subscribeMany(tx, intoFlexible, at, MODE_LAUNCH_POOL);
+  if (intoFixed.length > 0) {
+    await tx.execute(sql`
+      UPDATE launch_history SET destination = 'fixed'
+      WHERE pool_id = ${poolId} AND type = 'release' AND user_id IN (${sql.join(
+        intoFixed.map((id) => sql`${id}`),
+        sql`, `,
+      )})`);
+  }
   if (intoFlexible.length > 0) {
     await tx.execute(sql`
       UPDATE launch_history SET destination = 'flexible'

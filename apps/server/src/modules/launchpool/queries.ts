@@ -241,7 +241,7 @@ export async function launchHistoryList(
     coin: string;
     amount: string;
     at: Date | string;
-    destination: 'spot' | 'flexible' | null;
+    destination: 'spot' | 'flexible' | 'fixed' | null;
   }>(
     await ctx.db.execute(sql`
       SELECT h.id, h.project_id, pr.coin AS project_coin, h.pool_id, p.coin AS pool_coin, h.type, h.coin,

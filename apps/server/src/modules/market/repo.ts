@@ -30,3 +30,8 @@ export function findCoins(db: Executor, symbols: readonly string[]): Promise<Coi
       ),
     );
 }
+
+/** The catalogue's coins by symbol. */
+export async function catalogueCoinMap(db: Executor): Promise<Map<string, CoinRow>> {
+  return new Map((await catalogueCoins(db)).map((c) => [c.symbol, c]));
+}

@@ -31,12 +31,15 @@ export interface HistoryQuery {
   time_zone?: number | undefined;
 }
 
-/** Flexible history, newest first, with the spec's row fields; or, for the daily log, one row per day. */
-export async function flexibleHistory(db: Executor, userId: number, q: HistoryQuery) {
+/**
+ * Simple Earn history of one product, newest first, with the spec's row fields (fixed rows add
+ * their order and term); or, for the daily log, one row per day.
+ */
+export async function earnHistory(db: Executor, userId: number, product: 'flexible' | 'fixed', q: HistoryQuery) {
   const filters = sql.join(
     [
       sql`user_id = ${userId}`,
-      sql`product = 'flexible'`,
+      sql`product = ${product}`,
       q.type ? sql`type = ${q.type}` : undefined,
       q.asset ? sql`coin = ${q.asset.toUpperCase()}` : undefined,
       q.start_at !== undefined ? sql`at >= to_timestamp(${q.start_at})` : undefined,
@@ -82,10 +85,13 @@ export async function flexibleHistory(db: Executor, userId: number, q: HistoryQu
     principal: string | null;
     rate: string | null;
     bonus_asset: string | null;
+    order_id: number | null;
+    lock_up_period: number | null;
     at: Date | string;
   }>(
     await db.execute(sql`
-      SELECT id, type, mode, coin, amount::text, principal::text, rate::text, bonus_asset, at FROM earn_history
+      SELECT id, type, mode, coin, amount::text, principal::text, rate::text, bonus_asset, order_id, lock_up_period, at
+      FROM earn_history
       WHERE ${filters} ORDER BY at DESC, id DESC LIMIT ${q.limit} OFFSET ${offset}`),
   );
   const [count] = rowsOf<{ n: number }>(
@@ -102,16 +108,21 @@ export async function flexibleHistory(db: Executor, userId: number, q: HistoryQu
       lend_rate_year: r.rate === null ? '' : toWire(r.rate),
       bonus_asset: r.bonus_asset ?? '',
       time_at: Math.floor(new Date(r.at).getTime() / 1000),
+      // Fixed rows: the order, its term, its principal, and a rate-up row's extra APR in percent.
+      order_id: r.order_id === null ? '' : String(r.order_id),
+      lock_up_period: r.lock_up_period ?? 0,
+      principal: r.principal === null ? '' : toWire(r.principal),
+      rate_ratio: r.type === 5 && r.rate !== null ? toWire(r.rate) : '',
     })),
     total: count?.n ?? 0,
   };
 }
 
-/** Coins the user has flexible history in, for the history filter. */
-export async function historyCoins(db: Executor, userId: number): Promise<string[]> {
+/** Coins the user has history of a product in, for the history filter. */
+export async function historyCoins(db: Executor, userId: number, product: 'flexible' | 'fixed'): Promise<string[]> {
   const result = rowsOf<{ coin: string }>(
     await db.execute(
-      sql`SELECT DISTINCT coin FROM earn_history WHERE user_id = ${userId} AND product = 'flexible' ORDER BY coin`,
+      sql`SELECT DISTINCT coin FROM earn_history WHERE user_id = ${userId} AND product = ${product} ORDER BY coin`,
     ),
   );
   return result.map((r) => r.coin);

@@ -41,7 +41,7 @@ import { VIP_TIER } from '../account/me.js';
 import { cancelRedemption } from './cancel-redemption.js';
 import type { BorrowDemandSource } from './demand.js';
 import { listFaq } from './faq.js';
-import { flexibleHistory, HISTORY_TYPES, historyCoins } from './history.js';
+import { earnHistory, HISTORY_TYPES, historyCoins } from './history.js';
 import { flexibleHoldings, flexibleStatistics } from './holdings.js';
 import {
   getAutoInvest,
@@ -274,7 +274,9 @@ export const simpleEarnRoutes =
         const q = request.query;
         if (q.start_at !== undefined && q.end_at !== undefined && q.start_at >= q.end_at)
           throw badRequest('start_at must be before end_at');
-        return ok(await flexibleHistory(ctx.db, userOf(request).id, { ...q, page: q.page ?? 1, limit: q.limit ?? 10 }));
+        return ok(
+          await earnHistory(ctx.db, userOf(request).id, 'flexible', { ...q, page: q.page ?? 1, limit: q.limit ?? 10 }),
+        );
       },
     );
 
@@ -293,7 +295,7 @@ export const simpleEarnRoutes =
     app.get(
       `${BASE}/history/coins`,
       { config: user, schema: { tags, response: responses(Type.Array(Type.String())) } },
-      async (request) => ok(await historyCoins(ctx.db, userOf(request).id)),
+      async (request) => ok(await historyCoins(ctx.db, userOf(request).id, 'flexible')),
     );
 
     app.get(`${BASE}/user/vip`, { schema: { tags, response: responses(EarnVip) } }, async (request) => {

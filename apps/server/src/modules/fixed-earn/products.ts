@@ -1,0 +1,155 @@
+import { Decimal, FixedProductType, ladderBonus, toWire, ZERO } from '@earn/domain';
+import type { FixedProduct } from '@earn/domain/contract';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import { fixedProducts } from '../../db/schema.js';
+import { badRequest, notFound } from '../../errors.js';
+import type { User } from '../account/repo.js';
+import { priceAt } from '../market/price-walk.js';
+import type { CoinRow } from '../market/repo.js';
+
+export type FixedProductRow = typeof fixedProducts.$inferSelect;
+
+export function listProducts(db: Executor): Promise<FixedProductRow[]> {
+  return db
+    .select()
+    .from(fixedProducts)
+    .orderBy(asc(fixedProducts.coin), asc(fixedProducts.lockUpPeriod), asc(fixedProducts.type), asc(fixedProducts.id));
+}
+
+export async function findProduct(db: Executor, id: number): Promise<FixedProductRow> {
+  const [row] = await db.select().from(fixedProducts).where(eq(fixedProducts.id, id));
+  if (!row) throw notFound(`fixed product ${id} does not exist`);
+  return row;
+}
+
+/** The product row, locked: quota checks and the debit that fills them share this lock. */
+export async function lockProduct(db: Executor, id: number): Promise<FixedProductRow> {
+  const [row] = await db.select().from(fixedProducts).where(eq(fixedProducts.id, id)).for('update');
+  if (!row) throw notFound(`fixed product ${id} does not exist`);
+  return row;
+}
+
+/** What the product still sells. */
+export function productRemaining(p: Pick<FixedProductRow, 'totalQuota' | 'held'>): Decimal {
+  return Decimal.max(new Decimal(p.totalQuota).minus(p.held), ZERO);
+}
+
+/** 1 subscribable, 2 sold out: closed, outside its sale window, or without quota for one more minimum. */
+export function saleStatus(p: FixedProductRow, nowMs: number): 1 | 2 {
+  const inWindow = p.startAt.getTime() <= nowMs && (p.endAt === null || nowMs < p.endAt.getTime());
+  return p.saleOpen && inWindow && productRemaining(p).gte(p.minLendAmount) ? 1 : 2;
+}
+
+/**
+ * Why a user may not subscribe a product ('' when they may): VIP products need a tier within
+ * min_vip..max_vip; special products check the operator's rules (new users, KYC level, region).
+ */
+export function ineligibility(
+  p: FixedProductRow,
+  user: Pick<User, 'tier' | 'isNewUser' | 'kycLevel' | 'region'> | null,
+): string {
+  if (p.type === FixedProductType.vip) {
+    if (!user || user.tier < p.minVip) return 'fixed.vip.below';
+    if (user.tier > p.maxVip) return 'fixed.vip.above';
+  }
+  if (p.type === FixedProductType.special) {
+    if (!user) return 'fixed.special.login';
+    if (p.newUsersOnly && !user.isNewUser) return 'fixed.special.newUsers';
+    if (user.kycLevel < p.minKycLevel) return 'fixed.special.kyc';
+    if (p.excludedRegions.includes(user.region)) return 'fixed.special.region';
+  }
+  return '';
+}
+
+export function requireEligible(p: FixedProductRow, user: User): void {
+  const reason = ineligibility(p, user);
+  if (reason) throw badRequest(INELIGIBLE_MESSAGES[reason] ?? 'You are not eligible for this product', reason);
+}
+
+const INELIGIBLE_MESSAGES: Record<string, string> = {
+  'fixed.vip.below': 'This product is for higher VIP tiers',
+  'fixed.vip.above': 'This product is for lower VIP tiers; see the products of your tier',
+  'fixed.special.login': 'Log in to subscribe',
+  'fixed.special.newUsers': 'This product is for new users only',
+  'fixed.special.kyc': 'This product needs a higher identity verification level',
+  'fixed.special.region': 'This product is not available in your region',
+};
+
+/** Price ratio of the product coin to the bonus coin: the ladder pays its value in the bonus coin. */
+export function bonusPrices(p: FixedProductRow, coins: ReadonlyMap<string, CoinRow>, nowMs: number) {
+  const price = (symbol: string) => {
+    const coin = coins.get(symbol);
+    return coin ? priceAt(coin.symbol, coin.basePrice, nowMs) : ZERO;
+  };
+  const product = price(p.coin);
+  const bonus = p.bonusAsset && p.bonusAsset !== p.coin ? price(p.bonusAsset) : product;
+  return { product, bonus, ratio: bonus.isZero() ? ZERO : product.div(bonus) };
+}
+
+/** The ladder bonus of a principal over the whole term, in the bonus coin. */
+export function termBonus(p: FixedProductRow, principal: Decimal, priceRatio: Decimal): Decimal {
+  if (p.ladderApr.length === 0) return ZERO;
+  return ladderBonus(principal, p.ladderApr, { periodsPerYear: 365, periods: p.lockUpPeriod, priceRatio });
+}
+
+export function productView(p: FixedProductRow, coins: ReadonlyMap<string, CoinRow>, nowMs: number): FixedProduct {
+  const coin = coins.get(p.coin);
+  const bonusAsset = p.bonusAsset ?? p.coin;
+  const prices = bonusPrices(p, coins, nowMs);
+  const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
+  return {
+    id: p.id,
+    type: p.type,
+    asset: p.coin,
+    icon: coin?.icon ?? '',
+    sale_status: saleStatus(p, nowMs),
+    lock_up_period: p.lockUpPeriod,
+    year_rate: toWire(p.yearRate),
+    min_lend_amount: toWire(p.minLendAmount),
+    user_max_lend_volume: toWire(p.userMaxLendVolume),
+    total_quota: toWire(p.totalQuota),
+    remaining_quota: toWire(productRemaining(p)),
+    min_vip: p.minVip,
+    max_vip: p.maxVip,
+    ladder_apr: p.ladderApr.map((t) => ({
+      left: toWire(t.left),
+      right: toWire(t.right),
+      apr: toWire(t.apr),
+      bonus_asset: bonusAsset,
+    })),
+    reinvest: p.reinvest ? 1 : 0,
+    redeem_account: p.redeemAccount ? 1 : 0,
+    pre_redeem: p.preRedeem ? 1 : 0,
+    pre_redeem_rate_year: p.preRedeemRate === null ? '' : toWire(p.preRedeemRate),
+    bonus_asset: bonusAsset,
+    bonus_icon: coins.get(bonusAsset)?.icon ?? '',
+    bonus_asset_price: toWire(prices.bonus),
+    product_asset_price: toWire(prices.product),
+    title: p.title,
+    subtitle: p.subtitle,
+    start_time: seconds(p.startAt),
+    end_time: seconds(p.endAt),
+    new_users_only: p.newUsersOnly ? 1 : 0,
+    min_kyc_level: p.minKycLevel,
+    excluded_regions: p.excludedRegions,
+  };
+}
+
+/** How much each user holds in each product (open orders), for per-user limits. */
+export async function heldByUser(db: Executor, userId: number): Promise<Map<number, Decimal>> {
+  const rows = rowsOf<{ product_id: number; held: string }>(
+    await db.execute(sql`
+      SELECT product_id, sum(principal)::text AS held FROM fixed_orders
+      WHERE user_id = ${userId} AND state = 'holding' GROUP BY product_id`),
+  );
+  return new Map(rows.map((r) => [Number(r.product_id), new Decimal(r.held)]));
+}
+
+/** What the user may still put in the product: its limit less what they hold (0 limit: no limit). */
+export function userRemaining(p: FixedProductRow, held: Decimal): Decimal {
+  const limit = new Decimal(p.userMaxLendVolume);
+  if (limit.isZero()) return productRemaining(p);
+  return Decimal.max(limit.minus(held), ZERO);
+}

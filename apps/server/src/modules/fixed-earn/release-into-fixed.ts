@@ -1,0 +1,60 @@
+import { Decimal, FixedProductType, fixedTimeline } from '@earn/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { fixedProducts } from '../../db/schema.js';
+import { userAccount } from '../../ledger/accounts.js';
+import { tradingWallet } from '../account/me.js';
+import type { User } from '../account/repo.js';
+import { catalogueCoinMap } from '../market/repo.js';
+import { openOrder } from './open-order.js';
+import { bonusPrices, heldByUser, productRemaining, saleStatus, userRemaining } from './products.js';
+
+/**
+ * A released launch-pool stake that chose fixed Simple Earn: a fixed order of the chosen term, in
+ * the normal product of that coin and term with the best rate that takes the amount, paid from the
+ * trading wallet the release just credited (the amount already leaves any loan there). Returns false when no product can take it (the caller
+ * then subscribes flexible). The products are already locked by the caller (the lock order).
+ */
+export async function releaseIntoFixed(
+  tx: Executor,
+  s: { user_id: number; account_mode: User['accountMode']; coin: string; amount: Decimal; period: number },
+  at: Date,
+  mode: number,
+): Promise<boolean> {
+  const products = await tx
+    .select()
+    .from(fixedProducts)
+    .where(
+      and(
+        eq(fixedProducts.coin, s.coin),
+        eq(fixedProducts.lockUpPeriod, s.period),
+        eq(fixedProducts.type, FixedProductType.normal),
+      ),
+    );
+  const held = await heldByUser(tx, s.user_id);
+  const product = products
+    .filter(
+      (p) =>
+        saleStatus(p, at.getTime()) === 1 &&
+        s.amount.gte(p.minLendAmount) &&
+        s.amount.lte(productRemaining(p)) &&
+        s.amount.lte(userRemaining(p, held.get(p.id) ?? new Decimal(0))),
+    )
+    .sort((a, b) => new Decimal(b.yearRate).comparedTo(a.yearRate) || a.id - b.id)[0];
+  if (!product) return false;
+  const coins = await catalogueCoinMap(tx);
+  await openOrder(tx, {
+    userId: s.user_id,
+    product,
+    amount: s.amount,
+    from: userAccount(s.user_id, tradingWallet({ accountMode: s.account_mode }), s.coin),
+    voucher: null,
+    priceRatio: bonusPrices(product, coins, at.getTime()).ratio,
+    redeemAccountType: 0,
+    reinvestStatus: 0,
+    reinvestAmount: null,
+    timeline: fixedTimeline(at.getTime(), product.lockUpPeriod),
+    mode,
+  });
+  return true;
+}

@@ -1,0 +1,411 @@
+import { DAY_MS, Decimal, fixedInterest, voucherInterest } from '@earn/domain';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger } from '../src/ledger/check.js';
+import { advance as advanceClock, lender as newLender, spot } from './flexible-helpers.js';
+import { HOUR_MS, startTestServer, T0, type TestServer } from './helpers.js';
+
+let ts: TestServer;
+beforeAll(async () => {
+  ts = await startTestServer();
+});
+afterAll(() => ts.close());
+afterEach(async () => {
+  expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
+});
+
+const FIXED = '/apiw/v2/fixed_earn/api';
+type Client = Awaited<ReturnType<typeof newLender>>;
+
+// Sessions last 7 days of product time and orders run longer: after the clock moves, everyone signs in again.
+const signedIn = new Map<TestServer, Client[]>();
+async function lender(server: TestServer, deposits: Record<string, string>) {
+  const u = await newLender(server, deposits);
+  signedIn.set(server, [...(signedIn.get(server) ?? []), u]);
+  return u;
+}
+async function advance(server: TestServer, hours: number) {
+  await advanceClock(server, hours);
+  await server.admin.login('operator@example.com', 'operator-pass');
+  for (const u of signedIn.get(server) ?? []) await u.login(u.email, 'password123');
+}
+
+async function product(fields: Record<string, unknown> = {}) {
+  const res = await ts.admin.post('/admin/v1/fixed-earn/products', {
+    coin: 'USDT',
+    type: 1,
+    lock_up_period: 7,
+    year_rate: '0.073',
+    min_lend_amount: '10',
+    user_max_lend_volume: '0',
+    total_quota: '1000000',
+    ...fields,
+  });
+  if (res.body.code !== 0) throw new Error(`product failed: ${JSON.stringify(res.body)}`);
+  return res.body.data.id as number;
+}
+
+async function lend(u: Client, productId: number, amount: string, extra: Record<string, unknown> = {}) {
+  const detail = await u.get(`${FIXED}/product/detail?id=${productId}`);
+  return u.post(`${FIXED}/user/lend`, {
+    product_id: productId,
+    amount,
+    year_rate: detail.body.data.year_rate,
+    redeem_account_type: 0,
+    reinvest_status: 0,
+    ...extra,
+  });
+}
+
+async function order(u: Client, orderId: string) {
+  const res = await u.get(`${FIXED}/user/lend?order_type=1&order_id=${orderId}`);
+  if (!res.body.data) throw new Error(JSON.stringify(res.body));
+  return res.body.data.list[0];
+}
+
+const now = async () => (await ts.admin.get('/admin/v1/clock')).body.data.now_ms as number;
+/** Advances the manual clock to the given instant (whole hours). */
+async function advanceTo(ms: number) {
+  const hours = Math.ceil((ms - (await now())) / HOUR_MS);
+  if (hours > 0) await advance(ts, hours);
+}
+
+describe('a fixed order', () => {
+  it('pays principal and interest at finish_time, with its history rows and inbox messages', async () => {
+    const id = await product();
+    const u = await lender(ts, { USDT: '5000' });
+    const subscribedAt = await now();
+    const res = await lend(u, id, '1000.1234567'.slice(0, 11));
+    expect(res.body.code).toBe(0);
+    const interest = fixedInterest('1000.123456', '0.073', 7);
+    expect(res.body.data).toMatchObject({ amount: '1000.123456', lock_up_period: 7, interest: interest.toFixed() });
+    const start = Math.floor(subscribedAt / DAY_MS) * DAY_MS + DAY_MS;
+    expect(res.body.data.interest_start_time).toBe(start / 1000);
+    expect(res.body.data.finish_time).toBe((start + 7 * DAY_MS) / 1000);
+    expect(res.body.data.received_time).toBe((start + 7 * DAY_MS) / 1000 + 1800);
+    expect(await spot(u, 'USDT')).toBe('3999.876544');
+
+    const held = await order(u, res.body.data.order_id);
+    expect(held).toMatchObject({ status: 0, principal: '1000.123456', interest: interest.toFixed() });
+    const finish = start + 7 * DAY_MS;
+    await advanceTo(finish - 2 * HOUR_MS);
+    expect(await order(u, res.body.data.order_id)).toMatchObject({ status: 1, actions_locked: false });
+    const inbox = (await u.get('/apiw/v2/inbox')).body.data.list;
+    expect(inbox.map((m: { key: string }) => m.key)).toContain('inbox.fixed.maturing');
+    await advance(ts, 1);
+    expect(await order(u, res.body.data.order_id)).toMatchObject({ status: 1, actions_locked: true });
+    // Not paid a moment early.
+    expect(await spot(u, 'USDT')).toBe('3999.876544');
+    await advance(ts, 1);
+    expect(await spot(u, 'USDT')).toBe(new Decimal('5000').plus(interest).toFixed());
+    expect(await order(u, res.body.data.order_id)).toMatchObject({ status: 3 });
+    expect((await u.get(`${FIXED}/user/lend?order_type=1`)).body.data.total).toBe(0);
+
+    const history = (await u.get(`${FIXED}/user/history`)).body.data.list as { type: number; amount: string }[];
+    expect(history.map((h) => [h.type, h.amount])).toEqual([
+      [3, interest.toFixed()],
+      [2, '1000.123456'],
+      [1, '1000.123456'],
+    ]);
+    const paid = (await u.get('/apiw/v2/inbox')).body.data.list.find(
+      (m: { key: string }) => m.key === 'inbox.fixed.paid',
+    );
+    expect(paid.params).toMatchObject({ asset: 'USDT', principal: '1000.123456', interest: interest.toFixed() });
+    // Nothing is paid twice: more hours change nothing.
+    await advance(ts, 3);
+    expect(await spot(u, 'USDT')).toBe(new Decimal('5000').plus(interest).toFixed());
+  });
+
+  it('renews the whole principal, or only the chosen part, and pays the interest out', async () => {
+    const id = await product({ year_rate: '0.0365', lock_up_period: 1 });
+    const whole = await lender(ts, { USDT: '1000' });
+    const part = await lender(ts, { USDT: '1000' });
+    const a = await lend(whole, id, '500', { reinvest_status: 1 });
+    const b = await lend(part, id, '500', { reinvest_status: 1, reinvest_amount: '200' });
+    expect(a.body.code).toBe(0);
+    expect(b.body.code).toBe(0);
+    const finish = (await order(whole, a.body.data.order_id)).finish_time * 1000;
+    await advanceTo(finish + HOUR_MS);
+    const interest = fixedInterest('500', '0.0365', 1);
+    expect(await spot(whole, 'USDT')).toBe(new Decimal(500).plus(interest).toFixed());
+    expect(await spot(part, 'USDT')).toBe(new Decimal(800).plus(interest).toFixed());
+    const renewedWhole = (await whole.get(`${FIXED}/user/lend?order_type=1`)).body.data.list;
+    expect(renewedWhole).toHaveLength(1);
+    expect(renewedWhole[0]).toMatchObject({ principal: '500', reinvest_status: 1, mode: 15 });
+    // The renewal earns from the instant the first matured.
+    expect(renewedWhole[0].interest_start_time).toBe(finish / 1000);
+    expect(renewedWhole[0].finish_time).toBe((finish + DAY_MS) / 1000);
+    const renewedPart = (await part.get(`${FIXED}/user/lend?order_type=1`)).body.data.list;
+    expect(renewedPart[0]).toMatchObject({ principal: '200' });
+    expect((await order(whole, a.body.data.order_id)).renewed_order_id).toBe(renewedWhole[0].order_id);
+    const types = (await part.get(`${FIXED}/user/history`)).body.data.list.map((h: { type: number; mode: number }) => [
+      h.type,
+      h.mode,
+    ]);
+    expect(types).toContainEqual([1, 15]);
+  });
+
+  it('renews into the best normal product of the same coin and term when its own is sold out', async () => {
+    const own = await product({ coin: 'ETH', lock_up_period: 1, year_rate: '0.02', min_lend_amount: '0.1' });
+    const better = await product({ coin: 'ETH', lock_up_period: 1, year_rate: '0.03', min_lend_amount: '0.1' });
+    await product({ coin: 'ETH', lock_up_period: 1, year_rate: '0.025', min_lend_amount: '0.1' });
+    const u = await lender(ts, { ETH: '10' });
+    const res = await lend(u, own, '2', { reinvest_status: 1 });
+    await ts.admin.put(`/admin/v1/fixed-earn/products/${own}`, { sale: 'closed' });
+    await advanceTo((await order(u, res.body.data.order_id)).finish_time * 1000 + HOUR_MS);
+    const [renewed] = (await u.get(`${FIXED}/user/lend?order_type=1&asset=ETH`)).body.data.list;
+    expect(renewed).toMatchObject({ product_id: better, principal: '2', year_rate: '0.03' });
+  });
+
+  it('pays into flexible Simple Earn when redeem-to says so', async () => {
+    const id = await product({ lock_up_period: 1 });
+    const u = await lender(ts, { USDT: '100' });
+    const res = await lend(u, id, '100', { redeem_account_type: 1 });
+    await advanceTo((await order(u, res.body.data.order_id)).finish_time * 1000 + HOUR_MS);
+    expect(await spot(u, 'USDT')).toBe('0');
+    const flexible = (await u.get('/apiw/v2/uni-loan/earn/subscribe?asset=USDT')).body.data.list[0];
+    expect(new Decimal(flexible.curr_amount).gte(new Decimal(100).plus(fixedInterest('100', '0.073', 1)))).toBe(true);
+  });
+});
+
+describe('early redemption', () => {
+  it('forfeits the interest under the spec rule, or pays the early-exit APR for whole days held', async () => {
+    const forfeit = await product({ lock_up_period: 30 });
+    const exit = await product({ lock_up_period: 30, pre_redeem_rate_year: '0.0365' });
+    const locked = await product({ lock_up_period: 30, pre_redeem: 0 });
+    const u = await lender(ts, { USDT: '3000' });
+    const a = await lend(u, forfeit, '1000');
+    const b = await lend(u, exit, '1000');
+    const c = await lend(u, locked, '1000');
+    const start = (await order(u, b.body.data.order_id)).interest_start_time * 1000;
+    await advanceTo(start + 3 * DAY_MS + 5 * HOUR_MS);
+    const preview = await order(u, b.body.data.order_id);
+    const exitInterest = fixedInterest('1000', '0.0365', 3);
+    expect(preview.early_redeem).toMatchObject({
+      interest: exitInterest.toFixed(),
+      amount: `1000.${exitInterest.toFixed().split('.')[1]}`,
+    });
+    const ra = await u.post(`${FIXED}/user/pre-redeem`, { order_id: a.body.data.order_id });
+    expect(ra.body.data).toMatchObject({ principal: '1000', interest: '0', amount: '1000' });
+    const rb = await u.post(`${FIXED}/user/pre-redeem`, { order_id: Number(b.body.data.order_id) });
+    expect(rb.body.data.interest).toBe(exitInterest.toFixed());
+    const rc = await u.post(`${FIXED}/user/pre-redeem`, { order_id: c.body.data.order_id });
+    expect(rc.body).toMatchObject({ code: -1, key: 'fixed.preRedeem.unsupported' });
+    expect(await spot(u, 'USDT')).toBe(new Decimal(2000).plus(exitInterest).toFixed());
+    const again = await u.post(`${FIXED}/user/pre-redeem`, { order_id: a.body.data.order_id });
+    expect(again.body.key).toBe('fixed.order.ended');
+    expect(await spot(u, 'USDT')).toBe(new Decimal(2000).plus(exitInterest).toFixed());
+  });
+
+  it('is refused within 1 hour of finish_time, as are auto-reinvest and redeem-to changes', async () => {
+    const id = await product({ lock_up_period: 1 });
+    const u = await lender(ts, { USDT: '100' });
+    const res = await lend(u, id, '100');
+    const orderId = res.body.data.order_id;
+    const turnOn = await u.put(`${FIXED}/user/reinvest-status/${orderId}`, { reinvest_status: 1 });
+    expect(turnOn.body.data).toMatchObject({ reinvest_status: 1, redeem_account_type: 0 });
+    const turnOff = await u.put(`${FIXED}/user/reinvest-status/${orderId}`, { reinvest_status: 0 });
+    expect(turnOff.body.data).toMatchObject({ reinvest_status: 0, redeem_account_type: 1 });
+    const spotAgain = await u.put(`${FIXED}/user/redeem-account-type/${orderId}`, { redeem_account_type: 0 });
+    expect(spotAgain.body.data.redeem_account_type).toBe(0);
+    const tooBig = await u.put(`${FIXED}/user/reinvest-status/${orderId}`, {
+      reinvest_status: 1,
+      reinvest_amount: '101',
+    });
+    expect(tooBig.body.key).toBe('fixed.reinvest.aboveAmount');
+    await advanceTo(res.body.data.finish_time * 1000 - HOUR_MS);
+    for (const reply of [
+      await u.post(`${FIXED}/user/pre-redeem`, { order_id: orderId }),
+      await u.put(`${FIXED}/user/reinvest-status/${orderId}`, { reinvest_status: 1 }),
+      await u.put(`${FIXED}/user/redeem-account-type/${orderId}`, { redeem_account_type: 1 }),
+    ]) {
+      expect(reply.body.key).toBe('fixed.order.locked');
+    }
+    expect((await order(u, orderId)).reinvest_status).toBe(0);
+  });
+
+  it("refuses another user's order", async () => {
+    const id = await product();
+    const owner = await lender(ts, { USDT: '100' });
+    const other = await lender(ts, {});
+    const res = await lend(owner, id, '100');
+    const reply = await other.post(`${FIXED}/user/pre-redeem`, { order_id: res.body.data.order_id });
+    expect(reply.status).toBe(404);
+    expect(await order(owner, res.body.data.order_id)).toMatchObject({ status: 0 });
+  });
+});
+
+describe('subscription rules', () => {
+  it('checks in the spec order and writes nothing on a refusal', async () => {
+    const id = await product({ min_lend_amount: '50', user_max_lend_volume: '300', total_quota: '1000' });
+    const u = await lender(ts, { USDT: '500' });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ amount: '49' }, 'lend_earn.minimum.purchase'],
+      [{ amount: '600' }, 'lend_earn.insufficient.balance'],
+      [{ amount: '301' }, 'fixed.individual.quota'],
+      [{ amount: '100', year_rate: '0.08' }, 'fixed.rate.changed'],
+      [{ amount: '-1' }, 'errors.invalidAmount'],
+      [{ amount: '1e3' }, 'errors.invalidAmount'],
+      [{ amount: '100.1234567' }, 'errors.invalidAmount'],
+      [{ amount: '100', financial_rate_id: 999999 }, 'fixed.voucher.missing'],
+      [{ amount: '100', reinvest_status: 1, reinvest_amount: '200' }, 'fixed.reinvest.aboveAmount'],
+    ];
+    for (const [extra, key] of cases) {
+      const reply = await lend(u, id, (extra.amount as string) ?? '100', extra);
+      expect(reply.body.key, JSON.stringify(extra)).toBe(key);
+    }
+    const schema = await u.post(`${FIXED}/user/lend`, {
+      product_id: 2 ** 31,
+      amount: '1',
+      year_rate: '0',
+      redeem_account_type: 0,
+      reinvest_status: 0,
+    });
+    expect(schema.status).toBe(400);
+    expect(await spot(u, 'USDT')).toBe('500');
+    expect((await u.get(`${FIXED}/user/lend?order_type=1`)).body.data.total).toBe(0);
+    expect((await lend(u, id, '300')).body.code).toBe(0);
+    const quota = await u.get(`${FIXED}/user/remaining-quota?product_id=${id}`);
+    expect(quota.body.data).toMatchObject({ product_remaining: '700', user_remaining: '0', remaining: '0' });
+    expect((await lend(u, id, '50')).body.key).toBe('fixed.remaining.quota');
+  });
+
+  it('sells out: sale_status 2 and refusals once the quota is gone', async () => {
+    const id = await product({ min_lend_amount: '10', total_quota: '100' });
+    const u = await lender(ts, { USDT: '500' });
+    expect((await lend(u, id, '95')).body.code).toBe(0);
+    const detail = await u.get(`${FIXED}/product/detail?id=${id}`);
+    expect(detail.body.data).toMatchObject({ sale_status: 2, remaining_quota: '5' });
+    expect((await lend(u, id, '5')).body.key).toBe('fixed.soldOut');
+  });
+
+  it('gates VIP products by tier and special products by the operator rules', async () => {
+    const vip = await product({ type: 2, min_vip: 5, max_vip: 9 });
+    const special = await product({ type: 3, new_users_only: 1, excluded_regions: ['US'], min_kyc_level: 2 });
+    const u = await lender(ts, { USDT: '1000' });
+    expect((await lend(u, vip, '100')).body.key).toBe('fixed.vip.below');
+    await ts.admin.post('/admin/v1/users/settings', { email: u.email, tier: 6 });
+    expect((await lend(u, vip, '100')).body.code).toBe(0);
+    await ts.admin.post('/admin/v1/users/settings', { email: u.email, tier: 12 });
+    expect((await lend(u, vip, '100')).body.key).toBe('fixed.vip.above');
+
+    const check = async () => (await u.get(`/apiw/v2/uni-loan/earn/subscribe/check?pid=${special}`)).body.data;
+    expect(await check()).toEqual({ is_able_subscribe: false, reason: 'fixed.special.kyc' });
+    await ts.admin.post('/admin/v1/users/settings', { email: u.email, kyc_level: 2, region: 'US' });
+    expect(await check()).toEqual({ is_able_subscribe: false, reason: 'fixed.special.region' });
+    await ts.admin.post('/admin/v1/users/settings', { email: u.email, region: 'SG', is_new_user: false });
+    expect(await check()).toEqual({ is_able_subscribe: false, reason: 'fixed.special.newUsers' });
+    expect((await lend(u, special, '100')).body.key).toBe('fixed.special.newUsers');
+    await ts.admin.post('/admin/v1/users/settings', { email: u.email, is_new_user: true });
+    expect(await check()).toEqual({ is_able_subscribe: true, reason: '' });
+    expect((await lend(u, special, '100')).body.code).toBe(0);
+
+    const vipList = (await u.get('/apiw/v2/vip/fixed_earn/api/product/2/list')).body.data.list;
+    expect(vipList.map((p: { id: number }) => p.id)).toContain(vip);
+  });
+});
+
+describe('rate-up vouchers', () => {
+  const issue = (email: string, fields: Record<string, unknown> = {}) =>
+    ts.admin.post('/admin/v1/fixed-earn/vouchers', {
+      email,
+      coin: 'USDT',
+      rate_ratio: '5',
+      rate_day: 7,
+      buy_limit_low: '100',
+      buy_limit_high: '1000',
+      expired_timest: Math.floor(T0 / 1000) + 400 * 86_400,
+      ...fields,
+    });
+
+  it('adds its interest, is recommended, and is consumed once even by parallel subscriptions', async () => {
+    const id = await product();
+    const u = await lender(ts, { USDT: '100000' });
+    const voucher = (await issue(u.email)).body.data;
+    const recommended = (await u.get(`/apiw/v2/uni-loan/earn/coupon-recommend?pid=${id}`)).body.data.list;
+    expect(recommended.map((v: { id: number }) => v.id)).toEqual([voucher.id]);
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => lend(u, id, '2000', { financial_rate_id: voucher.id })),
+    );
+    const passed = replies.filter((r) => r.body.code === 0);
+    expect(passed).toHaveLength(1);
+    for (const r of replies.filter((x) => x.body.code !== 0)) expect(r.body.key).toBe('fixed.voucher.used');
+    const coupon = voucherInterest('2000', {
+      rate_ratio: '5',
+      rate_day: 7,
+      buy_limit_low: '100',
+      buy_limit_high: '1000',
+    });
+    expect(passed[0]?.body.data.coupon_interest).toBe(coupon.toFixed());
+    expect(await spot(u, 'USDT')).toBe('98000');
+    expect((await u.get(`/apiw/v2/uni-loan/earn/coupon-recommend?pid=${id}`)).body.data.list).toEqual([]);
+    const held = await order(u, passed[0]?.body.data.order_id);
+    expect(held.coupon_info).toMatchObject({ id: voucher.id, interest: coupon.toFixed() });
+    await advanceTo(held.finish_time * 1000 + HOUR_MS);
+    const interest = fixedInterest('2000', '0.073', 7);
+    expect(await spot(u, 'USDT')).toBe(new Decimal(100000).plus(interest).plus(coupon).toFixed());
+    const types = (await u.get(`${FIXED}/user/history?type=5`)).body.data.list;
+    expect(types[0]).toMatchObject({ amount: coupon.toFixed(), rate_ratio: '5' });
+  });
+
+  it("refuses another user's, an expired, another coin's, and one below its minimum", async () => {
+    const id = await product();
+    const u = await lender(ts, { USDT: '1000' });
+    const other = await lender(ts, {});
+    const theirs = (await issue(other.email)).body.data;
+    const btc = (await issue(u.email, { coin: 'BTC' })).body.data;
+    const soon = (await issue(u.email, { expired_timest: Math.floor((await now()) / 1000) + 3600 })).body.data;
+    const mine = (await issue(u.email)).body.data;
+    expect((await lend(u, id, '200', { financial_rate_id: theirs.id })).body.key).toBe('fixed.voucher.missing');
+    expect((await lend(u, id, '200', { financial_rate_id: btc.id })).body.key).toBe('fixed.voucher.coin');
+    expect((await lend(u, id, '50', { financial_rate_id: mine.id })).body.key).toBe('lend_earn.minimum.purchase');
+    await advance(ts, 1);
+    expect((await lend(u, id, '200', { financial_rate_id: soon.id })).body.key).toBe('fixed.voucher.expired');
+    expect(await spot(u, 'USDT')).toBe('1000');
+  });
+});
+
+describe('catch-up', () => {
+  it('pays after downtime exactly what stepping a few hours at a time pays', async () => {
+    const stepped = await startTestServer();
+    const jumped = await startTestServer();
+    try {
+      const make = async (server: TestServer) => {
+        const res = await server.admin.post('/admin/v1/fixed-earn/products', {
+          coin: 'BTC',
+          type: 1,
+          lock_up_period: 1,
+          year_rate: '0.05',
+          min_lend_amount: '0.001',
+          user_max_lend_volume: '0',
+          total_quota: '100',
+          reinvest: 1,
+        });
+        const u = await lender(server, { BTC: '3' });
+        const detail = { product_id: res.body.data.id, year_rate: '0.05', redeem_account_type: 0 };
+        await u.post(`${FIXED}/user/lend`, { ...detail, amount: '1', reinvest_status: 1 });
+        await u.post(`${FIXED}/user/lend`, { ...detail, amount: '1.5', reinvest_status: 1, reinvest_amount: '0.5' });
+        return u;
+      };
+      const a = await make(jumped);
+      const b = await make(stepped);
+      await advance(jumped, 24 * 3 + 3);
+      for (let i = 0; i < 25; i++) await advance(stepped, 3);
+      const view = async (u: Client) => ({
+        spot: await spot(u, 'BTC'),
+        orders: (await u.get(`${FIXED}/user/lend?order_type=1`)).body.data.list.map((o: Record<string, unknown>) => [
+          o.principal,
+          o.finish_time,
+        ]),
+      });
+      const va = await view(a);
+      expect(va).toEqual(await view(b));
+      expect(va.orders).toHaveLength(2);
+      expect(va.spot).not.toBe('0.5');
+      expect(await checkLedger(stepped.server.ctx.db)).toEqual([]);
+      expect(await checkLedger(jumped.server.ctx.db)).toEqual([]);
+    } finally {
+      await stepped.close();
+      await jumped.close();
+    }
+  });
+});
