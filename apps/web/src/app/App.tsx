@@ -19,7 +19,8 @@ const SecurityPage = lazy(() => import('../features/settings/SecurityPage.js'));
 const NotFoundPage = lazy(() => import('./NotFoundPage.js'));
 const SimpleEarnHome = lazy(() => import('../features/simple-earn/SimpleEarnHome.js'));
 const MyLendingsPage = lazy(() => import('../features/simple-earn/MyLendingsPage.js'));
-const FlexibleDetailPage = lazy(() => import('../features/simple-earn/FlexibleDetailPage.js'));
+const HoldingDetailPage = lazy(() => import('../features/simple-earn/HoldingDetailPage.js'));
+const VipWealthPage = lazy(() => import('../features/simple-earn/fixed/VipWealthPage.js'));
 const HistoryPage = lazy(() => import('../features/simple-earn/HistoryPage.js'));
 const FaqPage = lazy(() => import('../features/simple-earn/FaqPage.js'));
 const ClockPage = lazy(() => import('../features/admin/ClockPage.js'));
@@ -110,7 +111,15 @@ const router = createBrowserRouter([
         path: 'simple-earn/my-lendings/:id',
         element: (
           <Page auth>
-            <FlexibleDetailPage />
+            <HoldingDetailPage />
+          </Page>
+        ),
+      },
+      {
+        path: 'vip-wealth',
+        element: (
+          <Page>
+            <VipWealthPage />
           </Page>
         ),
       },

@@ -25,6 +25,8 @@ export function useFormat() {
       rate: (fraction: DecimalLike) => formatRate(fraction),
       date: (ms: number) => formatDate(ms, locale, offset()),
       dateTime: (ms: number) => formatDateTime(ms, locale, offset()),
+      /** The time of day of dateTime (its part after the date). */
+      time: (ms: number) => formatDateTime(ms, locale, offset()).split(' ')[1] ?? '',
     };
   }, [locale]);
 }

@@ -220,7 +220,7 @@ function PoolForm({
     staking: pool.coin === 'USDT' ? t('launch.earn.gusd') : t('launch.earn.staking'),
     spot: t(unified ? 'launch.earn.unified' : 'launch.earn.spot'),
   };
-  // Until fixed-term Simple Earn and staking open, a release chosen for them goes elsewhere: say where.
+  // Until on-chain staking opens, a release chosen for it goes back to the wallet: say so.
   const releaseNotice = RELEASE_DESTINATION[choice] !== choice ? t(`launch.earn.notOpen.${choice}`) : null;
   return (
     <Stack>

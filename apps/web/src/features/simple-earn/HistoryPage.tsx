@@ -14,7 +14,7 @@ export default function HistoryPage() {
           {t('earn.title')}
         </Anchor>
       </Group>
-      <HistoryView queryType={params.get('type')} queryAsset={params.get('asset')} />
+      <HistoryView queryType={params.get('type')} queryAsset={params.get('asset')} queryTab={params.get('tab')} />
     </Stack>
   );
 }

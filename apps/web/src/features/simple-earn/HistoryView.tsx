@@ -8,17 +8,11 @@ import { DAILY_INTEREST_PAGE_SIZE, useDailyInterest, useHistory, useHistoryCoins
 import { DateRange, type DateRangeValue } from '../../components/DateRange.js';
 import { type Column, PagedTable } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
+import { FixedHistory } from './fixed/FixedHistory.js';
+import { TYPE_KEY } from './history-types.js';
 import { InterestDayDialog } from './InterestDayDialog.js';
 
 const PAGE_SIZE = 10;
-const TYPE_KEY: Record<number, string> = {
-  1: 'earn.type.subscribe',
-  2: 'earn.type.redeem',
-  3: 'earn.type.interest',
-  4: 'earn.type.bonus',
-  5: 'earn.type.rateUp',
-  6: 'earn.type.redeemCancelled',
-};
 
 /**
  * The history's initial type: from the query, else the user's stored preference, else interest when
@@ -33,7 +27,37 @@ function useInitialType(queryType: string | null, uid: number | undefined): stri
   return probe.data.total > 0 ? '3' : '1';
 }
 
-export function HistoryView({ queryType, queryAsset }: { queryType: string | null; queryAsset: string | null }) {
+/** The history: a flexible and a fixed tab (the tab from the query, else flexible). */
+export function HistoryView({
+  queryType,
+  queryAsset,
+  queryTab,
+}: {
+  queryType: string | null;
+  queryAsset: string | null;
+  queryTab?: string | null;
+}) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState(queryTab === 'fixed' ? 'fixed' : 'flexible');
+  return (
+    <Tabs value={tab} onChange={(v) => setTab(v ?? 'flexible')} keepMounted={false}>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="flexible">{t('earn.flexible')}</Tabs.Tab>
+        <Tabs.Tab value="fixed" data-testid="history-fixed-tab">
+          {t('earn.fixed')}
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="flexible">
+        <FlexibleHistory queryType={queryType} queryAsset={queryAsset} />
+      </Tabs.Panel>
+      <Tabs.Panel value="fixed">
+        <FixedHistory queryAsset={queryAsset} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+function FlexibleHistory({ queryType, queryAsset }: { queryType: string | null; queryAsset: string | null }) {
   const me = useMe();
   const initial = useInitialType(queryType, me.data?.uid);
   if (!initial || !me.data) {
@@ -128,14 +152,6 @@ function HistoryFilters({
   const allDaily = dailyRows.data ?? [];
   return (
     <Stack>
-      <Tabs value="flexible">
-        <Tabs.List>
-          <Tabs.Tab value="flexible">{t('earn.flexible')}</Tabs.Tab>
-          <Tabs.Tab value="fixed" disabled>
-            {t('earn.fixed')}
-          </Tabs.Tab>
-        </Tabs.List>
-      </Tabs>
       <Group align="flex-end">
         <Select
           label={t('earn.history.type')}

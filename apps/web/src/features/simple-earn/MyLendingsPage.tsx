@@ -14,6 +14,7 @@ import { useIsMobile } from '../../lib/use-is-mobile.js';
 import { AprText } from './AprText.js';
 import { AutoEarnConfirm, type AutoEarnTarget } from './AutoEarnConfirm.js';
 import { CancelRedemptionConfirm } from './CancelRedemptionConfirm.js';
+import { FixedHoldings } from './fixed/FixedHoldings.js';
 import { HistoryView } from './HistoryView.js';
 import { RedeemDialog } from './RedeemDialog.js';
 import { SubscribeDialog } from './SubscribeDialog.js';
@@ -32,7 +33,7 @@ export default function MyLendingsPage() {
     setParams(next);
   };
   return (
-    <Stack maw={1200} mx="auto">
+    <Stack maw={1360} mx="auto">
       <Group justify="space-between">
         <Title order={2}>{t('earn.myHoldings')}</Title>
         <Group>
@@ -49,7 +50,7 @@ export default function MyLendingsPage() {
         </Group>
       </Group>
       <Dialog opened={historyOpen} onClose={closeHistory} title={t('earn.history.title')} size="xl" centered>
-        {historyOpen && <HistoryView queryType={params.get('type')} queryAsset={params.get('asset')} />}
+        {historyOpen && <HistoryView queryType={params.get('type')} queryAsset={params.get('asset')} queryTab={tab} />}
       </Dialog>
       <Tabs value={tab} onChange={(v) => setParams({ tab: v ?? 'flexible' })}>
         <Tabs.List>
@@ -60,9 +61,7 @@ export default function MyLendingsPage() {
           <FlexibleHoldings />
         </Tabs.Panel>
         <Tabs.Panel value="fixed" pt="md">
-          <Paper withBorder p="xl" ta="center" c="dimmed">
-            {t('common.noData')}
-          </Paper>
+          {tab === 'fixed' && <FixedHoldings />}
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -16,9 +16,9 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useMe } from '../../api/account.js';
-import { useAutoInvest, useMarketList, useStatistics } from '../../api/simple-earn.js';
+import { useAutoInvest, useMarketList, useProducts, useStatistics } from '../../api/simple-earn.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { CoinSearch } from '../../components/CoinSearch.js';
 import { LoadingBlock } from '../../components/LoadingBlock.js';
@@ -27,6 +27,7 @@ import { useIsMobile } from '../../lib/use-is-mobile.js';
 import { useAuthGate } from '../auth/auth-gate.js';
 import { AprText } from './AprText.js';
 import { AutoEarnModal } from './AutoEarnModal.js';
+import { FixedProductsSection } from './fixed/FixedProductsSection.js';
 import { ProductBadges } from './ProductBadges.js';
 import { SubscribeDialog } from './SubscribeDialog.js';
 
@@ -52,6 +53,15 @@ export default function SimpleEarnHome() {
     ? auto.data.global_status === 1 || Object.values(auto.data.status).some((s) => s === 1)
     : false;
   const pages = Math.max(1, Math.ceil((markets.data?.total ?? 0) / PAGE_SIZE));
+  // ?subscribe=COIN (subscribe again from a fixed order falling back to flexible) opens its dialog.
+  const [params, setParams] = useSearchParams();
+  const products = useProducts();
+  const askedCoin = params.get('subscribe')?.toUpperCase();
+  const asked = (me.data && products.data?.find((p) => p.asset === askedCoin)) || null;
+  const closeSubscribe = () => {
+    setSubscribing(null);
+    if (askedCoin) setParams({}, { replace: true });
+  };
 
   const subscribeButton = (p: FlexibleProduct) => (
     <Button
@@ -209,7 +219,8 @@ export default function SimpleEarnHome() {
           </Group>
         )}
       </Paper>
-      <SubscribeDialog product={subscribing} onClose={() => setSubscribing(null)} />
+      <FixedProductsSection />
+      <SubscribeDialog product={subscribing ?? asked} onClose={closeSubscribe} />
       <AutoEarnModal opened={autoOpen} onClose={() => setAutoOpen(false)} />
     </Stack>
   );

@@ -1,0 +1,131 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2E, enterFundPassword, expectText, login, startE2E, watchErrors } from './support.js';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(() => e2e?.close());
+
+/** A call of the signed-in page's own session (what the screens read, to compute expectations). */
+function pageApi<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (p) => (await (await fetch(p)).json()).data, path) as Promise<T>;
+}
+
+async function spotOf(page: Page, coin: string): Promise<string> {
+  const balances = await pageApi<{ asset: string; spot: string }[]>(page, '/apiw/v2/account/balances');
+  return balances.find((b) => b.asset === coin)?.spot ?? '0';
+}
+
+describe('Simple Earn fixed-term in Chromium', () => {
+  it('shows a sold-out term greyed, with its input disabled and the button reading Sold out', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await login(page, e2e.baseUrl, 'vip@example.com');
+    await page.goto(`${e2e.baseUrl}/simple-earn`);
+    await page.getByTestId('fixed-chip-ETH-1-1').click();
+    await page.getByTestId('sold-out').waitFor();
+    expect(await page.getByTestId('fixed-amount').isDisabled()).toBe(true);
+    expect(await page.getByTestId('fixed-confirm').textContent()).toBe('Sold out');
+    expect(await page.getByTestId('fixed-confirm').isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('on a phone: a new user subscribes the special product, sees it in the list, and redeems it early', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await login(page, e2e.baseUrl, 'new@example.com');
+    await page.goto(`${e2e.baseUrl}/simple-earn`);
+    await page.getByTestId('fixed-chip-USDT-7-3').click();
+    await page.getByTestId('fixed-amount').fill('200');
+    await page.getByTestId('fixed-confirm').click();
+    await enterFundPassword(page, '123456');
+    await page.getByRole('link', { name: 'View holdings' }).click();
+    await page.waitForURL('**/simple-earn/my-lendings?tab=fixed');
+    await expectText(page, 'Redeem early');
+    await page.getByRole('button', { name: 'Redeem early' }).first().click();
+    // Before confirming, the dialog says what arrives and what is given up.
+    await expect.poll(() => page.getByTestId('early-amount').textContent()).toBe('200 USDT');
+    await expectText(page, /You give up .* USDT of interest/);
+    await page.getByTestId('early-confirm').click();
+    await enterFundPassword(page, '123456');
+    await expect.poll(() => page.getByTestId('early-done-amount').textContent()).toBe('200 USDT');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('tells a US user the special product is not for their region', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await e2e.admin('/admin/v1/users/settings', { email: 'us@example.com', is_new_user: true });
+    await login(page, e2e.baseUrl, 'us@example.com');
+    await page.goto(`${e2e.baseUrl}/simple-earn`);
+    await page.getByTestId('fixed-chip-USDT-7-3').click();
+    await expectText(page, 'This product is not available in your region');
+    expect(await page.getByTestId('fixed-confirm').isDisabled()).toBe(true);
+    await context.close();
+  });
+  it('subscribes a 7-day product with a voucher, switches auto-reinvest and redeem-to, and is paid and renewed at maturity', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await e2e.admin('/admin/v1/users/settings', { email: 'demo@example.com', mode: 'classic' });
+    await login(page, e2e.baseUrl, 'demo@example.com');
+    const spotBefore = Number(await spotOf(page, 'USDT'));
+
+    await page.goto(`${e2e.baseUrl}/simple-earn`);
+    await page.getByTestId('fixed-chip-USDT-7-1').click();
+    await page.getByTestId('fixed-amount').fill('5');
+    await expectText(page, 'The minimum subscription is 10 USDT');
+    await page.getByTestId('fixed-amount').fill('1000');
+    // The demo's +3% voucher is recommended and selected; its interest is in the estimate.
+    await expect.poll(() => page.getByTestId('voucher-select').inputValue()).toContain('+3% APR for 7 days');
+    await expectText(page, 'Voucher interest');
+    await page.getByTestId('fixed-confirm').click();
+    await enterFundPassword(page, '123456');
+    await expect.poll(() => page.getByTestId('fixed-success-Term').textContent()).toBe('7 days');
+    await page.getByRole('link', { name: 'View holdings' }).click();
+    await page.waitForURL('**/simple-earn/my-lendings?tab=fixed');
+    const [order] = (
+      await pageApi<{ list: { order_id: string; total_interest: string; finish_time: number }[] }>(
+        page,
+        '/apiw/v2/fixed_earn/api/user/lend?order_type=1',
+      )
+    ).list;
+    if (!order) throw new Error('no fixed order');
+    await expect.poll(() => page.getByTestId(`fixed-principal-${order.order_id}`).textContent()).toBe('1,000');
+
+    // The detail: auto-reinvest on for 400 of the principal (redeem-to follows: the trading account).
+    await page.getByTestId('fixed-holdings').getByRole('link', { name: 'USDT' }).click();
+    await page.waitForURL('**/simple-earn/my-lendings/*orderType=fixed*');
+    await expect.poll(() => page.getByTestId('detail-principal').textContent()).toBe('1,000 USDT');
+    await page.getByTestId(`reinvest-${order.order_id}`).click({ force: true });
+    await page.getByTestId('reinvest-part').fill('400');
+    await page.getByTestId('reinvest-confirm').click();
+    await expectText(page, 'Enabled successfully');
+    await expectText(page, 'Renews 400 USDT');
+    await expect.poll(() => page.getByTestId(`redeem-to-${order.order_id}`).inputValue()).toBe('Spot account');
+
+    // Past maturity: 600 and all the interest come back to spot, 400 renews, the inbox says so.
+    const hours = Math.ceil((order.finish_time * 1000 - e2e.server.ctx.clock.now().getTime()) / 3_600_000) + 1;
+    await e2e.admin('/admin/v1/clock/advance', { hours });
+    // Sessions last 7 days of product time: sign in again.
+    await login(page, e2e.baseUrl, 'demo@example.com');
+    const spotAfter = Number(await spotOf(page, 'USDT'));
+    expect(spotAfter - spotBefore).toBeCloseTo(-400 + Number(order.total_interest), 6);
+    await page.goto(`${e2e.baseUrl}/simple-earn/my-lendings?tab=fixed`);
+    await expectText(page, /^400$/);
+    await page.getByTestId('inbox').click();
+    await expectText(page, 'Your fixed order has paid out');
+    await page.keyboard.press('Escape');
+    await page.goto(`${e2e.baseUrl}/simple-earn/history?tab=fixed`);
+    const history = page.getByTestId('fixed-history');
+    await expect.poll(() => history.textContent()).toContain('Rate-up');
+    const text = (await history.textContent()) ?? '';
+    for (const label of ['Subscribe', 'Redeem', 'Interest', 'auto-reinvest']) expect(text).toContain(label);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

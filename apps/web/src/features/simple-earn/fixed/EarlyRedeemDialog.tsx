@@ -1,0 +1,94 @@
+import type { FixedHolding } from '@earn/domain/contract';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePreRedeem } from '../../../api/fixed-earn.js';
+import { ResponsiveModal } from '../../../components/ResponsiveModal.js';
+import { notifyError } from '../../../lib/notify.js';
+import { useFormat } from '../../../lib/use-format.js';
+
+/**
+ * Early redemption: exactly what arrives now and what is given up, before the user confirms; then
+ * the redeem success view (amount, submitted now, arrival in the trading account).
+ */
+export function EarlyRedeemDialog({ order, onClose }: { order: FixedHolding | null; onClose(): void }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const redeem = usePreRedeem();
+  const [done, setDone] = useState<{ amount: string; asset: string; at: number; account: string } | null>(null);
+  const line = (label: string, value: string, testId?: string) => (
+    <Group justify="space-between" key={label}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={600} data-testid={testId}>
+        {value}
+      </Text>
+    </Group>
+  );
+  return (
+    <>
+      <ResponsiveModal opened={order !== null} onClose={onClose} title={t('fixed.early.title')} size="sm">
+        {order && (
+          <Stack>
+            {line(t('earn.holding.principal'), `${fmt.amount(order.principal)} ${order.asset}`)}
+            {line(
+              t('fixed.early.interest'),
+              `${fmt.amount(order.early_redeem.interest)} ${order.asset}`,
+              'early-interest',
+            )}
+            {line(t('fixed.early.receive'), `${fmt.amount(order.early_redeem.amount)} ${order.asset}`, 'early-amount')}
+            <Alert color="orange" data-testid="early-forfeit">
+              {order.product_info.pre_redeem_rate_year
+                ? t('fixed.early.rateNote', {
+                    rate: fmt.rate(order.product_info.pre_redeem_rate_year),
+                    lost: fmt.amount(order.early_redeem.forfeited),
+                    coin: order.asset,
+                  })
+                : t('fixed.early.forfeitNote', { lost: fmt.amount(order.early_redeem.forfeited), coin: order.asset })}
+            </Alert>
+            <Group grow>
+              <Button variant="default" onClick={onClose}>
+                {t('common.cancel')}
+              </Button>
+              <Button
+                color="red"
+                loading={redeem.isPending}
+                data-testid="early-confirm"
+                onClick={() =>
+                  redeem.mutate(order.order_id, {
+                    onSuccess: (res) => {
+                      setDone({ amount: res.amount, asset: order.asset, at: res.arrival_time, account: res.account });
+                      onClose();
+                    },
+                    onError: (e) => notifyError(e, 'error'),
+                  })
+                }
+              >
+                {t('fixed.early.confirm')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </ResponsiveModal>
+      <ResponsiveModal
+        opened={done !== null}
+        onClose={() => setDone(null)}
+        title={t('fixed.early.doneTitle')}
+        size="sm"
+      >
+        {done && (
+          <Stack>
+            {line(t('earn.history.amount'), `${fmt.amount(done.amount)} ${done.asset}`, 'early-done-amount')}
+            {line(t('fixed.early.submitted'), fmt.dateTime(done.at * 1000))}
+            {line(
+              t('fixed.early.arrival'),
+              `${fmt.dateTime(done.at * 1000)} · ${done.account === 'unified' ? t('fixed.to.unified') : t('fixed.to.spot')}`,
+            )}
+            <Button onClick={() => setDone(null)}>{t('common.ok')}</Button>
+          </Stack>
+        )}
+      </ResponsiveModal>
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+import { vipLabel } from '@earn/domain';
+import { Anchor, Badge, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useFixedOrder } from '../../../api/fixed-earn.js';
+import { CoinIcon } from '../../../components/CoinIcon.js';
+import { LoadingBlock } from '../../../components/LoadingBlock.js';
+import { notifySuccess } from '../../../lib/notify.js';
+import { useFormat } from '../../../lib/use-format.js';
+import { EarlyRedeemDialog } from './EarlyRedeemDialog.js';
+import { FixedAprCell, FixedStatusBadge } from './FixedHoldings.js';
+import { FixedSubscribeDialog, type FixedTarget } from './FixedSubscribeDialog.js';
+import { RedeemToSelect, ReinvestSwitch } from './OrderChoices.js';
+import { useSubscribeAgain } from './use-subscribe-again.js';
+
+/** A fixed order's detail: every figure of the spec, its switches, early redeem and subscribe again. */
+export default function FixedDetailPage() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const [params] = useSearchParams();
+  const orderId = params.get('order_id') ?? '';
+  const order = useFixedOrder(orderId);
+  const [redeeming, setRedeeming] = useState(false);
+  const [subscribing, setSubscribing] = useState<FixedTarget | null>(null);
+  const subscribeAgain = useSubscribeAgain(setSubscribing);
+  if (order.isPending && /^[1-9][0-9]*$/.test(orderId)) return <LoadingBlock rows={6} />;
+  const o = order.data;
+  if (!o) {
+    return (
+      <Stack maw={900} mx="auto">
+        <Paper withBorder p="xl" ta="center" c="dimmed" data-testid="fixed-detail-empty">
+          {t('common.noData')}
+        </Paper>
+        <Anchor component={Link} to="/simple-earn/my-lendings?tab=fixed">
+          {t('earn.myHoldings')}
+        </Anchor>
+      </Stack>
+    );
+  }
+  const field = (label: string, value: React.ReactNode, testId?: string) => (
+    <Stack gap={2} key={label}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600} component="div" data-testid={testId}>
+        {value}
+      </Text>
+    </Stack>
+  );
+  return (
+    <Stack maw={900} mx="auto">
+      <Anchor component={Link} to="/simple-earn/my-lendings?tab=fixed" size="sm">
+        ← {t('earn.myHoldings')}
+      </Anchor>
+      <Group justify="space-between">
+        <Group gap="sm">
+          <CoinIcon symbol={o.asset} icon={o.icon} />
+          <Title order={2}>
+            {o.asset} · {t('fixed.termTitle', { count: o.lock_up_period })}
+          </Title>
+          {o.product_type === 2 && (
+            <Badge color="yellow" variant="light">
+              {vipLabel(o)}
+            </Badge>
+          )}
+          <FixedStatusBadge status={o.status} />
+        </Group>
+      </Group>
+      <Paper withBorder p="md">
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="lg">
+          {field(t('earn.holding.principal'), `${fmt.amount(o.principal)} ${o.asset}`, 'detail-principal')}
+          {field(t('fixed.estInterest'), `${fmt.amount(o.total_interest)} ${o.asset}`, 'detail-interest')}
+          {field(t('fixed.term'), t('fixed.days', { count: o.lock_up_period }))}
+          {field(t('fixed.apr'), <FixedAprCell order={o} />)}
+          {field(t('fixed.subscribedAt'), fmt.dateTime(o.create_time * 1000))}
+          {field(t('earn.timeline.interestStarts'), fmt.dateTime(o.interest_start_time * 1000))}
+          {field(t('fixed.receivedAt'), fmt.dateTime(o.received_time * 1000), 'detail-received')}
+          {field(
+            t('fixed.orderId'),
+            <Group gap={4}>
+              {o.order_id}
+              <CopyButton value={o.order_id}>
+                {({ copy }) => (
+                  <Anchor
+                    component="button"
+                    size="sm"
+                    onClick={() => {
+                      copy();
+                      notifySuccess(t('Copied'));
+                    }}
+                  >
+                    {t('fixed.copy')}
+                  </Anchor>
+                )}
+              </CopyButton>
+            </Group>,
+          )}
+          {o.renewed_order_id &&
+            field(
+              t('fixed.renewedInto'),
+              <Anchor
+                component={Link}
+                to={`/simple-earn/my-lendings/${o.renewed_order_id}?orderType=fixed&asset=${o.asset}&order_id=${o.renewed_order_id}`}
+              >
+                {o.renewed_order_id}
+              </Anchor>,
+            )}
+        </SimpleGrid>
+      </Paper>
+      {o.status <= 2 && (
+        <Paper withBorder p="md">
+          <Stack>
+            <Group justify="space-between">
+              <Text>{t('fixed.redeemTo')}</Text>
+              <RedeemToSelect order={o} />
+            </Group>
+            {o.product_info.reinvest === 1 && (
+              <Group justify="space-between">
+                <Stack gap={0}>
+                  <Text>{t('fixed.reinvest.label')}</Text>
+                  {o.reinvest_status === 1 && (
+                    <Text size="xs" c="dimmed">
+                      {o.reinvest_amount
+                        ? t('fixed.reinvest.partOf', { amount: fmt.amount(o.reinvest_amount), coin: o.asset })
+                        : t('fixed.reinvest.all')}
+                    </Text>
+                  )}
+                </Stack>
+                <ReinvestSwitch order={o} />
+              </Group>
+            )}
+          </Stack>
+        </Paper>
+      )}
+      <Group>
+        {o.status <= 1 && (
+          <Button
+            variant="default"
+            disabled={o.product_info.pre_redeem !== 1 || o.actions_locked}
+            onClick={() => setRedeeming(true)}
+            data-testid="detail-early"
+          >
+            {t('fixed.early.button')}
+          </Button>
+        )}
+        <Button onClick={() => subscribeAgain(o)}>{t('earn.subscribeAgain')}</Button>
+      </Group>
+      {o.product_info.pre_redeem !== 1 && o.status <= 1 && (
+        <Text size="sm" c="dimmed">
+          {t('fixed.lock.product')}
+        </Text>
+      )}
+      <EarlyRedeemDialog order={redeeming ? o : null} onClose={() => setRedeeming(false)} />
+      <FixedSubscribeDialog target={subscribing} onClose={() => setSubscribing(null)} />
+    </Stack>
+  );
+}

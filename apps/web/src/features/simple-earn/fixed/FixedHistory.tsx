@@ -1,0 +1,125 @@
+import { dayStartMs } from '@earn/domain';
+import type { FixedHistoryRow } from '@earn/domain/contract';
+import { Anchor, Group, Paper, Select, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useFixedHistory, useFixedProducts } from '../../../api/fixed-earn.js';
+import { DateRange, type DateRangeValue } from '../../../components/DateRange.js';
+import { type Column, PagedTable } from '../../../components/PagedTable.js';
+import { useFormat } from '../../../lib/use-format.js';
+import { TYPE_KEY } from '../history-types.js';
+
+const PAGE_SIZE = 10;
+/** History modes worth naming on a fixed row (spec). */
+const MODE_KEY: Record<number, string> = {
+  10: 'fixed.mode.launchpool',
+  14: 'fixed.mode.toFlexible',
+  15: 'fixed.mode.reinvest',
+};
+
+/** The fixed tab of the history: every record type (1-5), by coin and date range, each row linked to its order. */
+export function FixedHistory({ queryAsset }: { queryAsset: string | null }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const [type, setType] = useState('0');
+  const [asset, setAsset] = useState<string | null>(queryAsset);
+  const [range, setRange] = useState<DateRangeValue | null>(null);
+  const [page, setPage] = useState(1);
+  const products = useFixedProducts(0);
+  const coins = [...new Set((products.data ?? []).map((p) => p.asset))].sort();
+  const offset = -new Date().getTimezoneOffset();
+  const history = useFixedHistory({
+    page,
+    limit: PAGE_SIZE,
+    ...(type !== '0' ? { type: Number(type) } : {}),
+    ...(asset ? { asset } : {}),
+    ...(range
+      ? { start_at: dayStartMs(range.start, offset) / 1000, end_at: dayStartMs(range.endExclusive, offset) / 1000 }
+      : {}),
+  });
+  const change = (next: () => void) => {
+    next();
+    setPage(1);
+  };
+  const columns: Column<FixedHistoryRow>[] = [
+    { key: 'time', title: t('earn.history.time'), render: (r) => fmt.dateTime(r.time_at * 1000) },
+    {
+      key: 'type',
+      title: t('earn.history.type'),
+      render: (r) => (
+        <>
+          {t(TYPE_KEY[r.type] ?? 'earn.type.subscribe')}
+          {MODE_KEY[r.mode] ? ` · ${t(MODE_KEY[r.mode] as string)}` : ''}
+        </>
+      ),
+    },
+    {
+      key: 'order',
+      title: t('fixed.orderId'),
+      render: (r) => (
+        <Anchor
+          component={Link}
+          to={`/simple-earn/my-lendings/${r.order_id}?orderType=fixed&asset=${r.asset}&order_id=${r.order_id}`}
+          size="sm"
+        >
+          {r.order_id}
+        </Anchor>
+      ),
+    },
+    { key: 'term', title: t('fixed.term'), render: (r) => t('fixed.days', { count: r.lock_up_period }) },
+    {
+      key: 'amount',
+      title: t('earn.history.amount'),
+      align: 'right',
+      render: (r) => `${fmt.amount(r.amount)} ${r.type === 4 && r.bonus_asset ? r.bonus_asset : r.asset}`,
+    },
+    {
+      key: 'rate',
+      title: t('fixed.apr'),
+      align: 'right',
+      render: (r) => (r.rate_ratio ? `+${r.rate_ratio}%` : r.lend_rate_year ? fmt.rate(r.lend_rate_year) : '--'),
+    },
+  ];
+  return (
+    <Stack>
+      <Group align="flex-end">
+        <Select
+          label={t('earn.history.type')}
+          value={type}
+          allowDeselect={false}
+          data-testid="fixed-history-type"
+          onChange={(v) => change(() => setType(v ?? '0'))}
+          data={[
+            { value: '0', label: t('earn.history.all') },
+            ...[1, 2, 3, 4, 5].map((v) => ({ value: String(v), label: t(TYPE_KEY[v] as string) })),
+          ]}
+          w={160}
+        />
+        <Select
+          label={t('assets.coin')}
+          value={asset}
+          clearable
+          placeholder={t('earn.history.allCoins')}
+          onChange={(v) => change(() => setAsset(v))}
+          data={coins}
+          w={140}
+        />
+        <DateRange value={range} onChange={(v) => change(() => setRange(v))} limitMonths={6} />
+      </Group>
+      <Paper withBorder p="md" data-testid="fixed-history">
+        <PagedTable
+          columns={columns}
+          rows={history.data?.list ?? []}
+          rowKey={(r) => String(r.id)}
+          total={history.data?.total ?? 0}
+          page={page}
+          onPageChange={setPage}
+          loading={history.isPending}
+          error={history.error}
+          onRetry={() => history.refetch()}
+        />
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,224 @@
+import { vipLabel } from '@earn/domain';
+import type { FixedHolding } from '@earn/domain/contract';
+import { Anchor, Badge, Button, Card, Group, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useFixedHoldings } from '../../../api/fixed-earn.js';
+import { CoinIcon } from '../../../components/CoinIcon.js';
+import { InfoPopup } from '../../../components/InfoPopup.js';
+import { type Column, PagedTable } from '../../../components/PagedTable.js';
+import { useFormat } from '../../../lib/use-format.js';
+import { useIsMobile } from '../../../lib/use-is-mobile.js';
+import { EarlyRedeemDialog } from './EarlyRedeemDialog.js';
+import { FixedSubscribeDialog, type FixedTarget } from './FixedSubscribeDialog.js';
+import { RedeemToSelect, ReinvestSwitch } from './OrderChoices.js';
+import { useSubscribeAgain } from './use-subscribe-again.js';
+
+const PAGE_SIZE = 10;
+
+export const fixedDetailLink = (o: Pick<FixedHolding, 'id' | 'asset' | 'order_id'>) =>
+  `/simple-earn/my-lendings/${o.id}?orderType=fixed&asset=${o.asset}&order_id=${o.order_id}`;
+
+/** The order's APR, with the ladder bonus and the voucher on hover (spec). */
+export function FixedAprCell({ order }: { order: FixedHolding }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const extra = order.bonus_info || order.coupon_info;
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Text size="sm" c="teal" fw={600}>
+        {extra ? `${order.total_year_rate_percent}%` : fmt.rate(order.year_rate)}
+      </Text>
+      {extra && (
+        <InfoPopup title={t('fixed.apr')}>
+          <Stack gap={2}>
+            <Text size="sm">
+              {t('fixed.aprProduct')}: {fmt.rate(order.year_rate)}
+            </Text>
+            {order.bonus_info && (
+              <Text size="sm">
+                {t('fixed.estBonus')}: {fmt.amount(order.bonus_info.amount)} {order.bonus_info.bonus_asset}
+              </Text>
+            )}
+            {order.coupon_info && (
+              <Text size="sm">
+                {t('fixed.voucher.label')}: +{order.coupon_info.rate_ratio}% · {fmt.amount(order.coupon_info.interest)}{' '}
+                {order.asset}
+              </Text>
+            )}
+          </Stack>
+        </InfoPopup>
+      )}
+    </Group>
+  );
+}
+
+export function FixedStatusBadge({ status }: { status: number }) {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm" fw={600} c={status <= 1 ? 'teal' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+      {t(`fixed.status.${status}`)}
+    </Text>
+  );
+}
+
+/** A date over its time: two short lines keep the wide table within the page. */
+function DateTimeCell({ ms }: { ms: number }) {
+  const fmt = useFormat();
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{fmt.date(ms)}</Text>
+      <Text size="xs" c="dimmed">
+        {fmt.time(ms)}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The fixed holdings tab: every column of the spec, paged at 10; a load-more list on phones. */
+export function FixedHoldings() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const isMobile = useIsMobile();
+  const [page, setPage] = useState(1);
+  const [mobileLimit, setMobileLimit] = useState(PAGE_SIZE);
+  const holdings = useFixedHoldings(isMobile ? 1 : page, isMobile ? mobileLimit : PAGE_SIZE);
+  const [redeeming, setRedeeming] = useState<FixedHolding | null>(null);
+  const [subscribing, setSubscribing] = useState<FixedTarget | null>(null);
+  const subscribeAgain = useSubscribeAgain(setSubscribing);
+
+  const coin = (o: FixedHolding) => (
+    <Anchor component={Link} to={fixedDetailLink(o)} underline="never" c="inherit">
+      <Group gap="xs" wrap="nowrap">
+        <CoinIcon symbol={o.asset} icon={o.icon} />
+        <Text fw={600}>{o.asset}</Text>
+        {o.product_type === 2 && (
+          <Badge size="xs" color="yellow" variant="light">
+            {vipLabel(o)}
+          </Badge>
+        )}
+      </Group>
+    </Anchor>
+  );
+  const actions = (o: FixedHolding) => (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      {o.status <= 1 && (
+        <Button
+          size="compact-sm"
+          variant="default"
+          disabled={o.product_info.pre_redeem !== 1 || o.actions_locked}
+          title={
+            o.product_info.pre_redeem !== 1
+              ? t('fixed.lock.product')
+              : o.actions_locked
+                ? t('fixed.lock.hour')
+                : undefined
+          }
+          onClick={() => setRedeeming(o)}
+          data-testid={`early-${o.order_id}`}
+        >
+          {t('fixed.early.button')}
+        </Button>
+      )}
+      <Button size="compact-sm" onClick={() => subscribeAgain(o)} data-testid={`again-${o.order_id}`}>
+        {t('earn.subscribeAgain')}
+      </Button>
+    </Group>
+  );
+  const columns: Column<FixedHolding>[] = [
+    { key: 'coin', title: t('assets.coin'), render: coin },
+    { key: 'order', title: t('fixed.orderId'), render: (o) => o.order_id },
+    { key: 'created', title: t('fixed.subscribedAt'), render: (o) => <DateTimeCell ms={o.create_time * 1000} /> },
+    {
+      key: 'principal',
+      title: t('earn.holding.principal'),
+      render: (o) => <span data-testid={`fixed-principal-${o.order_id}`}>{fmt.amount(o.principal)}</span>,
+    },
+    { key: 'term', title: t('fixed.term'), render: (o) => t('fixed.days', { count: o.lock_up_period }) },
+    { key: 'interest', title: t('fixed.estInterest'), render: (o) => fmt.amount(o.total_interest) },
+    { key: 'apr', title: t('fixed.apr'), render: (o) => <FixedAprCell order={o} /> },
+    { key: 'received', title: t('fixed.receivedAt'), render: (o) => <DateTimeCell ms={o.received_time * 1000} /> },
+    { key: 'status', title: t('fixed.statusTitle'), render: (o) => <FixedStatusBadge status={o.status} /> },
+    { key: 'redeemTo', title: t('fixed.redeemTo'), render: (o) => <RedeemToSelect order={o} /> },
+    { key: 'reinvest', title: t('fixed.reinvest.short'), render: (o) => <ReinvestSwitch order={o} /> },
+    { key: 'actions', title: t('assets.actions'), align: 'right', render: actions },
+  ];
+  const list = holdings.data?.list ?? [];
+  return (
+    <>
+      {isMobile ? (
+        <Stack gap="sm" data-testid="fixed-holdings">
+          {list.map((o) => (
+            <Card key={o.order_id} withBorder padding="sm">
+              <Group justify="space-between">
+                {coin(o)}
+                <FixedStatusBadge status={o.status} />
+              </Group>
+              {[
+                [t('earn.holding.principal'), fmt.amount(o.principal)],
+                [t('fixed.term'), t('fixed.days', { count: o.lock_up_period })],
+                [t('fixed.estInterest'), fmt.amount(o.total_interest)],
+                [t('fixed.receivedAt'), fmt.dateTime(o.received_time * 1000)],
+              ].map(([label, value]) => (
+                <Group key={label} justify="space-between" mt={4}>
+                  <Text size="sm" c="dimmed">
+                    {label}
+                  </Text>
+                  <Text size="sm">{value}</Text>
+                </Group>
+              ))}
+              <Group justify="space-between" mt={4}>
+                <Text size="sm" c="dimmed">
+                  {t('fixed.apr')}
+                </Text>
+                <FixedAprCell order={o} />
+              </Group>
+              <Group justify="space-between" mt="xs">
+                <Text size="sm" c="dimmed">
+                  {t('fixed.redeemTo')}
+                </Text>
+                <RedeemToSelect order={o} />
+              </Group>
+              <Group justify="space-between" mt="xs">
+                <Text size="sm" c="dimmed">
+                  {t('fixed.reinvest.short')}
+                </Text>
+                <ReinvestSwitch order={o} />
+              </Group>
+              <Group mt="xs" justify="flex-end">
+                {actions(o)}
+              </Group>
+            </Card>
+          ))}
+          {list.length === 0 && !holdings.isPending && (
+            <Paper p="xl" ta="center" c="dimmed">
+              {t('common.noData')}
+            </Paper>
+          )}
+          {(holdings.data?.total ?? 0) > list.length && (
+            <Button variant="subtle" onClick={() => setMobileLimit(mobileLimit + PAGE_SIZE)}>
+              {t('earn.loadMore')}
+            </Button>
+          )}
+        </Stack>
+      ) : (
+        <Paper withBorder p="md" data-testid="fixed-holdings">
+          <PagedTable
+            columns={columns}
+            rows={list}
+            rowKey={(o) => o.order_id}
+            total={holdings.data?.total ?? 0}
+            page={page}
+            onPageChange={setPage}
+            loading={holdings.isPending}
+            error={holdings.error}
+            onRetry={() => holdings.refetch()}
+          />
+        </Paper>
+      )}
+      <EarlyRedeemDialog order={redeeming} onClose={() => setRedeeming(null)} />
+      <FixedSubscribeDialog target={subscribing} onClose={() => setSubscribing(null)} />
+    </>
+  );
+}

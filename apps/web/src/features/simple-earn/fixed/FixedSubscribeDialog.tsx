@@ -1,0 +1,479 @@
+import {
+  checkFixedSubscribe,
+  Decimal,
+  FixedProductType,
+  fixedInterest,
+  fixedTimeline,
+  ladderBonus,
+  parseAmount,
+  vipLabel,
+  voucherInterest,
+} from '@earn/domain';
+import type { FixedProduct } from '@earn/domain/contract';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  List,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Timeline,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useMe } from '../../../api/account.js';
+import { serverNow } from '../../../api/client.js';
+import {
+  useCoupons,
+  useFixedProducts,
+  useLendFixed,
+  useRemainingQuota,
+  useSubscribeCheck,
+} from '../../../api/fixed-earn.js';
+import { useAvailable } from '../../../api/simple-earn.js';
+import { CoinIcon } from '../../../components/CoinIcon.js';
+import { DecimalInput } from '../../../components/DecimalInput.js';
+import { ResponsiveModal } from '../../../components/ResponsiveModal.js';
+import { notifyError } from '../../../lib/notify.js';
+import { useFormat } from '../../../lib/use-format.js';
+import { useIsMobile } from '../../../lib/use-is-mobile.js';
+
+/** Subscribe is throttled (spec: 500 ms). */
+const SUBSCRIBE_THROTTLE_MS = 500;
+/** The spec's VIP threshold: lower tiers get the upgrade guide. */
+const VIP_TIER = 5;
+
+export interface FixedTarget {
+  asset: string;
+  /** The term to open on; else the coin's first subscribable one. */
+  productId?: number;
+}
+
+/**
+ * The fixed-term subscribe dialog (multi-term): the coin's terms as chips (APR, days, VIP badge,
+ * sold-out styling), the amount checked in the spec's order, a rate-up voucher, redeem-to,
+ * auto-reinvest with the part that renews, the estimate and the timeline.
+ */
+export function FixedSubscribeDialog({ target, onClose }: { target: FixedTarget | null; onClose(): void }) {
+  const { t } = useTranslation();
+  const [done, setDone] = useState<{ asset: string; amount: string; days: number; rate: string } | null>(null);
+  return (
+    <>
+      <ResponsiveModal
+        opened={target !== null}
+        onClose={onClose}
+        title={t('fixed.subscribe.title', { coin: target?.asset ?? '' })}
+        size="lg"
+      >
+        {target && (
+          <FixedSubscribeForm
+            target={target}
+            onDone={(result) => {
+              setDone(result);
+              onClose();
+            }}
+          />
+        )}
+      </ResponsiveModal>
+      <ResponsiveModal opened={done !== null} onClose={() => setDone(null)} title={t('earn.success.title')} size="sm">
+        {done && (
+          <Stack>
+            {[
+              [t('assets.coin'), done.asset],
+              [t('earn.subscribe.amount'), `${done.amount} ${done.asset}`],
+              [t('fixed.term'), t('fixed.days', { count: done.days })],
+              [t('fixed.apr'), `${new Decimal(done.rate).times(100).toFixed(2)}%`],
+            ].map(([label, value]) => (
+              <Group key={label} justify="space-between">
+                <Text c="dimmed">{label}</Text>
+                <Text fw={600} data-testid={`fixed-success-${label}`}>
+                  {value}
+                </Text>
+              </Group>
+            ))}
+            <Button component={Link} to="/simple-earn/my-lendings?tab=fixed" onClick={() => setDone(null)}>
+              {t('earn.success.viewHoldings')}
+            </Button>
+          </Stack>
+        )}
+      </ResponsiveModal>
+    </>
+  );
+}
+
+/** The products of a coin a user sees in the dialog: normal and special, VIP ones of their tier (or the one asked for). */
+function termsOf(products: readonly FixedProduct[], asset: string, tier: number, productId?: number) {
+  return products
+    .filter((p) => p.asset === asset)
+    .filter((p) => p.type !== FixedProductType.vip || p.id === productId || (tier >= p.min_vip && tier <= p.max_vip))
+    .sort((a, b) => a.lock_up_period - b.lock_up_period || a.type - b.type);
+}
+
+function FixedSubscribeForm({
+  target,
+  onDone,
+}: {
+  target: FixedTarget;
+  onDone(result: { asset: string; amount: string; days: number; rate: string }): void;
+}) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const isMobile = useIsMobile();
+  const me = useMe();
+  const tier = me.data?.tier ?? 0;
+  const products = useFixedProducts(0);
+  const terms = termsOf(products.data ?? [], target.asset, tier, target.productId);
+  const [chosenId, setChosenId] = useState<number | undefined>(target.productId);
+  const product = terms.find((p) => p.id === chosenId) ?? terms.find((p) => p.sale_status === 1) ?? terms[0] ?? null;
+  if (products.isPending) return <Text c="dimmed">{t('common.loading')}</Text>;
+  if (!product) return <Text c="dimmed">{t('common.noData')}</Text>;
+  return (
+    <Stack>
+      <Group gap="xs" data-testid="fixed-terms">
+        {terms.map((p) => (
+          <UnstyledButton
+            key={p.id}
+            style={{
+              padding: '6px 12px',
+              borderRadius: 8,
+              border: `1px solid var(--mantine-color-${p.id === product.id ? 'teal-6' : 'gray-4'})`,
+              background: p.id === product.id ? 'var(--mantine-color-teal-light)' : undefined,
+              opacity: p.sale_status === 2 ? 0.55 : 1,
+              textAlign: 'center',
+            }}
+            aria-pressed={p.id === product.id}
+            onClick={() => setChosenId(p.id)}
+            data-testid={`term-${p.lock_up_period}-${p.type}`}
+          >
+            <Text size="sm" fw={700}>
+              {t('fixed.days', { count: p.lock_up_period })}
+            </Text>
+            <Text size="xs" c={p.sale_status === 2 ? 'dimmed' : 'teal'}>
+              {p.sale_status === 2 ? t('fixed.soldOut') : fmt.rate(p.year_rate)}
+            </Text>
+            {p.type === FixedProductType.vip && (
+              <Badge size="xs" color="yellow" variant="light">
+                {vipLabel(p)}
+              </Badge>
+            )}
+            {p.type === FixedProductType.special && (
+              <Badge size="xs" color="grape" variant="light">
+                {t('fixed.special')}
+              </Badge>
+            )}
+          </UnstyledButton>
+        ))}
+      </Group>
+      <TermForm key={product.id} product={product} tier={tier} precision={isMobile ? 6 : 8} onDone={onDone} />
+    </Stack>
+  );
+}
+
+function TermForm({
+  product,
+  tier,
+  precision,
+  onDone,
+}: {
+  product: FixedProduct;
+  tier: number;
+  precision: number;
+  onDone(result: { asset: string; amount: string; days: number; rate: string }): void;
+}) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const me = useMe();
+  const soldOut = product.sale_status === 2;
+  const available = useAvailable(product.asset, Boolean(me.data));
+  const quota = useRemainingQuota(product.id, Boolean(me.data) && !soldOut);
+  const coupons = useCoupons(product.id, Boolean(me.data) && !soldOut);
+  const check = useSubscribeCheck(product.id, Boolean(me.data) && product.type === FixedProductType.special);
+  const lend = useLendFixed(product.type === FixedProductType.vip);
+  const [amount, setAmount] = useState('');
+  // The first recommendation is selected; '' means none (the user toggled it off).
+  const [voucherId, setVoucherId] = useState<string | null>(null);
+  const [reinvest, setReinvest] = useState(false);
+  const [renewAmount, setRenewAmount] = useState('');
+  const [redeemTo, setRedeemTo] = useState<'0' | '1'>(product.redeem_account === 1 ? '1' : '0');
+  const [nowMs, setNowMs] = useState(() => serverNow());
+  useEffect(() => {
+    const timer = setInterval(() => setNowMs(serverNow()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const firstCoupon = coupons.data?.[0];
+  const chosenVoucherId = voucherId ?? (firstCoupon ? String(firstCoupon.id) : '');
+  const voucher = coupons.data?.find((c) => String(c.id) === chosenVoucherId) ?? null;
+
+  const balance = available.data?.lend_earn_available ?? '0';
+  const parsed = amount === '' ? null : parseAmount('amount', amount, { maxDecimals: precision });
+  const checked =
+    parsed?.ok && !soldOut
+      ? checkFixedSubscribe(parsed.value, {
+          asset: product.asset,
+          minLendAmount: product.min_lend_amount,
+          available: balance,
+          productRemaining: quota.data?.product_remaining ?? product.remaining_quota,
+          userRemaining: quota.data?.user_remaining ?? product.remaining_quota,
+          voucher: voucher ?? undefined,
+        })
+      : null;
+  const error = checked && !checked.ok ? t(checked.key, checked.params ?? {}) : undefined;
+  const warning =
+    checked?.ok && checked.value.warning ? t(checked.value.warning.key, checked.value.warning.params) : null;
+  const value = checked?.ok ? checked.value.amount : new Decimal(0);
+  const renew = renewAmount === '' ? null : parseAmount('reinvest_amount', renewAmount, { maxDecimals: 6 });
+  const renewError =
+    renew && !renew.ok
+      ? t(renew.key, renew.params ?? {})
+      : renew?.ok && checked?.ok && renew.value.gt(value)
+        ? t('fixed.reinvest.aboveAmount')
+        : undefined;
+  const ineligible = product.type === FixedProductType.special && check.data && !check.data.is_able_subscribe;
+  const vipOutside =
+    product.type === FixedProductType.vip && !soldOut && (tier < product.min_vip || tier > product.max_vip);
+  const canSubmit =
+    checked?.ok === true && !renewError && !ineligible && !vipOutside && new Decimal(product.year_rate).gt(0);
+
+  const interest = fixedInterest(value, product.year_rate, product.lock_up_period);
+  const priceRatio = new Decimal(product.bonus_asset_price).isZero()
+    ? new Decimal(0)
+    : new Decimal(product.product_asset_price).div(product.bonus_asset_price);
+  const bonus = ladderBonus(value, product.ladder_apr, {
+    periodsPerYear: 365,
+    periods: product.lock_up_period,
+    priceRatio,
+  });
+  const extra = voucher ? voucherInterest(value, voucher) : new Decimal(0);
+  const timeline = fixedTimeline(nowMs, product.lock_up_period);
+
+  const submit = useDebouncedCallback(
+    () => {
+      if (!checked?.ok || !canSubmit) return;
+      lend.mutate(
+        {
+          product_id: product.id,
+          amount: checked.value.amount.toFixed(),
+          year_rate: product.year_rate,
+          redeem_account_type: reinvest ? 0 : (Number(redeemTo) as 0 | 1),
+          reinvest_status: reinvest ? 1 : 0,
+          ...(voucher ? { financial_rate_id: voucher.id } : {}),
+          ...(reinvest && renew?.ok ? { reinvest_amount: renew.value.toFixed() } : {}),
+        },
+        {
+          onSuccess: (res) =>
+            onDone({ asset: product.asset, amount: res.amount, days: res.lock_up_period, rate: res.year_rate }),
+          onError: (e) => notifyError(e),
+        },
+      );
+    },
+    { delay: SUBSCRIBE_THROTTLE_MS, leading: true },
+  );
+  const wallet = me.data?.mode && me.data.mode !== 'classic' ? t('fixed.to.unified') : t('fixed.to.spot');
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Group gap="sm">
+          <CoinIcon symbol={product.asset} icon={product.icon} />
+          <div>
+            <Text fw={700}>{product.title || t('fixed.termTitle', { count: product.lock_up_period })}</Text>
+            {product.subtitle && (
+              <Text size="xs" c="dimmed">
+                {product.subtitle}
+              </Text>
+            )}
+          </div>
+        </Group>
+        <Stack gap={0} align="flex-end">
+          <Text size="xs" c="dimmed">
+            {t('fixed.apr')}
+          </Text>
+          <Text fw={700} c="teal" data-testid="fixed-apr">
+            {fmt.rate(product.year_rate)}
+          </Text>
+        </Stack>
+      </Group>
+      {vipOutside && (
+        <Alert color="yellow" data-testid="vip-banner">
+          {tier < product.min_vip
+            ? t(tier < VIP_TIER ? 'fixed.vip.upgradeGuide' : 'fixed.vip.upgrade', { tier: vipLabel(product) })
+            : t('fixed.vip.above')}{' '}
+          <Anchor component={Link} to="/vip-wealth" size="sm">
+            {t('fixed.vip.wealthLink')}
+          </Anchor>
+        </Alert>
+      )}
+      {ineligible && (
+        <Alert color="red" title={t('fixed.ineligible.title')} data-testid="ineligible">
+          {t(check.data?.reason ?? 'fixed.ineligible.title')}
+        </Alert>
+      )}
+      {soldOut && (
+        <Alert color="gray" data-testid="sold-out">
+          {t('fixed.soldOutAlert')}
+        </Alert>
+      )}
+      <DecimalInput
+        label={t('earn.subscribe.amount')}
+        placeholder={t('earn.subscribe.min', { amount: fmt.amount(product.min_lend_amount), coin: product.asset })}
+        precision={precision}
+        value={amount}
+        onChange={setAmount}
+        error={error}
+        disabled={soldOut}
+        data-testid="fixed-amount"
+        rightSectionWidth={70}
+        rightSection={
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            disabled={soldOut}
+            onClick={() => setAmount(new Decimal(balance).toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed())}
+          >
+            {t('common.max')}
+          </Button>
+        }
+      />
+      {warning && (
+        <Text size="xs" c="orange" data-testid="voucher-warning">
+          {warning}
+        </Text>
+      )}
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" c="dimmed">
+          {t('common.available')}: {fmt.amount(balance)} {product.asset}
+        </Text>
+        {quota.data && (
+          <Text size="sm" c="dimmed" data-testid="fixed-quota">
+            {t('fixed.quotaLeft')}: {fmt.amount(quota.data.remaining)} {product.asset}
+          </Text>
+        )}
+      </Group>
+      {(coupons.data?.length ?? 0) > 0 && (
+        <Select
+          label={t('fixed.voucher.label')}
+          value={chosenVoucherId}
+          allowDeselect={false}
+          onChange={(v) => setVoucherId(v ?? '')}
+          data-testid="voucher-select"
+          data={[
+            ...(coupons.data ?? []).map((c) => ({
+              value: String(c.id),
+              label: t('fixed.voucher.option', {
+                ratio: c.rate_ratio,
+                days: c.rate_day,
+                low: fmt.amount(c.buy_limit_low),
+                coin: c.using_currency,
+              }),
+            })),
+            { value: '', label: t('fixed.voucher.none') },
+          ]}
+        />
+      )}
+      {product.reinvest === 1 && (
+        <Stack gap={6}>
+          <Switch
+            label={t('fixed.reinvest.label')}
+            checked={reinvest}
+            onChange={(e) => setReinvest(e.currentTarget.checked)}
+            data-testid="fixed-reinvest"
+          />
+          {reinvest && (
+            <DecimalInput
+              label={t('fixed.reinvest.amount')}
+              description={t('fixed.reinvest.amountHint')}
+              placeholder={t('fixed.reinvest.all')}
+              precision={6}
+              value={renewAmount}
+              onChange={setRenewAmount}
+              error={renewError}
+              data-testid="fixed-renew-amount"
+            />
+          )}
+        </Stack>
+      )}
+      {product.redeem_account === 1 && !reinvest && (
+        <Stack gap={4}>
+          <Text size="sm">{t('fixed.redeemTo')}</Text>
+          <SegmentedControl
+            value={redeemTo}
+            onChange={(v) => setRedeemTo(v as '0' | '1')}
+            data={[
+              { value: '1', label: t('fixed.to.flexible') },
+              { value: '0', label: wallet },
+            ]}
+            data-testid="fixed-redeem-to"
+          />
+        </Stack>
+      )}
+      <Stack gap={4} data-testid="fixed-estimate">
+        <Row label={t('fixed.estInterest')} value={`${fmt.amount(interest)} ${product.asset}`} />
+        {product.ladder_apr.length > 0 && (
+          <Row label={t('fixed.estBonus')} value={`${fmt.amount(bonus)} ${product.bonus_asset}`} />
+        )}
+        {voucher && <Row label={t('fixed.estVoucher')} value={`${fmt.amount(extra)} ${product.asset}`} />}
+      </Stack>
+      <Timeline active={0} bulletSize={14} lineWidth={2}>
+        <Timeline.Item title={t('earn.timeline.subscribed')}>
+          <Text size="xs" c="dimmed">
+            {fmt.dateTime(timeline.subscribedMs)}
+          </Text>
+        </Timeline.Item>
+        <Timeline.Item title={t('earn.timeline.interestStarts')}>
+          <Text size="xs" c="dimmed">
+            {fmt.dateTime(timeline.interestStartMs)}
+          </Text>
+        </Timeline.Item>
+        <Timeline.Item title={t('fixed.timeline.maturity')}>
+          <Text size="xs" c="dimmed">
+            {fmt.dateTime(timeline.finishMs)}
+          </Text>
+        </Timeline.Item>
+        <Timeline.Item title={reinvest ? t('fixed.timeline.nextSubscription') : t('fixed.timeline.received')}>
+          <Text size="xs" c="dimmed">
+            {fmt.dateTime(reinvest ? timeline.finishMs : timeline.receivedMs)}
+          </Text>
+        </Timeline.Item>
+      </Timeline>
+      <List size="xs" c="dimmed" spacing={2}>
+        <List.Item>{t('fixed.rules.1')}</List.Item>
+        <List.Item>
+          {product.pre_redeem === 1
+            ? product.pre_redeem_rate_year
+              ? t('fixed.rules.earlyRate', { rate: fmt.rate(product.pre_redeem_rate_year) })
+              : t('fixed.rules.earlyForfeit')
+            : t('fixed.rules.noEarly')}
+        </List.Item>
+        <List.Item>{t('fixed.rules.lock')}</List.Item>
+      </List>
+      <Button
+        size="md"
+        onClick={submit}
+        disabled={soldOut || !canSubmit}
+        loading={lend.isPending}
+        data-testid="fixed-confirm"
+      >
+        {soldOut ? t('fixed.soldOut') : t('earn.subscribe.confirm')}
+      </Button>
+    </Stack>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <Group justify="space-between">
+      <Text size="sm">{label}</Text>
+      <Text size="sm" fw={600}>
+        {value}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,83 @@
+import { vipLabel } from '@earn/domain';
+import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useMe } from '../../../api/account.js';
+import { useFixedProducts } from '../../../api/fixed-earn.js';
+import { CoinIcon } from '../../../components/CoinIcon.js';
+import { LoadingBlock } from '../../../components/LoadingBlock.js';
+import { useFormat } from '../../../lib/use-format.js';
+import { useAuthGate } from '../../auth/auth-gate.js';
+import { FixedSubscribeDialog, type FixedTarget } from './FixedSubscribeDialog.js';
+
+/** /vip-wealth: the VIP-only fixed products, by tier (min_vip*10+max_vip), each shown as V{min}-{max}. */
+export default function VipWealthPage() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const me = useMe();
+  const { requireLogin } = useAuthGate();
+  const products = useFixedProducts(2);
+  const [target, setTarget] = useState<FixedTarget | null>(null);
+  const tier = me.data?.tier ?? 0;
+  return (
+    <Stack maw={1100} mx="auto">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>{t('fixed.vip.title')}</Title>
+          <Text c="dimmed">{t('fixed.vip.subtitle')}</Text>
+        </div>
+        <Anchor component={Link} to="/simple-earn">
+          {t('earn.title')}
+        </Anchor>
+      </Group>
+      {me.data && (
+        <Alert color="yellow" variant="light" data-testid="vip-tier">
+          {t('fixed.vip.yourTier', { tier: `V${tier}` })}
+        </Alert>
+      )}
+      {products.isPending && <LoadingBlock rows={4} />}
+      {products.data?.length === 0 && (
+        <Paper withBorder p="xl" ta="center" c="dimmed">
+          {t('common.noData')}
+        </Paper>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+        {(products.data ?? []).map((p) => {
+          const inTier = tier >= p.min_vip && tier <= p.max_vip;
+          return (
+            <Paper key={p.id} withBorder p="md" data-testid={`vip-product-${p.id}`}>
+              <Group justify="space-between">
+                <Group gap="xs">
+                  <CoinIcon symbol={p.asset} icon={p.icon} />
+                  <Text fw={700}>{p.asset}</Text>
+                </Group>
+                <Badge color="yellow" variant="light">
+                  {vipLabel(p)}
+                </Badge>
+              </Group>
+              <Text size="xl" fw={700} c="teal" mt="sm">
+                {fmt.rate(p.year_rate)}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {t('fixed.days', { count: p.lock_up_period })} · {t('earn.minAmount')} {fmt.amount(p.min_lend_amount)}{' '}
+                {p.asset}
+              </Text>
+              <Button
+                fullWidth
+                mt="md"
+                disabled={p.sale_status === 2}
+                variant={inTier ? 'filled' : 'light'}
+                onClick={() => requireLogin(() => setTarget({ asset: p.asset, productId: p.id }))}
+                data-testid={`vip-subscribe-${p.id}`}
+              >
+                {p.sale_status === 2 ? t('fixed.soldOut') : t('earn.subscribe.button')}
+              </Button>
+            </Paper>
+          );
+        })}
+      </SimpleGrid>
+      <FixedSubscribeDialog target={target} onClose={() => setTarget(null)} />
+    </Stack>
+  );
+}
