@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { benchFixedMaturity } from './fixed-maturity.js';
 import { benchFlexibleClearing } from './flexible-clearing.js';
 import { benchLaunchpoolDistribution } from './launchpool-distribution.js';
 import { benchLighthouse } from './lighthouse.js';
@@ -26,6 +27,12 @@ const launch = await benchLaunchpoolDistribution(url);
 console.log(
   `${launch.name}: ${launch.stakes} stakes, ${launch.paidStakes} paid (${launch.paidTotal} LPX); ` +
     `distribution ${launch.engineMs.toFixed(0)} ms vs plain UPDATE ${launch.baselineMs.toFixed(0)} ms = ${launch.ratio.toFixed(1)}x`,
+);
+
+const maturity = await benchFixedMaturity(url);
+console.log(
+  `${maturity.name}: ${maturity.orders} orders maturing (${maturity.renewed} renewed); settlement ` +
+    `${maturity.engineMs.toFixed(0)} ms vs plain UPDATE ${maturity.baselineMs.toFixed(0)} ms = ${maturity.ratio.toFixed(1)}x`,
 );
 
 const reads = await benchPublicReads(url);

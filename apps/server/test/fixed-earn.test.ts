@@ -86,6 +86,9 @@ describe('a fixed order', () => {
 
     const held = await order(u, res.body.data.order_id);
     expect(held).toMatchObject({ status: 0, principal: '1000.123456', interest: interest.toFixed() });
+    // The Simple Earn totals count fixed principal as held, and its interest once paid.
+    const statistics = async () => (await u.get('/apiw/v2/uni-loan/earn/statistics')).body.data;
+    expect(await statistics()).toMatchObject({ total_lend_usdt: '1000.123456', total_interest_usdt: '0' });
     const finish = start + 7 * DAY_MS;
     await advanceTo(finish - 2 * HOUR_MS);
     expect(await order(u, res.body.data.order_id)).toMatchObject({ status: 1, actions_locked: false });
@@ -99,6 +102,7 @@ describe('a fixed order', () => {
     expect(await spot(u, 'USDT')).toBe(new Decimal('5000').plus(interest).toFixed());
     expect(await order(u, res.body.data.order_id)).toMatchObject({ status: 3 });
     expect((await u.get(`${FIXED}/user/lend?order_type=1`)).body.data.total).toBe(0);
+    expect(await statistics()).toMatchObject({ total_lend_usdt: '0', total_interest_usdt: interest.toFixed() });
 
     const history = (await u.get(`${FIXED}/user/history`)).body.data.list as { type: number; amount: string }[];
     expect(history.map((h) => [h.type, h.amount])).toEqual([

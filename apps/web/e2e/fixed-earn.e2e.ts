@@ -125,6 +125,13 @@ describe('Simple Earn fixed-term in Chromium', () => {
     await expect.poll(() => history.textContent()).toContain('Rate-up');
     const text = (await history.textContent()) ?? '';
     for (const label of ['Subscribe', 'Redeem', 'Interest', 'auto-reinvest']) expect(text).toContain(label);
+
+    // The return is shared as a poster with the referral QR code, downloadable as an image.
+    await page.goto(`${e2e.baseUrl}/simple-earn`);
+    await page.getByTestId('share-return').click();
+    await page.getByTestId('share-poster').waitFor();
+    expect(await page.getByTestId('share-download').getAttribute('href')).toMatch(/^data:image\/png;base64,/);
+    expect(await page.getByTestId('share-download').getAttribute('download')).toBe('simple-earn-return.png');
     expect(errors).toEqual([]);
     await context.close();
   });

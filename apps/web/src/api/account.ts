@@ -5,6 +5,7 @@ import type {
   CurrencyCallSetting,
   FundPassBody,
   Me,
+  ReferralInfo,
   SiteLinks,
   SpotTradingHome,
   TransferBody,
@@ -30,6 +31,16 @@ export function useMe() {
       }
     },
     staleTime: 30_000,
+  });
+}
+
+/** The user's referral code, which a shared poster carries (spec: reference type 121). */
+export function useReferralInfo(enabled: boolean) {
+  return useQuery({
+    queryKey: keys.referral,
+    queryFn: () => api<ReferralInfo>('/api/web/v1/rebate/get_user_info'),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 

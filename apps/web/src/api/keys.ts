@@ -1,6 +1,7 @@
 /** Query keys, one factory per area, so invalidations name exactly what changed. */
 export const keys = {
   me: ['account', 'me'] as const,
+  referral: ['account', 'referral'] as const,
   balances: ['account', 'balances'] as const,
   compliance: ['account', 'compliance'] as const,
   tradingHome: (market: string) => ['account', 'trading-home', market] as const,

@@ -79,6 +79,7 @@ export const AccountMode = Type.Object({
 export type AccountMode = Static<typeof AccountMode>;
 
 export const ReferralInfo = Type.Object({ encrypted_uid: Type.String(), kol_code: Type.String() });
+export type ReferralInfo = Static<typeof ReferralInfo>;
 
 export const CurrencyCallSetting = Type.Object({ symbol: Type.String(), new_coin_start: Type.Integer() });
 export type CurrencyCallSetting = Static<typeof CurrencyCallSetting>;

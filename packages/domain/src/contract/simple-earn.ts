@@ -141,7 +141,8 @@ export const ChartQuery = Type.Object({
 export const ChartPoint = Type.Object({ time: Type.Integer(), value: DecimalString });
 export type ChartPoint = Static<typeof ChartPoint>;
 
-export const FlexibleStatistics = Type.Object({
+/** Simple Earn totals in USDT, flexible and fixed together; positions counts the flexible ones held. */
+export const EarnStatistics = Type.Object({
   total_lend_usdt: DecimalString,
   total_interest_usdt: DecimalString,
   last_hour_interest_usdt: DecimalString,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/rows.js';
 import type { User } from '../account/repo.js';
+import { FIXED_WALLET } from '../fixed-earn/open-order.js';
 import { priceMap } from '../market/tickers.js';
 import { productViews, type RateProjection } from './market-queries.js';
 import { earnedInterestOf, lastHourInterestOf, lentNowOf } from './positions.js';
@@ -78,24 +79,39 @@ export async function flexibleHoldings(
   return { list: list.slice(start, start + limit), total: list.length };
 }
 
-/** The user's flexible totals in USDT: holdings, cumulative interest and the last hour's interest. */
-export async function flexibleStatistics(ctx: AppContext, user: User) {
+/**
+ * The user's Simple Earn totals in USDT, flexible and fixed together: what is held (flexible
+ * positions with their redemptions, and the principal of open fixed orders, which sits in the fixed
+ * wallet), the cumulative return (flexible interest earned, plus every fixed interest, bonus and
+ * rate-up payment in history) and the last hour's flexible interest.
+ */
+export async function earnStatistics(ctx: AppContext, user: User) {
   const nowMs = ctx.clock.now().getTime();
-  const positions = rowsOf<{ coin: string; amount: string; cumulative: string; last: string }>(
-    await ctx.db.execute(sql`
+  const [positions, fixed] = await Promise.all([
+    ctx.db.execute(sql`
       SELECT p.coin, (h.balance + r.balance)::text AS amount, ${earnedInterestOf(sql.raw('p'), sql.raw('h'))}::text AS cumulative,
         ${lastHourInterestOf(sql.raw('p'), nowMs)}::text AS last
       FROM flexible_positions p JOIN ledger_accounts h ON h.id = p.account_id JOIN ledger_accounts r ON r.id = p.redeeming_account_id
       WHERE p.user_id = ${user.id}`),
-  );
+    ctx.db.execute(sql`
+      SELECT coin, sum(balance)::text AS amount, '0' AS cumulative, '0' AS last
+      FROM ledger_accounts WHERE user_id = ${user.id} AND wallet = ${FIXED_WALLET} GROUP BY coin
+      UNION ALL
+      SELECT coalesce(bonus_asset, coin), '0', sum(amount)::text, '0'
+      FROM earn_history WHERE user_id = ${user.id} AND product = 'fixed' AND type IN (3, 4, 5)
+      GROUP BY coalesce(bonus_asset, coin)`),
+  ]);
+  type Row = { coin: string; amount: string; cumulative: string; last: string };
+  const flexible = rowsOf<Row>(positions);
+  const rows = [...flexible, ...rowsOf<Row>(fixed)];
   const prices = await priceMap(ctx);
   const value = (field: 'amount' | 'cumulative' | 'last') =>
-    positions.reduce((acc, p) => acc.plus(new Decimal(p[field]).times(prices.get(p.coin) ?? '0')), new Decimal(0));
+    rows.reduce((acc, p) => acc.plus(new Decimal(p[field]).times(prices.get(p.coin) ?? '0')), new Decimal(0));
   const down = (d: Decimal) => toWire(d.toDecimalPlaces(8, Decimal.ROUND_DOWN));
   return {
     total_lend_usdt: down(value('amount')),
     total_interest_usdt: down(value('cumulative')),
     last_hour_interest_usdt: down(value('last')),
-    positions: positions.filter((p) => new Decimal(p.amount).gt(0)).length,
+    positions: flexible.filter((p) => new Decimal(p.amount).gt(0)).length,
   };
 }

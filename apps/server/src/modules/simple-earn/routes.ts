@@ -10,13 +10,13 @@ import {
   ChartQuery,
   CoinFilter,
   CoinSymbol,
+  EarnStatistics,
   EarnVip,
   FaqItem,
   FlexibleHolding,
   FlexibleProduct,
   FlexibleRedeemBody,
   FlexibleRedeemResult,
-  FlexibleStatistics,
   FlexibleSubscribeBody,
   FlexibleSubscribeResult,
   HistoryQuery,
@@ -42,7 +42,7 @@ import { cancelRedemption } from './cancel-redemption.js';
 import type { BorrowDemandSource } from './demand.js';
 import { listFaq } from './faq.js';
 import { earnHistory, HISTORY_TYPES, historyCoins } from './history.js';
-import { flexibleHoldings, flexibleStatistics } from './holdings.js';
+import { earnStatistics, flexibleHoldings } from './holdings.js';
 import {
   getAutoInvest,
   lendDetail,
@@ -263,8 +263,8 @@ export const simpleEarnRoutes =
 
     app.get(
       `${BASE}/statistics`,
-      { config: user, schema: { tags, response: responses(FlexibleStatistics) } },
-      async (request) => ok(await flexibleStatistics(ctx, userOf(request))),
+      { config: user, schema: { tags, response: responses(EarnStatistics) } },
+      async (request) => ok(await earnStatistics(ctx, userOf(request))),
     );
 
     app.get(

@@ -31,6 +31,7 @@ import { CancelRedemptionConfirm } from './CancelRedemptionConfirm.js';
 import { MinAprForm, MinAprModal } from './MinAprModal.js';
 import { RedeemDialog } from './RedeemDialog.js';
 import { SubscribeDialog } from './SubscribeDialog.js';
+import { ShareButton } from './share/ShareButton.js';
 
 const AprChart = lazy(() => import('./AprChart.js'));
 
@@ -106,6 +107,7 @@ export default function FlexibleDetailPage() {
           <Text size="xl" fw={700} data-testid="detail-cumulative">
             {fmt.amount(h.cumulative)} {h.asset}
           </Text>
+          {h.cumulative !== '0' && <ShareButton amount={h.cumulative} coin={h.asset} />}
         </Card>
         <Card withBorder>
           <Group gap={4}>

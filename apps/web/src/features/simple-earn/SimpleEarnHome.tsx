@@ -30,6 +30,7 @@ import { AutoEarnModal } from './AutoEarnModal.js';
 import { FixedProductsSection } from './fixed/FixedProductsSection.js';
 import { ProductBadges } from './ProductBadges.js';
 import { SubscribeDialog } from './SubscribeDialog.js';
+import { ShareButton } from './share/ShareButton.js';
 
 /** Spec: market page size 7. */
 const PAGE_SIZE = 7;
@@ -107,6 +108,9 @@ export default function SimpleEarnHome() {
               {t('earn.summary.lastHour')}: {me.data ? fmt.amount(stats.data?.last_hour_interest_usdt ?? '0') : '--'}{' '}
               USDT
             </Text>
+            {stats.data && stats.data.total_interest_usdt !== '0' && (
+              <ShareButton amount={stats.data.total_interest_usdt} coin="USDT" />
+            )}
           </Group>
         </Card>
         {!isVip && (
