@@ -9,6 +9,7 @@ import {
   FIXED_RECEIPT_DELAY_MS,
   fixedInterest,
   fixedTimeline,
+  orderAprPercent,
   renewalSplit,
   renewalTimeline,
   subscribeAgainTarget,
@@ -97,6 +98,18 @@ describe('fixed interest', () => {
         },
       ),
     );
+  });
+});
+
+describe('order APR', () => {
+  it('shows 6% with a 3% voucher over the whole term as 9.00%, though each interest was rounded down', () => {
+    const total = fixedInterest('1000', '0.06', 7).plus(fixedInterest('1000', '0.03', 7));
+    expect(total.toFixed()).toBe('1.72602739');
+    expect(orderAprPercent(total, '1000', 7).toFixed(2)).toBe('9.00');
+  });
+  it('is 0 for no principal and exact on a small order', () => {
+    expect(orderAprPercent('0', '0', 7).toFixed()).toBe('0');
+    expect(orderAprPercent(fixedInterest('10', '0.045', 1), '10', 1).toFixed(2)).toBe('4.50');
   });
 });
 

@@ -38,6 +38,17 @@ export function renewalTimeline(previousFinishMs: number, lockUpDays: number) {
   };
 }
 
+/**
+ * An order's whole return (interest, voucher and ladder bonus) as an APR in percent, 2 places:
+ * what the holdings show. Rounded to the nearest, not down: each part was already rounded down to 8
+ * places, so flooring again would show 6% + a 3% voucher as 8.99%.
+ */
+export function orderAprPercent(totalInterest: DecimalLike, principal: DecimalLike, days: number): Decimal {
+  const p = dec(principal);
+  if (p.isZero() || days <= 0) return ZERO;
+  return dec(totalInterest).times(36_500).div(p.times(days)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+}
+
 /** Whether an order's actions (redeem early, auto-reinvest, redeem-to) are locked: within 1 hour of finish_time or after it. */
 export function areFixedActionsLocked(nowMs: number, finishMs: number): boolean {
   return nowMs >= finishMs - FIXED_ACTION_LOCK_MS;

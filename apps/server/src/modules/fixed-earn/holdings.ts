@@ -3,7 +3,7 @@ import {
   Decimal,
   earlyRedeemInterest,
   FIXED_RECEIPT_DELAY_MS,
-  roundDown,
+  orderAprPercent,
   toWire,
   ZERO,
 } from '@earn/domain';
@@ -44,9 +44,7 @@ export function holdingView(
 ): FixedHolding {
   const total = totalInterest(o);
   const principal = new Decimal(o.principal);
-  const percent = principal.isZero()
-    ? ZERO
-    : roundDown(total.times(365).times(100).div(principal.times(o.lockUpPeriod)), 2);
+  const percent = orderAprPercent(total, principal, o.lockUpPeriod);
   const earlyInterest =
     o.state === 'holding' ? earlyRedeemInterest(principal, p.preRedeemRate, o.interestStartAt.getTime(), nowMs) : ZERO;
   const bonusAsset = o.bonusAsset ?? o.coin;

@@ -156,13 +156,14 @@ export default function SimpleEarnHome() {
           <Stack gap="xs">
             {(markets.data?.list ?? []).map((p) => (
               <Paper key={p.asset} withBorder p="sm" radius="md" data-testid={`market-${p.asset}`}>
-                <Group justify="space-between" wrap="nowrap">
-                  <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  {/* Badges wrap under the coin rather than slide beneath the button. */}
+                  <Group gap={6} wrap="wrap" style={{ minWidth: 0, flex: 1 }}>
                     <CoinIcon symbol={p.asset} icon={p.icon} />
                     <Text fw={600}>{p.asset}</Text>
                     <ProductBadges product={p} />
                   </Group>
-                  {subscribeButton(p)}
+                  <div style={{ flexShrink: 0 }}>{subscribeButton(p)}</div>
                 </Group>
                 <Group justify="space-between" mt={6} wrap="nowrap">
                   <AprText product={p} />

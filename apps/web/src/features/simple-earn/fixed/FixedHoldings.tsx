@@ -1,6 +1,6 @@
 import { vipLabel } from '@earn/domain';
 import type { FixedHolding } from '@earn/domain/contract';
-import { Anchor, Badge, Button, Card, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Flex, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -101,8 +101,9 @@ export function FixedHoldings() {
       </Group>
     </Anchor>
   );
-  const actions = (o: FixedHolding) => (
-    <Group gap="xs" justify="flex-end" wrap="nowrap">
+  // In the table the two buttons stack, so the widest column of a wide table stays narrow.
+  const actions = (o: FixedHolding, stacked = false) => (
+    <Flex gap={stacked ? 4 : 'xs'} direction={stacked ? 'column' : 'row'} justify="flex-end" align="stretch">
       {o.status <= 1 && (
         <Button
           size="compact-sm"
@@ -124,7 +125,7 @@ export function FixedHoldings() {
       <Button size="compact-sm" onClick={() => subscribeAgain(o)} data-testid={`again-${o.order_id}`}>
         {t('earn.subscribeAgain')}
       </Button>
-    </Group>
+    </Flex>
   );
   const columns: Column<FixedHolding>[] = [
     { key: 'coin', title: t('assets.coin'), render: coin },
@@ -142,7 +143,7 @@ export function FixedHoldings() {
     { key: 'status', title: t('fixed.statusTitle'), render: (o) => <FixedStatusBadge status={o.status} /> },
     { key: 'redeemTo', title: t('fixed.redeemTo'), render: (o) => <RedeemToSelect order={o} /> },
     { key: 'reinvest', title: t('fixed.reinvest.short'), render: (o) => <ReinvestSwitch order={o} /> },
-    { key: 'actions', title: t('assets.actions'), align: 'right', render: actions },
+    { key: 'actions', title: t('assets.actions'), align: 'right', render: (o) => actions(o, true) },
   ];
   const list = holdings.data?.list ?? [];
   return (

@@ -28,7 +28,7 @@ export function RedeemToSelect({ order }: { order: FixedHolding }) {
     <Tooltip label={reason ?? t('fixed.redeemToTip')} multiline w={240}>
       <Select
         size="xs"
-        w={190}
+        w={168}
         value={String(order.redeem_account_type)}
         allowDeselect={false}
         disabled={reason !== null || set.isPending}
