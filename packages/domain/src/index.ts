@@ -9,4 +9,5 @@ export * from './launchpool/index.js';
 export * from './money.js';
 export * from './result.js';
 export * from './simple-earn/index.js';
+export * from './staking/index.js';
 export * from './tickers.js';

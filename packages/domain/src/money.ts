@@ -10,6 +10,9 @@ export const MAX_AMOUNT = '999999999999';
 
 export const ZERO = new Decimal(0);
 
+/** A limit of -1 means unlimited (caps, quotas, a tier's upper bound). */
+export const UNLIMITED = '-1';
+
 export function dec(value: DecimalLike): Decimal {
   return value instanceof Decimal ? value : new Decimal(value);
 }

@@ -1,8 +1,5 @@
-import { Decimal, type DecimalLike, dec, roundDown, ZERO } from '../money.js';
+import { Decimal, type DecimalLike, dec, roundDown, UNLIMITED, ZERO } from '../money.js';
 import { fail, ok, type Result } from '../result.js';
-
-/** personal_max_amount of -1 means no personal cap. */
-export const UNLIMITED = '-1';
 
 export type ProjectState = 0 | 1 | 2 | 3;
 /** Project state from the clock: 2 not started, 1 in progress, 3 completed (0 none). */

@@ -1,0 +1,110 @@
+import { DAY_MS } from '../dates.js';
+import { Decimal, type DecimalLike, dec, roundDown, UNLIMITED, ZERO } from '../money.js';
+
+/** Staking rewards and fees are rounded down to 8 places (spec: staking precision 8). */
+export const STAKING_PLACES = 8;
+/** Bonus event status (spec): the extra bonus pays only while processing. */
+export const BonusStatus = { notStarted: 0, processing: 1, finished: 2 } as const;
+
+/** A product's VIP discount on the platform fee: vip_sale percent off, for tiers min_tier..max_tier. */
+export interface VipConfig {
+  min_tier: number;
+  max_tier: number;
+  /** Percent of the fee waived, e.g. '20' = 20% off. */
+  vip_sale: DecimalLike;
+}
+
+/** The fee discount a tier gets, in percent: vip_sale inside the range, 0 outside it (nothing shown). */
+export function vipDiscountPercent(config: VipConfig | null | undefined, tier: number): Decimal {
+  if (!config || tier < config.min_tier || tier > config.max_tier) return ZERO;
+  return Decimal.min(Decimal.max(dec(config.vip_sale), 0), 100);
+}
+
+/** One tier of an extra bonus: holdings between money_min and money_max (-1 unlimited) earn money_rate more. */
+export interface BonusTier {
+  money_min: DecimalLike;
+  money_max: DecimalLike;
+  /** Extra APR as a fraction, e.g. '0.05'. */
+  money_rate: DecimalLike;
+}
+
+/** An extra-bonus event of a product (spec: extra_interest). */
+export interface ExtraInterest {
+  status: number;
+  /** Seconds. */
+  start_time: number;
+  end_time: number;
+  interest: readonly BonusTier[];
+}
+
+/** Whether the bonus pays on the day starting at `dayStartMs`: processing, and the whole day inside its window. */
+export function isBonusActive(extra: ExtraInterest | null | undefined, dayStartMs: number): boolean {
+  if (!extra || extra.status !== BonusStatus.processing) return false;
+  return extra.start_time * 1000 <= dayStartMs && dayStartMs + DAY_MS <= extra.end_time * 1000;
+}
+
+/**
+ * The extra bonus of one day on a holding, tier by tier: each tier's APR on the part of the holding
+ * inside it (money_min..money_max, -1 for no upper bound), over 365, rounded down to 8 places.
+ */
+export function dailyBonus(holding: DecimalLike, tiers: readonly BonusTier[]): Decimal {
+  const h = dec(holding);
+  let yearly = ZERO;
+  for (const tier of tiers) {
+    const low = dec(tier.money_min);
+    const high = dec(tier.money_max).eq(UNLIMITED) ? h : Decimal.min(dec(tier.money_max), h);
+    if (high.gt(low)) yearly = yearly.plus(high.minus(low).times(tier.money_rate));
+  }
+  return roundDown(yearly.div(365), STAKING_PLACES);
+}
+
+/** The highest extra APR a bonus offers (the "up to" of its badge). */
+export function maxBonusRate(tiers: readonly BonusTier[]): Decimal {
+  return tiers.reduce<Decimal>((m, t) => Decimal.max(m, dec(t.money_rate)), ZERO);
+}
+
+/**
+ * One day's staking reward in the staked coin (spec): holding x APR / 365 x (1 - fee x (1 - VIP
+ * discount)), rounded down to 8 places. The fee is the platform's share of what the chain pays; a
+ * VIP discount waives part of it.
+ */
+export function dailyReward(input: {
+  holding: DecimalLike;
+  rate: DecimalLike;
+  feeRate: DecimalLike;
+  vipDiscountPercent?: DecimalLike;
+}): Decimal {
+  const discount = dec(input.vipDiscountPercent ?? '0').div(100);
+  const kept = new Decimal(1).minus(dec(input.feeRate).times(new Decimal(1).minus(discount)));
+  return roundDown(dec(input.holding).times(input.rate).div(365).times(kept), STAKING_PLACES);
+}
+
+/** The platform's fee on one day's reward: what the gross reward would be less what the user gets. */
+export function dailyFee(input: { holding: DecimalLike; rate: DecimalLike; reward: DecimalLike }): Decimal {
+  const gross = roundDown(dec(input.holding).times(input.rate).div(365), STAKING_PLACES);
+  return Decimal.max(gross.minus(input.reward), ZERO);
+}
+
+/** A reward in another coin, at the day's prices in USDT, rounded down to 8 places. */
+export function convertReward(amount: DecimalLike, fromPrice: DecimalLike, toPrice: DecimalLike): Decimal {
+  const to = dec(toPrice);
+  if (to.lte(0)) return ZERO;
+  return roundDown(dec(amount).times(fromPrice).div(to), STAKING_PLACES);
+}
+
+/**
+ * Splits a day's bonus demand across holders when the event's remaining budget (max_interest less
+ * what it has paid) cannot cover it all: each gets floor(demand x budget / total demand, 8), so the
+ * day never pays more than the budget. With room to spare, everyone gets their demand.
+ */
+export function allocateBonus(demands: readonly DecimalLike[], budget: DecimalLike): Decimal[] {
+  const total = demands.reduce<Decimal>((s, d) => s.plus(d), ZERO);
+  const b = Decimal.max(dec(budget), ZERO);
+  if (total.lte(b)) return demands.map((d) => dec(d));
+  return demands.map((d) => roundDown(dec(d).times(b).div(total), STAKING_PLACES));
+}
+
+/** Estimated first reward (spec): reward_delay_days days from the start of today in UTC. */
+export function firstRewardMs(nowMs: number, rewardDelayDays: number): number {
+  return Math.floor(nowMs / DAY_MS) * DAY_MS + rewardDelayDays * DAY_MS;
+}

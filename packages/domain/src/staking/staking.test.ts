@@ -1,0 +1,230 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Decimal } from '../money.js';
+import {
+  allocateBonus,
+  checkRedeemAmount,
+  checkStakeAmount,
+  coinsFor,
+  convertReward,
+  dailyBonus,
+  dailyFee,
+  dailyReward,
+  exchangeRateAfter,
+  firstRewardMs,
+  isBonusActive,
+  isFastRedeemAvailable,
+  maxBonusRate,
+  nextExchangeRate,
+  redeemFee,
+  redeemPeriod,
+  redeemWaitDays,
+  remainingOf,
+  reverseRate,
+  standardArrivalMs,
+  tokensFor,
+  vipDiscountPercent,
+} from './index.js';
+
+const at = (iso: string) => Date.parse(iso);
+const amount = fc.bigInt({ min: 1n, max: 10n ** 20n }).map((n) => new Decimal(n.toString()).div(1e8).toFixed());
+const fraction = fc.integer({ min: 0, max: 10_000 }).map((n) => new Decimal(n).div(10_000).toFixed());
+
+describe('daily staking reward', () => {
+  it('is holding x APR / 365 x (1 - fee), rounded down to 8', () => {
+    expect(dailyReward({ holding: '10000', rate: '0.0365', feeRate: '0.1' }).toFixed()).toBe('0.9');
+    expect(dailyReward({ holding: '1234.56789', rate: '0.05', feeRate: '0.2' }).toFixed()).toBe('0.13529511');
+  });
+  it('waives vip_sale percent of the fee for tiers in range, nothing outside it', () => {
+    const vip = { min_tier: 3, max_tier: 8, vip_sale: '25' };
+    expect(vipDiscountPercent(vip, 2).toFixed()).toBe('0');
+    expect(vipDiscountPercent(vip, 3).toFixed()).toBe('25');
+    expect(vipDiscountPercent(vip, 8).toFixed()).toBe('25');
+    expect(vipDiscountPercent(vip, 9).toFixed()).toBe('0');
+    expect(vipDiscountPercent(null, 5).toFixed()).toBe('0');
+    const reward = dailyReward({ holding: '1234.56789', rate: '0.05', feeRate: '0.2', vipDiscountPercent: '25' });
+    expect(reward.toFixed()).toBe('0.14375105');
+    expect(dailyReward({ holding: '10000', rate: '0.0365', feeRate: '0.1', vipDiscountPercent: '100' }).toFixed()).toBe(
+      '1',
+    );
+  });
+  it('charges as fee what the gross day would pay less the reward', () => {
+    expect(dailyFee({ holding: '10000', rate: '0.0365', reward: '0.9' }).toFixed()).toBe('0.1');
+  });
+  it('never pays more than the gross day, nor less with a bigger discount', () => {
+    fc.assert(
+      fc.property(amount, fraction, fraction, fc.integer({ min: 0, max: 100 }), (holding, rate, fee, sale) => {
+        const gross = dailyReward({ holding, rate, feeRate: '0' });
+        const less = dailyReward({ holding, rate, feeRate: fee, vipDiscountPercent: String(sale) });
+        const more = dailyReward({ holding, rate, feeRate: fee, vipDiscountPercent: String(Math.min(100, sale + 10)) });
+        expect(less.lte(gross)).toBe(true);
+        expect(less.gte(0)).toBe(true);
+        expect(more.gte(less)).toBe(true);
+      }),
+    );
+  });
+  it('converts to another reward coin at the day prices', () => {
+    expect(convertReward('1', '3000', '60000').toFixed()).toBe('0.05');
+    expect(convertReward('1', '3000', '0').toFixed()).toBe('0');
+  });
+});
+
+describe('extra bonus', () => {
+  const tiers = [
+    { money_min: '0', money_max: '1000', money_rate: '0.0365' },
+    { money_min: '1000', money_max: '-1', money_rate: '0.073' },
+  ];
+  it('pays each tier its APR on the part of the holding inside it (-1: no upper bound)', () => {
+    expect(dailyBonus('3000', tiers).toFixed()).toBe('0.5');
+    expect(dailyBonus('500', tiers).toFixed()).toBe('0.05');
+    expect(dailyBonus('0', tiers).toFixed()).toBe('0');
+    expect(maxBonusRate(tiers).toFixed()).toBe('0.073');
+  });
+  it('applies only while processing and for days inside its window', () => {
+    const extra = {
+      status: 1,
+      start_time: at('2026-11-01T00:00:00Z') / 1000,
+      end_time: at('2026-12-01T00:00:00Z') / 1000,
+      interest: tiers,
+    };
+    expect(isBonusActive(extra, at('2026-11-01T00:00:00Z'))).toBe(true);
+    expect(isBonusActive(extra, at('2026-11-30T00:00:00Z'))).toBe(true);
+    expect(isBonusActive(extra, at('2026-12-01T00:00:00Z'))).toBe(false);
+    expect(isBonusActive(extra, at('2026-10-31T00:00:00Z'))).toBe(false);
+    expect(isBonusActive({ ...extra, status: 0 }, at('2026-11-10T00:00:00Z'))).toBe(false);
+    expect(isBonusActive({ ...extra, status: 2 }, at('2026-11-10T00:00:00Z'))).toBe(false);
+    expect(isBonusActive(null, at('2026-11-10T00:00:00Z'))).toBe(false);
+  });
+  it('splits a short budget pro rata and never pays more than it', () => {
+    expect(allocateBonus(['1', '3'], '2').map((d) => d.toFixed())).toEqual(['0.5', '1.5']);
+    expect(allocateBonus(['1', '3'], '10').map((d) => d.toFixed())).toEqual(['1', '3']);
+    expect(allocateBonus(['1'], '-5').map((d) => d.toFixed())).toEqual(['0']);
+    fc.assert(
+      fc.property(fc.array(amount, { maxLength: 20 }), amount, (demands, budget) => {
+        const paid = allocateBonus(demands, budget);
+        const total = paid.reduce((s, d) => s.plus(d), new Decimal(0));
+        expect(
+          total.lte(
+            Decimal.max(
+              new Decimal(budget),
+              demands.reduce((s, d) => s.plus(d), new Decimal(0)),
+            ),
+          ),
+        ).toBe(true);
+        paid.forEach((p, i) => expect(p.lte(demands[i] as string)).toBe(true));
+        if (new Decimal(budget).lt(demands.reduce((s, d) => s.plus(d), new Decimal(0))))
+          expect(total.lte(budget)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('first reward', () => {
+  it('comes reward_delay_days after the start of today in UTC', () => {
+    expect(firstRewardMs(at('2026-11-25T13:00:00Z'), 2)).toBe(at('2026-11-27T00:00:00Z'));
+    expect(firstRewardMs(at('2026-12-31T23:59:59Z'), 1)).toBe(at('2027-01-01T00:00:00Z'));
+    expect(firstRewardMs(at('2028-02-28T08:00:00Z'), 1)).toBe(at('2028-02-29T00:00:00Z'));
+  });
+});
+
+describe('redemption', () => {
+  it('derives the five redeem-period states', () => {
+    expect(redeemPeriod({ income_days: 0, redeem_minday: 0, redeem_maxday: 0 })).toBe('immediate');
+    expect(redeemPeriod({ income_days: 0, redeem_minday: -1, redeem_maxday: -1 })).toBe('immediate');
+    expect(redeemPeriod({ income_days: 3, redeem_minday: 0, redeem_maxday: -1 })).toBe('period');
+    expect(redeemPeriod({ income_days: 0, redeem_minday: 0, redeem_maxday: 5 })).toBe('max_only');
+    expect(redeemPeriod({ income_days: 0, redeem_minday: 4, redeem_maxday: 4 })).toBe('min_eq_max');
+    expect(redeemPeriod({ income_days: 1, redeem_minday: 2, redeem_maxday: 7 })).toBe('min_ne_max');
+  });
+  it('waits the maximum days, else the minimum, else income_days, and arrives at the next 00:00 UTC after', () => {
+    expect(redeemWaitDays({ income_days: 1, redeem_minday: 2, redeem_maxday: 7 })).toBe(7);
+    expect(redeemWaitDays({ income_days: 3, redeem_minday: 0, redeem_maxday: -1 })).toBe(3);
+    expect(redeemWaitDays({ income_days: 0, redeem_minday: 0, redeem_maxday: 0 })).toBe(0);
+    expect(standardArrivalMs(at('2026-11-25T13:00:00Z'), 3)).toBe(at('2026-11-29T00:00:00Z'));
+    expect(standardArrivalMs(at('2026-11-25T00:00:00Z'), 3)).toBe(at('2026-11-28T00:00:00Z'));
+    expect(standardArrivalMs(at('2026-11-25T13:00:00Z'), 0)).toBe(at('2026-11-25T13:00:00Z'));
+  });
+  it('offers fast redemption only when enabled and today has room for at least the minimum', () => {
+    const base = { enabled: true, dailyQuota: '100', usedToday: '90', minRedeemAmount: '10' };
+    expect(isFastRedeemAvailable(base)).toBe(true);
+    expect(isFastRedeemAvailable({ ...base, usedToday: '95' })).toBe(false);
+    expect(isFastRedeemAvailable({ ...base, usedToday: '100' })).toBe(false);
+    expect(isFastRedeemAvailable({ ...base, dailyQuota: '-1', usedToday: '1000000' })).toBe(true);
+    expect(isFastRedeemAvailable({ ...base, enabled: false })).toBe(false);
+    expect(remainingOf('-1', '5')).toBeNull();
+    expect(remainingOf('100', '120')?.toFixed()).toBe('0');
+  });
+  it('charges the fee rounded down to 8, and what arrives is the rest', () => {
+    const { fee, received } = redeemFee('1.23456789', '0.005');
+    expect(fee.toFixed()).toBe('0.00617283');
+    expect(received.toFixed()).toBe('1.22839506');
+    fc.assert(
+      fc.property(amount, fraction, (a, rate) => {
+        const r = redeemFee(a, rate);
+        expect(r.fee.plus(r.received).eq(a)).toBe(true);
+        expect(r.fee.gte(0) && r.received.gte(0)).toBe(true);
+      }),
+    );
+  });
+  it('checks the amount: minimum, holding, then what is left of the fast quota', () => {
+    const rules = { coin: 'ETH', minRedeemAmount: '0.01', redeemable: '2' };
+    expect(checkRedeemAmount('0', rules)).toMatchObject({ ok: false, key: 'staking.amount.required' });
+    expect(checkRedeemAmount('0.009', rules)).toMatchObject({ ok: false, key: 'staking.redeem.min' });
+    expect(checkRedeemAmount('2.00000001', rules)).toMatchObject({ ok: false, key: 'staking.redeem.insufficient' });
+    expect(checkRedeemAmount('2', rules)).toMatchObject({ ok: true });
+    expect(checkRedeemAmount('1.5', { ...rules, fastLeft: new Decimal('1') })).toMatchObject({
+      ok: false,
+      key: 'staking.fast.quota',
+      params: { amount: '1', coin: 'ETH' },
+    });
+    expect(checkRedeemAmount('1', { ...rules, fastLeft: null })).toMatchObject({ ok: true });
+  });
+});
+
+describe('stake amount', () => {
+  const rules = { coin: 'ETH', minMortgageAmount: '0.1', available: '5', personalLeft: null, crowdLeft: null };
+  it('checks in order: empty, minimum, balance less borrowed coins, personal cap, crowd cap', () => {
+    expect(checkStakeAmount('0', rules)).toMatchObject({ ok: false, key: 'staking.amount.required' });
+    expect(checkStakeAmount('0.09', rules)).toMatchObject({ ok: false, key: 'staking.stake.min' });
+    expect(checkStakeAmount('5.1', rules)).toMatchObject({ ok: false, key: 'staking.stake.insufficient' });
+    expect(checkStakeAmount('4', { ...rules, borrowed: '2' })).toMatchObject({
+      ok: false,
+      key: 'staking.stake.insufficient',
+      params: { amount: '3', coin: 'ETH' },
+    });
+    expect(checkStakeAmount('3', { ...rules, personalLeft: new Decimal('2') })).toMatchObject({
+      key: 'staking.stake.personalCap',
+    });
+    expect(checkStakeAmount('3', { ...rules, crowdLeft: new Decimal('1') })).toMatchObject({
+      key: 'staking.stake.crowdCap',
+    });
+    expect(checkStakeAmount('0.123456789', rules)).toMatchObject({ ok: true });
+    const passed = checkStakeAmount('0.123456789', rules);
+    expect(passed.ok && passed.value.toFixed()).toBe('0.12345678');
+  });
+});
+
+describe('receipt-token exchange rate', () => {
+  it('grows by the day APR / 365 less the fee, compounding over a year', () => {
+    expect(nextExchangeRate('1', '0.0365', '0')).toBe('1.0001');
+    const year = Array.from({ length: 365 }, () => ({ rate: '0.0365', feeRate: '0.1' }));
+    const rate = exchangeRateAfter('1', year);
+    expect(rate).toBe('1.033393990763136191');
+    expect(reverseRate(rate)).toBe('0.967685131651989242');
+    expect(tokensFor('100', rate)).toBe('96.76851316');
+    expect(new Decimal(coinsFor('96.76851316', rate)).lte(100)).toBe(true);
+  });
+  it('never falls, and a stake redeemed at once never returns more than was put in', () => {
+    fc.assert(
+      fc.property(amount, fc.array(fraction, { maxLength: 30 }), (a, rates) => {
+        const start = '1.05';
+        const after = exchangeRateAfter(
+          start,
+          rates.map((r) => ({ rate: r, feeRate: '0.1' })),
+        );
+        expect(new Decimal(after).gte(start)).toBe(true);
+        expect(new Decimal(coinsFor(tokensFor(a, after), after)).lte(a)).toBe(true);
+      }),
+    );
+  });
+});
