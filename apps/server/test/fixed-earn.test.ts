@@ -197,6 +197,11 @@ describe('early redemption', () => {
     expect(await spot(u, 'USDT')).toBe(new Decimal(2000).plus(exitInterest).toFixed());
     const again = await u.post(`${FIXED}/user/pre-redeem`, { order_id: a.body.data.order_id });
     expect(again.body.key).toBe('fixed.order.ended');
+    // Once redeemed, the order shows what it paid and when, not the interest it gave up.
+    const redeemedAt = Math.floor((await now()) / 1000);
+    expect(await order(u, a.body.data.order_id)).toMatchObject({ status: 4, total_interest: '0', interest: '0' });
+    expect((await order(u, a.body.data.order_id)).received_time).toBe(redeemedAt);
+    expect(await order(u, b.body.data.order_id)).toMatchObject({ total_interest: exitInterest.toFixed() });
     expect(await spot(u, 'USDT')).toBe(new Decimal(2000).plus(exitInterest).toFixed());
   });
 
@@ -216,6 +221,18 @@ describe('early redemption', () => {
       reinvest_amount: '101',
     });
     expect(tooBig.body.key).toBe('fixed.reinvest.aboveAmount');
+    // A renewal below the product minimum (10) could not open an order at maturity.
+    const tooSmall = await u.put(`${FIXED}/user/reinvest-status/${orderId}`, {
+      reinvest_status: 1,
+      reinvest_amount: '9.99',
+    });
+    expect(tooSmall.body.key).toBe('fixed.reinvest.belowMinimum');
+    // The spec's coupling holds on the server: while auto-reinvest is on, redeem-to stays the trading account.
+    await u.put(`${FIXED}/user/reinvest-status/${orderId}`, { reinvest_status: 1 });
+    const intoFlexible = await u.put(`${FIXED}/user/redeem-account-type/${orderId}`, { redeem_account_type: 1 });
+    expect(intoFlexible.body.key).toBe('fixed.redeemTo.reinvest');
+    expect(await order(u, orderId)).toMatchObject({ reinvest_status: 1, redeem_account_type: 0 });
+    await u.put(`${FIXED}/user/reinvest-status/${orderId}`, { reinvest_status: 0 });
     await advanceTo(res.body.data.finish_time * 1000 - HOUR_MS);
     for (const reply of [
       await u.post(`${FIXED}/user/pre-redeem`, { order_id: orderId }),
@@ -252,6 +269,7 @@ describe('subscription rules', () => {
       [{ amount: '100.1234567' }, 'errors.invalidAmount'],
       [{ amount: '100', financial_rate_id: 999999 }, 'fixed.voucher.missing'],
       [{ amount: '100', reinvest_status: 1, reinvest_amount: '200' }, 'fixed.reinvest.aboveAmount'],
+      [{ amount: '100', reinvest_status: 1, reinvest_amount: '49' }, 'fixed.reinvest.belowMinimum'],
     ];
     for (const [extra, key] of cases) {
       const reply = await lend(u, id, (extra.amount as string) ?? '100', extra);
@@ -333,12 +351,16 @@ describe('rate-up vouchers', () => {
     const passed = replies.filter((r) => r.body.code === 0);
     expect(passed).toHaveLength(1);
     for (const r of replies.filter((x) => x.body.code !== 0)) expect(r.body.key).toBe('fixed.voucher.used');
-    const coupon = voucherInterest('2000', {
-      rate_ratio: '5',
-      rate_day: 7,
-      buy_limit_low: '100',
-      buy_limit_high: '1000',
-    });
+    const coupon = voucherInterest(
+      '2000',
+      {
+        rate_ratio: '5',
+        rate_day: 7,
+        buy_limit_low: '100',
+        buy_limit_high: '1000',
+      },
+      7,
+    );
     expect(passed[0]?.body.data.coupon_interest).toBe(coupon.toFixed());
     expect(await spot(u, 'USDT')).toBe('98000');
     expect((await u.get(`/apiw/v2/uni-loan/earn/coupon-recommend?pid=${id}`)).body.data.list).toEqual([]);
@@ -348,7 +370,19 @@ describe('rate-up vouchers', () => {
     const interest = fixedInterest('2000', '0.073', 7);
     expect(await spot(u, 'USDT')).toBe(new Decimal(100000).plus(interest).plus(coupon).toFixed());
     const types = (await u.get(`${FIXED}/user/history?type=5`)).body.data.list;
-    expect(types[0]).toMatchObject({ amount: coupon.toFixed(), rate_ratio: '5' });
+    expect(types[0]).toMatchObject({ amount: coupon.toFixed(), rate_ratio: '5', lend_rate_year: '0.05' });
+  });
+
+  it('raises the rate only for the days the money is lent: a 30-day voucher on a 7-day order counts 7', async () => {
+    const id = await product();
+    const u = await lender(ts, { USDT: '1000' });
+    const voucher = (await issue(u.email, { rate_day: 30 })).body.data;
+    const res = await lend(u, id, '1000', { financial_rate_id: voucher.id });
+    const terms = { rate_ratio: '5', rate_day: 30, buy_limit_low: '100', buy_limit_high: '1000' };
+    expect(res.body.data.coupon_interest).toBe(voucherInterest('1000', terms, 7).toFixed());
+    expect(res.body.data.coupon_interest).toBe(fixedInterest('1000', '0.05', 7).toFixed());
+    // 7.3% and a +5% voucher over the whole term: 12.30%.
+    expect((await order(u, res.body.data.order_id)).total_year_rate_percent).toBe('12.30');
   });
 
   it("refuses another user's, an expired, another coin's, and one below its minimum", async () => {

@@ -63,8 +63,15 @@ describe('Simple Earn fixed-term in Chromium', () => {
     await login(page, e2e.baseUrl, 'us@example.com');
     await page.goto(`${e2e.baseUrl}/simple-earn`);
     await page.getByTestId('fixed-chip-USDT-7-3').click();
+    // The ineligible modal says why; once dismissed, the reason stays beside the disabled button.
+    await expect
+      .poll(() => page.getByTestId('ineligible-modal').textContent())
+      .toBe('This product is not available in your region');
+    await page.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => page.getByTestId('ineligible-modal').count()).toBe(0);
     await expectText(page, 'This product is not available in your region');
     expect(await page.getByTestId('fixed-confirm').isDisabled()).toBe(true);
+    expect(await page.getByTestId('fixed-quota').count()).toBe(0);
     await context.close();
   });
   it('subscribes a 7-day product with a voucher, switches auto-reinvest and redeem-to, and is paid and renewed at maturity', async () => {
@@ -86,8 +93,17 @@ describe('Simple Earn fixed-term in Chromium', () => {
     await page.getByTestId('fixed-confirm').click();
     await enterFundPassword(page, '123456');
     await expect.poll(() => page.getByTestId('fixed-success-Term').textContent()).toBe('7 days');
-    await page.getByRole('link', { name: 'View holdings' }).click();
-    await page.waitForURL('**/simple-earn/my-lendings?tab=fixed');
+    // Subscribe more reopens the dialog on the same term, empty.
+    await page.getByTestId('fixed-subscribe-more').click();
+    await expect.poll(() => page.getByTestId('fixed-amount').inputValue()).toBe('');
+    await page.getByTestId('fixed-amount').fill('12');
+    // A renewal below the product minimum is refused before it is sent.
+    await page.getByRole('switch', { name: 'Auto-reinvest' }).check();
+    await page.getByTestId('fixed-renew-amount').fill('5');
+    await expectText(page, 'The amount to renew must be at least 10 USDT');
+    expect(await page.getByTestId('fixed-confirm').isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.goto(`${e2e.baseUrl}/simple-earn/my-lendings?tab=fixed`);
     const [order] = (
       await pageApi<{ list: { order_id: string; total_interest: string; finish_time: number }[] }>(
         page,
@@ -101,12 +117,18 @@ describe('Simple Earn fixed-term in Chromium', () => {
     await page.getByTestId('fixed-holdings').getByRole('link', { name: 'USDT' }).click();
     await page.waitForURL('**/simple-earn/my-lendings/*orderType=fixed*');
     await expect.poll(() => page.getByTestId('detail-principal').textContent()).toBe('1,000 USDT');
+    // Redeem-to: flexible Simple Earn (the default) to the spot account, then auto-reinvest.
+    await page.getByTestId(`redeem-to-${order.order_id}`).click();
+    await page.getByRole('option', { name: 'Spot account' }).click();
+    await expectText(page, 'Modified');
+    await expect.poll(() => page.getByTestId(`redeem-to-${order.order_id}`).inputValue()).toBe('Spot account');
     await page.getByTestId(`reinvest-${order.order_id}`).click({ force: true });
     await page.getByTestId('reinvest-part').fill('400');
     await page.getByTestId('reinvest-confirm').click();
     await expectText(page, 'Enabled successfully');
     await expectText(page, 'Renews 400 USDT');
-    await expect.poll(() => page.getByTestId(`redeem-to-${order.order_id}`).inputValue()).toBe('Spot account');
+    // With auto-reinvest on, the rest goes to the trading account: redeem-to shows '--' (spec).
+    await expect.poll(() => page.getByTestId(`redeem-to-${order.order_id}`).textContent()).toBe('--');
 
     // Past maturity: 600 and all the interest come back to spot, 400 renews, the inbox says so.
     const hours = Math.ceil((order.finish_time * 1000 - e2e.server.ctx.clock.now().getTime()) / 3_600_000) + 1;

@@ -105,6 +105,26 @@ describe('Launchpool in Chromium', () => {
 
     // A pool with volume tiers: the cap link opens the eligibility steps with the volume still needed.
     await page.getByRole('tab', { name: 'Upcoming' }).click();
+    // A fixed choice whose term has no product on sale says the stake would go into flexible instead.
+    const products = (await e2e.admin('/apiw/v2/fixed_earn/api/product/1/list', undefined, 'GET')) as {
+      data: { list: { id: number; asset: string; lock_up_period: number }[] };
+    };
+    const btc30 = products.data.list.find((p) => p.asset === 'BTC' && p.lock_up_period === 30);
+    if (!btc30) throw new Error('no 30-day BTC product in the demo');
+    await page.getByTestId('stake-AVAX-BTC').click();
+    await page.getByText('Fixed 30d +2%').click();
+    expect(await page.getByTestId('release-notice').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await e2e.admin(`/admin/v1/fixed-earn/products/${btc30.id}`, { sale: 'closed' }, 'PUT');
+    await page.reload();
+    await page.getByRole('tab', { name: 'Upcoming' }).click();
+    await page.getByTestId('stake-AVAX-BTC').click();
+    await page.getByText('Fixed 30d +2%').click();
+    await expect
+      .poll(() => page.getByTestId('release-notice').textContent())
+      .toContain('No 30-day fixed BTC product is on sale now');
+    await e2e.admin(`/admin/v1/fixed-earn/products/${btc30.id}`, { sale: 'open' }, 'PUT');
+    await page.keyboard.press('Escape');
     await page.getByTestId('stake-AVAX-ETH').click();
     await page.getByTestId('stake-raise-cap').click();
     const cap = page.getByTestId('eligibility-cap');

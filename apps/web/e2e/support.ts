@@ -12,7 +12,7 @@ export interface E2E {
   baseUrl: string;
   browser: Browser;
   /** Calls the operator API with a signed-in admin session. */
-  admin(path: string, body: unknown): Promise<unknown>;
+  admin(path: string, body: unknown, method?: 'GET' | 'POST' | 'PUT'): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -49,11 +49,11 @@ export async function startE2E(): Promise<E2E> {
     server,
     baseUrl,
     browser,
-    async admin(p, body) {
+    async admin(p, body, method = 'POST') {
       const res = await fetch(`${baseUrl}${p}`, {
-        method: 'POST',
+        method,
         headers: { 'content-type': 'application/json', cookie: adminCookies.cookie, 'x-csrf-token': adminCookies.csrf },
-        body: JSON.stringify(body),
+        ...(method === 'GET' ? {} : { body: JSON.stringify(body) }),
       });
       return res.json();
     },

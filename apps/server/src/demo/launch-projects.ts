@@ -82,7 +82,7 @@ export async function seedLaunchProjects(ctx: AppContext): Promise<void> {
         personal_min_amount: '0.001',
         decimal_place: 6,
         redeem_type: 1,
-        simple_earn: { user_period: 14, fixed_period: 14, fixed_rate: '0.04', ext_rate: '2', rate: '0.03' },
+        simple_earn: { user_period: 30, fixed_period: 30, fixed_rate: '0.04', ext_rate: '2', rate: '0.03' },
         staking: { rate: '0.035' },
       },
     ],

@@ -345,6 +345,8 @@ export const en = {
   'launch.earn.tip3': 'This pool moves stakes into fixed Simple Earn at the end; other destinations are not available.',
   'launch.earn.unavailable': 'This pool does not offer that destination for the end of the project',
   'launch.earn.unified': 'Unified account',
+  'launch.earn.noFixedTerm':
+    'No {{days}}-day fixed {{coin}} product is on sale now: unless one opens by the project’s end, this stake goes into flexible Simple Earn instead.',
   'launch.earn.notOpen.staking':
     'Staking is not open yet: at the project’s end this stake returns to your trading account instead.',
   'launch.availableTip': 'Your spot balance of {{coin}}.',
@@ -415,6 +417,8 @@ export const en = {
   'fixed.soldOutAlert': 'This term is sold out. Choose another term or come back later.',
   'fixed.quotaLeft': 'You can still subscribe',
   'fixed.estInterest': 'Est. interest',
+  'fixed.interestPaid': 'Interest paid',
+  'fixed.received': 'Received',
   'fixed.estBonus': 'Est. bonus',
   'fixed.estVoucher': 'Voucher interest',
   'fixed.redeemTo': 'Redeem to',
@@ -441,6 +445,26 @@ export const en = {
   'fixed.rules.earlyRate':
     'Early redemption returns the principal with {{rate}} APR for the whole days held, instead of the full interest.',
   'fixed.rules.noEarly': 'This product cannot be redeemed before maturity.',
+  'fixed.rules.min': 'Minimum subscription {{amount}} {{coin}}; amounts are taken to 6 decimal places.',
+  'fixed.rules.limit': 'You can hold at most {{amount}} {{coin}} in this product.',
+  'fixed.rules.noLimit': 'This product has no limit per user beyond its total quota.',
+  'fixed.rules.p1':
+    'Interest starts the next day at 00:00 UTC; the APR is fixed when you subscribe and does not change during the term.',
+  'fixed.rules.p2': 'Interest = amount x APR / 365 x term days, rounded down to 8 decimal places.',
+  'fixed.rules.p3':
+    'At maturity, principal and interest arrive within 30 minutes, in the account chosen under Redeem to.',
+  'fixed.rules.p4':
+    'With auto-reinvest, the principal (or the part you chose) renews at maturity into the same product, or the best normal product of the coin and term if it no longer sells; interest is paid out.',
+  'fixed.rules.p5': 'Each product has a total quota and a limit per user; once the quota is taken it is sold out.',
+  'fixed.rules.p6': 'A ladder bonus, when the product has one, is fixed at subscription and paid at maturity.',
+  'fixed.rules.p7': 'Early redemption, when the product allows it, gives up what the product rules say above.',
+  'fixed.rules.voucher': 'Voucher rules',
+  'fixed.rules.v1': 'A rate-up voucher raises the APR of one fixed subscription in its coin by its rate.',
+  'fixed.rules.v2': 'The extra rate counts for the voucher’s days, and never longer than the term.',
+  'fixed.rules.v3': 'It counts on up to its maximum amount; above it, the rest earns the product APR only.',
+  'fixed.rules.v4': 'A subscription below the voucher’s minimum amount cannot use it.',
+  'fixed.rules.v5': 'Each voucher is used once, and not after it expires.',
+  'fixed.rules.v6': 'Voucher interest is paid with the order at maturity; redeeming early gives it up.',
   'fixed.rules.lock':
     'Within 1 hour of maturity, early redemption, auto-reinvest and redeem-to can no longer be changed.',
   'fixed.voucher.label': 'Rate-up voucher',
@@ -462,6 +486,9 @@ export const en = {
   'fixed.reinvest.all': 'All of the principal',
   'fixed.reinvest.partOf': 'Renews {{amount}} {{coin}}',
   'fixed.reinvest.aboveAmount': 'The amount to renew cannot be above the principal',
+  'fixed.reinvest.belowMinimum': 'The amount to renew must be at least {{amount}} {{asset}}',
+  'fixed.redeemTo.reinvest':
+    'With auto-reinvest on, what does not renew goes to your trading account. Turn it off to choose flexible Simple Earn.',
   'fixed.reinvest.unsupported': 'This product does not renew automatically',
   'fixed.reinvest.enableTitle': 'Turn on auto-reinvest?',
   'fixed.reinvest.disableTitle': 'Turn off auto-reinvest?',
@@ -505,8 +532,13 @@ export const en = {
   'inbox.fixed.maturing.title': 'Your fixed order matures soon',
   'inbox.fixed.maturing.body': 'Your {{days}}-day {{asset}} order of {{amount}} matures on {{finish}}.',
   'inbox.fixed.paid.title': 'Your fixed order has paid out',
-  'inbox.fixed.paid.body':
-    '{{principal}} {{asset}} principal and {{interest}} {{asset}} interest were paid out; {{renewed}} {{asset}} renewed.',
+  'inbox.fixed.paid.body': '{{principal}} {{asset}} principal and {{interest}} {{asset}} interest were paid out.',
+  'inbox.fixed.renewed.title': 'Your fixed order has paid out and renewed',
+  'inbox.fixed.renewed.body':
+    '{{principal}} {{asset}} principal and {{interest}} {{asset}} interest were paid out; {{renewed}} {{asset}} renewed for another {{days}}-day term.',
+  'inbox.fixed.renewedAll.title': 'Your fixed order has renewed',
+  'inbox.fixed.renewedAll.body':
+    '{{interest}} {{asset}} interest was paid out; {{renewed}} {{asset}} renewed for another {{days}}-day term.',
 };
 
 export type Messages = typeof en;

@@ -144,6 +144,8 @@ export const FixedHolding = Type.Object({
     reinvest: Type.Integer(),
     redeem_account: Type.Integer(),
     pre_redeem_rate_year: Type.String(),
+    /** The least a renewal may be (partial renewal opens an order of at least this). */
+    min_lend_amount: DecimalString,
   }),
   /** What redeeming early would pay now and what it gives up. */
   early_redeem: Type.Object({ interest: DecimalString, amount: DecimalString, forfeited: DecimalString }),

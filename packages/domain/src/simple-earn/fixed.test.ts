@@ -5,6 +5,7 @@ import { Decimal } from '../money.js';
 import {
   areFixedActionsLocked,
   checkFixedSubscribe,
+  checkRenewalAmount,
   earlyRedeemInterest,
   FIXED_RECEIPT_DELAY_MS,
   fixedInterest,
@@ -117,16 +118,22 @@ describe('rate-up voucher', () => {
   const voucher = { rate_ratio: '2', rate_day: 7, buy_limit_low: '100', buy_limit_high: '5000' };
 
   it('pays rate_ratio percent for rate_day days on the amount up to buy_limit_high', () => {
-    expect(voucherInterest('1000', voucher).toFixed()).toBe(fixedInterest('1000', '0.02', 7).toFixed());
-    expect(voucherInterest('9000', voucher).toFixed()).toBe(fixedInterest('5000', '0.02', 7).toFixed());
-    expect(voucherInterest('9000', { ...voucher, buy_limit_high: '0' }).toFixed()).toBe(
+    expect(voucherInterest('1000', voucher, 7).toFixed()).toBe(fixedInterest('1000', '0.02', 7).toFixed());
+    expect(voucherInterest('9000', voucher, 30).toFixed()).toBe(fixedInterest('5000', '0.02', 7).toFixed());
+    expect(voucherInterest('9000', { ...voucher, buy_limit_high: '0' }, 7).toFixed()).toBe(
       fixedInterest('9000', '0.02', 7).toFixed(),
     );
   });
 
+  it('raises the rate only while the money is lent: rate_day longer than the term counts the term', () => {
+    const month = { ...voucher, rate_day: 30 };
+    expect(voucherInterest('1000', month, 7).toFixed()).toBe(fixedInterest('1000', '0.02', 7).toFixed());
+    expect(voucherInterest('1000', month, 90).toFixed()).toBe(fixedInterest('1000', '0.02', 30).toFixed());
+  });
+
   it('pays nothing below buy_limit_low', () => {
-    expect(voucherInterest('99.999999', voucher).toFixed()).toBe('0');
-    expect(voucherInterest('0', { ...voucher, buy_limit_low: '0' }).toFixed()).toBe('0');
+    expect(voucherInterest('99.999999', voucher, 7).toFixed()).toBe('0');
+    expect(voucherInterest('0', { ...voucher, buy_limit_low: '0' }, 7).toFixed()).toBe('0');
   });
 });
 
@@ -163,6 +170,21 @@ describe('renewal at maturity', () => {
     expect(renewalSplit('1000', null)).toEqual({ renew: new Decimal(1000), paidOut: new Decimal(0) });
     expect(renewalSplit('1000', '400')).toEqual({ renew: new Decimal(400), paidOut: new Decimal(600) });
     expect(renewalSplit('1000', '5000')).toEqual({ renew: new Decimal(1000), paidOut: new Decimal(0) });
+  });
+});
+
+describe('renewal amount', () => {
+  const rules = { principal: '100', minLendAmount: '10', asset: 'USDT' };
+  it('is above 0, at least the product minimum and at most the principal', () => {
+    expect(checkRenewalAmount('10', rules)).toMatchObject({ ok: true });
+    expect(checkRenewalAmount('100', rules)).toMatchObject({ ok: true });
+    expect(checkRenewalAmount('9.999999', rules)).toMatchObject({
+      ok: false,
+      key: 'fixed.reinvest.belowMinimum',
+      params: { amount: '10', asset: 'USDT' },
+    });
+    expect(checkRenewalAmount('0', { ...rules, minLendAmount: '0' })).toMatchObject({ ok: false });
+    expect(checkRenewalAmount('100.000001', rules)).toMatchObject({ ok: false, key: 'fixed.reinvest.aboveAmount' });
   });
 });
 

@@ -73,14 +73,15 @@ export interface RateUpVoucher {
 /**
  * Extra interest of a rate-up voucher (spec): amount x rate_ratio / 100 / 365 x rate_day, on no more
  * than buy_limit_high (0: no limit), and nothing below buy_limit_low (such a subscription is refused
- * with the voucher); rounded as fixedInterest.
+ * with the voucher); rounded as fixedInterest. The rate is raised only while the money is lent: a
+ * voucher of 30 days on a 7-day order counts 7 days, or "+1.5% APR" would pay 6.4% more.
  */
-export function voucherInterest(amount: DecimalLike, voucher: RateUpVoucher): Decimal {
+export function voucherInterest(amount: DecimalLike, voucher: RateUpVoucher, termDays: number): Decimal {
   const a = roundDown(amount, SUBSCRIBE_PLACES);
   if (a.lt(voucher.buy_limit_low) || a.lte(0)) return ZERO;
   const high = dec(voucher.buy_limit_high);
   const counted = high.gt(0) ? Decimal.min(a, high) : a;
-  return fixedInterest(counted, dec(voucher.rate_ratio).div(100), voucher.rate_day);
+  return fixedInterest(counted, dec(voucher.rate_ratio).div(100), Math.min(voucher.rate_day, termDays));
 }
 
 /**
@@ -108,6 +109,29 @@ export function renewalSplit(principal: DecimalLike, reinvestAmount: DecimalLike
   const p = dec(principal);
   const renew = reinvestAmount === null ? p : Decimal.min(Decimal.max(dec(reinvestAmount), 0), p);
   return { renew, paidOut: p.minus(renew) };
+}
+
+/**
+ * A chosen renewal amount (partial renewal): above 0, at most the principal, and at least the
+ * product's minimum subscription, since a smaller renewal could not open an order at maturity.
+ */
+export function checkRenewalAmount(
+  renew: DecimalLike,
+  rules: { principal: DecimalLike; minLendAmount: DecimalLike; asset: string },
+): Result<Decimal, { key: string; message: string; params?: Record<string, string> }> {
+  const r = dec(renew);
+  if (r.gt(rules.principal)) {
+    return fail({ key: 'fixed.reinvest.aboveAmount', message: 'The amount to renew must not be above the principal' });
+  }
+  if (r.lte(0) || r.lt(rules.minLendAmount)) {
+    const min = dec(rules.minLendAmount).toFixed();
+    return fail({
+      key: 'fixed.reinvest.belowMinimum',
+      message: `The amount to renew must be at least ${min} ${rules.asset}`,
+      params: { amount: min, asset: rules.asset },
+    });
+  }
+  return ok(r);
 }
 
 /** VIP products are listed by min_vip*10+max_vip (spec). */

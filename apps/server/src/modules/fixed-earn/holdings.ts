@@ -42,7 +42,9 @@ export function holdingView(
   icon: string,
   nowMs: number,
 ): FixedHolding {
-  const total = totalInterest(o);
+  // An order redeemed early paid what it paid (often nothing), when it was redeemed: show that, not the plan.
+  const early = o.state === 'early';
+  const total = early ? new Decimal(o.paidInterest ?? 0) : totalInterest(o);
   const principal = new Decimal(o.principal);
   const percent = orderAprPercent(total, principal, o.lockUpPeriod);
   const earlyInterest =
@@ -63,8 +65,9 @@ export function holdingView(
     create_time: seconds(o.createdAt),
     interest_start_time: seconds(o.interestStartAt),
     finish_time: seconds(o.finishAt),
-    received_time: Math.floor((o.finishAt.getTime() + FIXED_RECEIPT_DELAY_MS) / 1000),
-    interest: toWire(o.interest),
+    received_time:
+      early && o.settledAt ? seconds(o.settledAt) : Math.floor((o.finishAt.getTime() + FIXED_RECEIPT_DELAY_MS) / 1000),
+    interest: toWire(early ? total : o.interest),
     total_interest: toWire(total),
     year_rate: toWire(o.yearRate),
     total_year_rate_percent: percent.toFixed(2),
@@ -103,6 +106,7 @@ export function holdingView(
       reinvest: p.reinvest ? 1 : 0,
       redeem_account: p.redeemAccount ? 1 : 0,
       pre_redeem_rate_year: p.preRedeemRate === null ? '' : toWire(p.preRedeemRate),
+      min_lend_amount: toWire(p.minLendAmount),
     },
     early_redeem: {
       interest: toWire(earlyInterest),

@@ -265,7 +265,8 @@ async function settle(tx: Tx, due: DueOrder[], end: Date) {
     row(2, mode, paidPrincipal, o.yearRate);
     row(3, mode, interest, o.yearRate);
     row(4, mode, bonus, null);
-    row(5, mode, coupon, o.voucherRatio);
+    // A rate-up row's rate is the extra APR as a fraction, like every other row's.
+    row(5, mode, coupon, o.voucherRatio === null ? null : new Decimal(o.voucherRatio).div(100).toFixed());
     if (renewal) row(1, MODE_REINVEST, renewal.amount, renewal.product.yearRate, renewal.id);
     const where = intoFlexible
       ? 'flexible Simple Earn'
@@ -273,20 +274,25 @@ async function settle(tx: Tx, due: DueOrder[], end: Date) {
         ? 'your spot account'
         : 'your unified account';
     const paid = inCoin.minus(paidPrincipal);
+    const renewedDays = renewal?.product.lockUpPeriod ?? 0;
+    const parts = paidPrincipal.gt(0)
+      ? `${toWire(paidPrincipal)} ${o.coin} principal and ${toWire(paid)} ${o.coin} interest went to ${where}`
+      : `${toWire(paid)} ${o.coin} interest went to ${where}`;
     inbox.push([
       o.userId,
+      !renewal ? 'inbox.fixed.paid' : paidPrincipal.gt(0) ? 'inbox.fixed.renewed' : 'inbox.fixed.renewedAll',
       JSON.stringify({
         asset: o.coin,
         principal: toWire(paidPrincipal),
         interest: toWire(paid),
         account: intoFlexible ? 'flexible' : wallet,
         renewed: renewal ? toWire(renewal.amount) : '0',
+        days: String(renewedDays),
       }),
       `Your ${o.lockUpPeriod}-day ${o.coin} order has paid out`,
-      `${toWire(paidPrincipal)} ${o.coin} principal and ${toWire(paid)} ${o.coin} interest went to ${where}` +
-        (renewal
-          ? `; ${toWire(renewal.amount)} ${o.coin} renewed for another ${renewal.product.lockUpPeriod} days.`
-          : '.'),
+      renewal
+        ? `${parts}; ${toWire(renewal.amount)} ${o.coin} renewed for another ${renewedDays}-day term.`
+        : `${parts}.`,
       `/simple-earn/my-lendings/${o.id}?orderType=fixed&asset=${o.coin}&order_id=${o.id}`,
     ]);
   }
@@ -433,7 +439,7 @@ async function insertInbox(tx: Tx, rows: readonly (string | number)[][], end: Da
   const col = (i: number) => pgArray(rows.map((r) => r[i] ?? null));
   await tx.execute(sql`
     INSERT INTO inbox_messages (user_id, kind, key, params, title, body, link, created_at)
-    SELECT user_id, 'fixed', 'inbox.fixed.paid', params::jsonb, title, body, link, ${end.toISOString()}::timestamptz
-    FROM unnest(${col(0)}::int[], ${col(1)}::text[], ${col(2)}::text[], ${col(3)}::text[], ${col(4)}::text[])
-      AS v(user_id, params, title, body, link)`);
+    SELECT user_id, 'fixed', key, params::jsonb, title, body, link, ${end.toISOString()}::timestamptz
+    FROM unnest(${col(0)}::int[], ${col(1)}::text[], ${col(2)}::text[], ${col(3)}::text[], ${col(4)}::text[], ${col(5)}::text[])
+      AS v(user_id, key, params, title, body, link)`);
 }

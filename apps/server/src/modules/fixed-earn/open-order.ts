@@ -39,12 +39,16 @@ export async function openOrder(tx: Executor, o: NewOrder) {
   const interest = fixedInterest(o.amount, product.yearRate, product.lockUpPeriod);
   const bonus = termBonus(product, o.amount, o.priceRatio);
   const coupon = o.voucher
-    ? voucherInterest(o.amount, {
-        rate_ratio: o.voucher.rateRatio,
-        rate_day: o.voucher.rateDay,
-        buy_limit_low: o.voucher.buyLimitLow,
-        buy_limit_high: o.voucher.buyLimitHigh,
-      })
+    ? voucherInterest(
+        o.amount,
+        {
+          rate_ratio: o.voucher.rateRatio,
+          rate_day: o.voucher.rateDay,
+          buy_limit_low: o.voucher.buyLimitLow,
+          buy_limit_high: o.voucher.buyLimitHigh,
+        },
+        product.lockUpPeriod,
+      )
     : null;
   const at = new Date(o.timeline.subscribedMs);
   await post(tx, {

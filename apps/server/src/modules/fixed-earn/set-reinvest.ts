@@ -1,8 +1,8 @@
-import { parseAmount, SUBSCRIBE_PLACES, toWire } from '@earn/domain';
+import { checkRenewalAmount, parseAmount, SUBSCRIBE_PLACES, toWire } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { runTx } from '../../db/tx.js';
-import { badRequest, refused } from '../../errors.js';
+import { refused } from '../../errors.js';
 import type { User } from '../account/repo.js';
 import { lockUserOrder } from './holdings.js';
 import { assertActionAllowed } from './order-actions.js';
@@ -26,8 +26,13 @@ export async function setReinvest(
   return runTx(ctx.db, async (tx) => {
     const { order, product } = await lockUserOrder(tx, user.id, orderId);
     assertActionAllowed(order, product, 'reinvest', ctx.clock.now().getTime());
-    if (amount?.ok && amount.value.gt(order.principal)) {
-      throw badRequest('reinvest_amount must not be above the principal', 'fixed.reinvest.aboveAmount');
+    if (amount?.ok) {
+      const renewal = checkRenewalAmount(amount.value, {
+        principal: order.principal,
+        minLendAmount: product.minLendAmount,
+        asset: order.coin,
+      });
+      if (!renewal.ok) throw refused(renewal);
     }
     const redeemAccountType = input.reinvest_status === 1 || !product.redeemAccount ? 0 : 1;
     const reinvestAmount = amount?.ok ? amount.value.toFixed() : null;

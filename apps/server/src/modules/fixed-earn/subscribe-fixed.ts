@@ -1,5 +1,6 @@
 import {
   checkFixedSubscribe,
+  checkRenewalAmount,
   Decimal,
   fixedTimeline,
   lendEarnAvailable,
@@ -52,9 +53,6 @@ export async function subscribeFixed(
       ? null
       : parseAmount('reinvest_amount', input.reinvest_amount, { maxDecimals: SUBSCRIBE_PLACES });
   if (reinvestAmount && !reinvestAmount.ok) throw refused(reinvestAmount);
-  if (reinvestAmount?.ok && reinvestAmount.value.gt(amount.value)) {
-    throw badRequest('reinvest_amount must not be above the amount subscribed', 'fixed.reinvest.aboveAmount');
-  }
   // Read before the transaction: on PGlite a read outside it would wait for it (one connection).
   const coins = await catalogueCoinMap(ctx.db);
   return runTx(
@@ -89,6 +87,14 @@ export async function subscribeFixed(
         voucher: voucher ? { buy_limit_low: voucher.buyLimitLow, buy_limit_high: voucher.buyLimitHigh } : undefined,
       });
       if (!checked.ok) throw refused(checked);
+      if (input.reinvest_status === 1 && reinvestAmount?.ok) {
+        const renewal = checkRenewalAmount(reinvestAmount.value, {
+          principal: checked.value.amount,
+          minLendAmount: product.minLendAmount,
+          asset: product.coin,
+        });
+        if (!renewal.ok) throw refused(renewal);
+      }
       const timeline = fixedTimeline(now.getTime(), product.lockUpPeriod);
       // The spec's coupling: auto-reinvest pays what does not renew to the trading account.
       const redeemAccountType = input.reinvest_status === 1 ? 0 : input.redeem_account_type;

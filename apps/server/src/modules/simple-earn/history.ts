@@ -1,4 +1,4 @@
-import { toWire } from '@earn/domain';
+import { Decimal, toWire } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
@@ -112,7 +112,7 @@ export async function earnHistory(db: Executor, userId: number, product: 'flexib
       order_id: r.order_id === null ? '' : String(r.order_id),
       lock_up_period: r.lock_up_period ?? 0,
       principal: r.principal === null ? '' : toWire(r.principal),
-      rate_ratio: r.type === 5 && r.rate !== null ? toWire(r.rate) : '',
+      rate_ratio: r.type === 5 && r.rate !== null ? toWire(new Decimal(r.rate).times(100)) : '',
     })),
     total: count?.n ?? 0,
   };

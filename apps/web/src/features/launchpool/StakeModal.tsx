@@ -4,6 +4,7 @@ import {
   type EarnOption,
   earnChoicePayload,
   estimatedStakeReward,
+  FixedProductType,
   isMultiMiningPool,
   isUnifiedAccount,
   isUSRegion,
@@ -21,6 +22,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../api/account.js';
 import { serverNow } from '../../api/client.js';
+import { useFixedProducts } from '../../api/fixed-earn.js';
 import {
   type Project,
   type RewardPool,
@@ -139,6 +141,7 @@ function PoolForm({
   const checkRule = useCheckPoolRule();
   const createOrder = useCreateOrder();
   const selector = redemptionSelector(pool);
+  const fixedProducts = useFixedProducts(0);
   const [choice, setChoice] = useState<EarnOption>(selector.initial);
   const [amount, setAmount] = useState('');
   const autoApplied = useRef(false);
@@ -220,8 +223,25 @@ function PoolForm({
     staking: pool.coin === 'USDT' ? t('launch.earn.gusd') : t('launch.earn.staking'),
     spot: t(unified ? 'launch.earn.unified' : 'launch.earn.spot'),
   };
-  // Until on-chain staking opens, a release chosen for it goes back to the wallet: say so.
-  const releaseNotice = RELEASE_DESTINATION[choice] !== choice ? t(`launch.earn.notOpen.${choice}`) : null;
+  // Until on-chain staking opens, a release chosen for it goes back to the wallet; a fixed choice
+  // needs a normal product of its term on sale at the end, else it goes into flexible: say so.
+  const fixedTerm = selector.options.find((o) => o.value === 'fixed')?.termDays;
+  const noFixedTerm =
+    choice === 'fixed' &&
+    fixedProducts.data !== undefined &&
+    !fixedProducts.data.some(
+      (p) =>
+        p.asset === pool.coin &&
+        p.lock_up_period === fixedTerm &&
+        p.type === FixedProductType.normal &&
+        p.sale_status === 1,
+    );
+  const releaseNotice =
+    RELEASE_DESTINATION[choice] !== choice
+      ? t(`launch.earn.notOpen.${choice}`)
+      : noFixedTerm
+        ? t('launch.earn.noFixedTerm', { days: fixedTerm, coin: pool.coin })
+        : null;
   return (
     <Stack>
       {startsLater && !isUS && (

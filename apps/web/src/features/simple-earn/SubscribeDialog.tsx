@@ -20,6 +20,7 @@ import { DecimalInput } from '../../components/DecimalInput.js';
 import { InfoPopup } from '../../components/InfoPopup.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { notifyError } from '../../lib/notify.js';
+import { useAutoClose } from '../../lib/use-auto-close.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
 import { AprText } from './AprText.js';
@@ -285,11 +286,7 @@ function SubscribeSuccess({
   const isMobile = useIsMobile();
   // Spec: on mobile, viewing holdings goes to my-lendings with the tab and the history flag.
   const holdingsLink = `/simple-earn/my-lendings?tab=flexible${isMobile ? '&show_history_modal=1' : ''}`;
-  useEffect(() => {
-    if (!result) return;
-    const timer = setTimeout(onClose, 8000);
-    return () => clearTimeout(timer);
-  }, [result, onClose]);
+  useAutoClose(result !== null, onClose);
   return (
     <ResponsiveModal opened={result !== null} onClose={onClose} title={t('earn.success.title')} size="sm">
       {result && (

@@ -38,6 +38,8 @@ export default function FixedDetailPage() {
       </Stack>
     );
   }
+  // Paid (3) or redeemed early (4): the figures are what was paid and when, no longer estimates.
+  const ended = o.status >= 3;
   const field = (label: string, value: React.ReactNode, testId?: string) => (
     <Stack gap={2} key={label}>
       <Text size="sm" c="dimmed">
@@ -70,12 +72,20 @@ export default function FixedDetailPage() {
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="lg">
           {field(t('earn.holding.principal'), `${fmt.amount(o.principal)} ${o.asset}`, 'detail-principal')}
-          {field(t('fixed.estInterest'), `${fmt.amount(o.total_interest)} ${o.asset}`, 'detail-interest')}
+          {field(
+            t(ended ? 'fixed.interestPaid' : 'fixed.estInterest'),
+            `${fmt.amount(o.total_interest)} ${o.asset}`,
+            'detail-interest',
+          )}
           {field(t('fixed.term'), t('fixed.days', { count: o.lock_up_period }))}
           {field(t('fixed.apr'), <FixedAprCell order={o} />)}
           {field(t('fixed.subscribedAt'), fmt.dateTime(o.create_time * 1000))}
           {field(t('earn.timeline.interestStarts'), fmt.dateTime(o.interest_start_time * 1000))}
-          {field(t('fixed.receivedAt'), fmt.dateTime(o.received_time * 1000), 'detail-received')}
+          {field(
+            t(ended ? 'fixed.received' : 'fixed.receivedAt'),
+            fmt.dateTime(o.received_time * 1000),
+            'detail-received',
+          )}
           {field(
             t('fixed.orderId'),
             <Group gap={4}>

@@ -1,5 +1,6 @@
 import {
   checkFixedSubscribe,
+  checkRenewalAmount,
   Decimal,
   FixedProductType,
   fixedInterest,
@@ -21,12 +22,13 @@ import {
   Select,
   Stack,
   Switch,
+  Tabs,
   Text,
   Timeline,
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMe } from '../../../api/account.js';
@@ -41,8 +43,10 @@ import {
 import { useAvailable } from '../../../api/simple-earn.js';
 import { CoinIcon } from '../../../components/CoinIcon.js';
 import { DecimalInput } from '../../../components/DecimalInput.js';
+import { Dialog } from '../../../components/Dialog.js';
 import { ResponsiveModal } from '../../../components/ResponsiveModal.js';
 import { notifyError } from '../../../lib/notify.js';
+import { useAutoClose } from '../../../lib/use-auto-close.js';
 import { useFormat } from '../../../lib/use-format.js';
 import { useIsMobile } from '../../../lib/use-is-mobile.js';
 
@@ -64,26 +68,36 @@ export interface FixedTarget {
  */
 export function FixedSubscribeDialog({ target, onClose }: { target: FixedTarget | null; onClose(): void }) {
   const { t } = useTranslation();
-  const [done, setDone] = useState<{ asset: string; amount: string; days: number; rate: string } | null>(null);
+  const [done, setDone] = useState<FixedSubscribed | null>(null);
+  // "Subscribe more" reopens the dialog on the same term after the caller has closed it.
+  const [again, setAgain] = useState<FixedTarget | null>(null);
+  const current = target ?? again;
+  const close = () => {
+    setAgain(null);
+    onClose();
+  };
+  const closeDone = useCallback(() => setDone(null), []);
+  useAutoClose(done !== null, closeDone);
   return (
     <>
       <ResponsiveModal
-        opened={target !== null}
-        onClose={onClose}
-        title={t('fixed.subscribe.title', { coin: target?.asset ?? '' })}
+        opened={current !== null}
+        onClose={close}
+        title={t('fixed.subscribe.title', { coin: current?.asset ?? '' })}
         size="lg"
       >
-        {target && (
+        {current && (
           <FixedSubscribeForm
-            target={target}
+            key={`${current.asset}-${current.productId ?? ''}`}
+            target={current}
             onDone={(result) => {
               setDone(result);
-              onClose();
+              close();
             }}
           />
         )}
       </ResponsiveModal>
-      <ResponsiveModal opened={done !== null} onClose={() => setDone(null)} title={t('earn.success.title')} size="sm">
+      <ResponsiveModal opened={done !== null} onClose={closeDone} title={t('earn.success.title')} size="sm">
         {done && (
           <Stack>
             {[
@@ -99,14 +113,34 @@ export function FixedSubscribeDialog({ target, onClose }: { target: FixedTarget 
                 </Text>
               </Group>
             ))}
-            <Button component={Link} to="/simple-earn/my-lendings?tab=fixed" onClick={() => setDone(null)}>
-              {t('earn.success.viewHoldings')}
-            </Button>
+            <Group grow>
+              <Button component={Link} to="/simple-earn/my-lendings?tab=fixed" variant="default" onClick={closeDone}>
+                {t('earn.success.viewHoldings')}
+              </Button>
+              <Button
+                data-testid="fixed-subscribe-more"
+                onClick={() => {
+                  setAgain({ asset: done.asset, productId: done.productId });
+                  setDone(null);
+                }}
+              >
+                {t('earn.success.more')}
+              </Button>
+            </Group>
           </Stack>
         )}
       </ResponsiveModal>
     </>
   );
+}
+
+/** What the success view shows of a new order, and the term "Subscribe more" reopens. */
+interface FixedSubscribed {
+  asset: string;
+  amount: string;
+  days: number;
+  rate: string;
+  productId: number;
 }
 
 /** The products of a coin a user sees in the dialog: normal and special, VIP ones of their tier (or the one asked for). */
@@ -117,13 +151,7 @@ function termsOf(products: readonly FixedProduct[], asset: string, tier: number,
     .sort((a, b) => a.lock_up_period - b.lock_up_period || a.type - b.type);
 }
 
-function FixedSubscribeForm({
-  target,
-  onDone,
-}: {
-  target: FixedTarget;
-  onDone(result: { asset: string; amount: string; days: number; rate: string }): void;
-}) {
+function FixedSubscribeForm({ target, onDone }: { target: FixedTarget; onDone(result: FixedSubscribed): void }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const isMobile = useIsMobile();
@@ -186,7 +214,7 @@ function TermForm({
   product: FixedProduct;
   tier: number;
   precision: number;
-  onDone(result: { asset: string; amount: string; days: number; rate: string }): void;
+  onDone(result: FixedSubscribed): void;
 }) {
   const { t } = useTranslation();
   const fmt = useFormat();
@@ -230,13 +258,22 @@ function TermForm({
     checked?.ok && checked.value.warning ? t(checked.value.warning.key, checked.value.warning.params) : null;
   const value = checked?.ok ? checked.value.amount : new Decimal(0);
   const renew = renewAmount === '' ? null : parseAmount('reinvest_amount', renewAmount, { maxDecimals: 6 });
+  const renewal =
+    renew?.ok && checked?.ok
+      ? checkRenewalAmount(renew.value, {
+          principal: value,
+          minLendAmount: product.min_lend_amount,
+          asset: product.asset,
+        })
+      : null;
   const renewError =
     renew && !renew.ok
       ? t(renew.key, renew.params ?? {})
-      : renew?.ok && checked?.ok && renew.value.gt(value)
-        ? t('fixed.reinvest.aboveAmount')
+      : renewal && !renewal.ok
+        ? t(renewal.key, renewal.params ?? {})
         : undefined;
   const ineligible = product.type === FixedProductType.special && check.data && !check.data.is_able_subscribe;
+  const [ineligibleSeen, setIneligibleSeen] = useState(false);
   const vipOutside =
     product.type === FixedProductType.vip && !soldOut && (tier < product.min_vip || tier > product.max_vip);
   const canSubmit =
@@ -251,7 +288,7 @@ function TermForm({
     periods: product.lock_up_period,
     priceRatio,
   });
-  const extra = voucher ? voucherInterest(value, voucher) : new Decimal(0);
+  const extra = voucher ? voucherInterest(value, voucher, product.lock_up_period) : new Decimal(0);
   const timeline = fixedTimeline(nowMs, product.lock_up_period);
 
   const submit = useDebouncedCallback(
@@ -269,7 +306,13 @@ function TermForm({
         },
         {
           onSuccess: (res) =>
-            onDone({ asset: product.asset, amount: res.amount, days: res.lock_up_period, rate: res.year_rate }),
+            onDone({
+              asset: product.asset,
+              amount: res.amount,
+              days: res.lock_up_period,
+              rate: res.year_rate,
+              productId: product.id,
+            }),
           onError: (e) => notifyError(e),
         },
       );
@@ -316,6 +359,21 @@ function TermForm({
           {t(check.data?.reason ?? 'fixed.ineligible.title')}
         </Alert>
       )}
+      {/* Spec: a failed eligibility check shows the ineligible modal; the alert above keeps the reason after it. */}
+      <Dialog
+        opened={Boolean(ineligible) && !ineligibleSeen}
+        onClose={() => setIneligibleSeen(true)}
+        title={t('fixed.ineligible.title')}
+        size="sm"
+        centered
+      >
+        <Stack>
+          <Text size="sm" data-testid="ineligible-modal">
+            {t(check.data?.reason ?? 'fixed.ineligible.title')}
+          </Text>
+          <Button onClick={() => setIneligibleSeen(true)}>{t('common.ok')}</Button>
+        </Stack>
+      </Dialog>
       {soldOut && (
         <Alert color="gray" data-testid="sold-out">
           {t('fixed.soldOutAlert')}
@@ -351,7 +409,7 @@ function TermForm({
         <Text size="sm" c="dimmed">
           {t('common.available')}: {fmt.amount(balance)} {product.asset}
         </Text>
-        {quota.data && (
+        {quota.data && !ineligible && !vipOutside && (
           <Text size="sm" c="dimmed" data-testid="fixed-quota">
             {t('fixed.quotaLeft')}: {fmt.amount(quota.data.remaining)} {product.asset}
           </Text>
@@ -421,39 +479,72 @@ function TermForm({
         )}
         {voucher && <Row label={t('fixed.estVoucher')} value={`${fmt.amount(extra)} ${product.asset}`} />}
       </Stack>
-      <Timeline active={0} bulletSize={14} lineWidth={2}>
-        <Timeline.Item title={t('earn.timeline.subscribed')}>
-          <Text size="xs" c="dimmed">
-            {fmt.dateTime(timeline.subscribedMs)}
-          </Text>
-        </Timeline.Item>
-        <Timeline.Item title={t('earn.timeline.interestStarts')}>
-          <Text size="xs" c="dimmed">
-            {fmt.dateTime(timeline.interestStartMs)}
-          </Text>
-        </Timeline.Item>
-        <Timeline.Item title={t('fixed.timeline.maturity')}>
-          <Text size="xs" c="dimmed">
-            {fmt.dateTime(timeline.finishMs)}
-          </Text>
-        </Timeline.Item>
-        <Timeline.Item title={reinvest ? t('fixed.timeline.nextSubscription') : t('fixed.timeline.received')}>
-          <Text size="xs" c="dimmed">
-            {fmt.dateTime(reinvest ? timeline.finishMs : timeline.receivedMs)}
-          </Text>
-        </Timeline.Item>
-      </Timeline>
-      <List size="xs" c="dimmed" spacing={2}>
-        <List.Item>{t('fixed.rules.1')}</List.Item>
-        <List.Item>
-          {product.pre_redeem === 1
-            ? product.pre_redeem_rate_year
-              ? t('fixed.rules.earlyRate', { rate: fmt.rate(product.pre_redeem_rate_year) })
-              : t('fixed.rules.earlyForfeit')
-            : t('fixed.rules.noEarly')}
-        </List.Item>
-        <List.Item>{t('fixed.rules.lock')}</List.Item>
-      </List>
+      <Tabs defaultValue="timeline">
+        <Tabs.List>
+          <Tabs.Tab value="timeline">{t('earn.timeline.title')}</Tabs.Tab>
+          <Tabs.Tab value="trading">{t('earn.rules.trading')}</Tabs.Tab>
+          <Tabs.Tab value="product">{t('earn.rules.product')}</Tabs.Tab>
+          {(coupons.data?.length ?? 0) > 0 && <Tabs.Tab value="voucher">{t('fixed.rules.voucher')}</Tabs.Tab>}
+        </Tabs.List>
+        <Tabs.Panel value="timeline" pt="sm">
+          <Timeline active={0} bulletSize={14} lineWidth={2}>
+            <Timeline.Item title={t('earn.timeline.subscribed')}>
+              <Text size="xs" c="dimmed">
+                {fmt.dateTime(timeline.subscribedMs)}
+              </Text>
+            </Timeline.Item>
+            <Timeline.Item title={t('earn.timeline.interestStarts')}>
+              <Text size="xs" c="dimmed">
+                {fmt.dateTime(timeline.interestStartMs)}
+              </Text>
+            </Timeline.Item>
+            <Timeline.Item title={t('fixed.timeline.maturity')}>
+              <Text size="xs" c="dimmed">
+                {fmt.dateTime(timeline.finishMs)}
+              </Text>
+            </Timeline.Item>
+            <Timeline.Item title={reinvest ? t('fixed.timeline.nextSubscription') : t('fixed.timeline.received')}>
+              <Text size="xs" c="dimmed">
+                {fmt.dateTime(reinvest ? timeline.finishMs : timeline.receivedMs)}
+              </Text>
+            </Timeline.Item>
+          </Timeline>
+        </Tabs.Panel>
+        <Tabs.Panel value="trading" pt="sm">
+          <List size="sm" spacing={4}>
+            <List.Item>
+              {t('fixed.rules.min', { amount: fmt.amount(product.min_lend_amount), coin: product.asset })}
+            </List.Item>
+            <List.Item>
+              {new Decimal(product.user_max_lend_volume).gt(0)
+                ? t('fixed.rules.limit', { amount: fmt.amount(product.user_max_lend_volume), coin: product.asset })
+                : t('fixed.rules.noLimit')}
+            </List.Item>
+            <List.Item>
+              {product.pre_redeem === 1
+                ? product.pre_redeem_rate_year
+                  ? t('fixed.rules.earlyRate', { rate: fmt.rate(product.pre_redeem_rate_year) })
+                  : t('fixed.rules.earlyForfeit')
+                : t('fixed.rules.noEarly')}
+            </List.Item>
+            <List.Item>{t('fixed.rules.lock')}</List.Item>
+          </List>
+        </Tabs.Panel>
+        <Tabs.Panel value="product" pt="sm">
+          <List size="sm" spacing={4} type="ordered">
+            {(['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7'] as const).map((k) => (
+              <List.Item key={k}>{t(`fixed.rules.${k}`)}</List.Item>
+            ))}
+          </List>
+        </Tabs.Panel>
+        <Tabs.Panel value="voucher" pt="sm">
+          <List size="sm" spacing={4} type="ordered">
+            {(['v1', 'v2', 'v3', 'v4', 'v5', 'v6'] as const).map((k) => (
+              <List.Item key={k}>{t(`fixed.rules.${k}`)}</List.Item>
+            ))}
+          </List>
+        </Tabs.Panel>
+      </Tabs>
       <Button
         size="md"
         onClick={submit}

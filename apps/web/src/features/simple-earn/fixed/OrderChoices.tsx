@@ -1,4 +1,4 @@
-import { parseAmount } from '@earn/domain';
+import { checkRenewalAmount, parseAmount } from '@earn/domain';
 import type { FixedHolding } from '@earn/domain/contract';
 import { Select, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
@@ -23,6 +23,16 @@ export function RedeemToSelect({ order }: { order: FixedHolding }) {
   const me = useMe();
   const set = useSetRedeemAccount();
   const reason = lockReason(order, order.product_info.redeem_account as 0 | 1, t);
+  // Spec: while auto-reinvest is on, what does not renew goes to the trading account: no choice, '--'.
+  if (order.reinvest_status === 1) {
+    return (
+      <Tooltip label={t('fixed.redeemTo.reinvest')} multiline w={240}>
+        <Text size="sm" data-testid={`redeem-to-${order.order_id}`}>
+          --
+        </Text>
+      </Tooltip>
+    );
+  }
   const wallet = me.data?.mode && me.data.mode !== 'classic' ? t('fixed.to.unified') : t('fixed.to.spot');
   return (
     <Tooltip label={reason ?? t('fixed.redeemToTip')} multiline w={240}>
@@ -60,7 +70,19 @@ export function ReinvestSwitch({ order }: { order: FixedHolding }) {
   if (order.product_info.reinvest !== 1) return <Text size="sm">--</Text>;
   const reason = lockReason(order, 1, t);
   const parsedPart = part === '' ? null : parseAmount('reinvest_amount', part, { maxDecimals: 6 });
-  const tooBig = parsedPart?.ok === true && parsedPart.value.gt(order.principal);
+  const renewal = parsedPart?.ok
+    ? checkRenewalAmount(parsedPart.value, {
+        principal: order.principal,
+        minLendAmount: order.product_info.min_lend_amount,
+        asset: order.asset,
+      })
+    : null;
+  const partError =
+    parsedPart && !parsedPart.ok
+      ? t(parsedPart.key, parsedPart.params ?? {})
+      : renewal && !renewal.ok
+        ? t(renewal.key, renewal.params ?? {})
+        : undefined;
   return (
     <>
       <Tooltip label={reason ?? t('fixed.reinvest.tip')} multiline w={240}>
@@ -82,7 +104,7 @@ export function ReinvestSwitch({ order }: { order: FixedHolding }) {
         confirmTestId="reinvest-confirm"
         onConfirm={() =>
           asking !== null &&
-          !tooBig &&
+          !partError &&
           set.mutate(
             {
               orderId: order.order_id,
@@ -114,7 +136,7 @@ export function ReinvestSwitch({ order }: { order: FixedHolding }) {
               precision={6}
               value={part}
               onChange={setPart}
-              error={tooBig ? t('fixed.reinvest.aboveAmount') : undefined}
+              error={partError}
               data-testid="reinvest-part"
             />
           )}
