@@ -199,9 +199,19 @@ describe('early redemption', () => {
     expect(again.body.key).toBe('fixed.order.ended');
     // Once redeemed, the order shows what it paid and when, not the interest it gave up.
     const redeemedAt = Math.floor((await now()) / 1000);
-    expect(await order(u, a.body.data.order_id)).toMatchObject({ status: 4, total_interest: '0', interest: '0' });
+    expect(await order(u, a.body.data.order_id)).toMatchObject({
+      status: 4,
+      total_interest: '0',
+      interest: '0',
+      // It keeps the APR it was sold at; early_redeem says what redeeming early paid and gave up.
+      total_year_rate_percent: '7.30',
+      early_redeem: { interest: '0', forfeited: fixedInterest('1000', '0.073', 30).toFixed() },
+    });
     expect((await order(u, a.body.data.order_id)).received_time).toBe(redeemedAt);
-    expect(await order(u, b.body.data.order_id)).toMatchObject({ total_interest: exitInterest.toFixed() });
+    expect(await order(u, b.body.data.order_id)).toMatchObject({
+      total_interest: exitInterest.toFixed(),
+      early_redeem: { interest: exitInterest.toFixed() },
+    });
     expect(await spot(u, 'USDT')).toBe(new Decimal(2000).plus(exitInterest).toFixed());
   });
 

@@ -1,4 +1,4 @@
-import { Decimal, hourPayout, stakeSeconds } from '@earn/domain';
+import { Decimal, fixedInterest, hourPayout, stakeSeconds } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../src/clock.js';
@@ -246,7 +246,7 @@ describe('launch pool rules', () => {
           total_reward: '100',
           personal_min_amount: '0.001',
           redeem_type: 1,
-          simple_earn: { user_period: 0, fixed_period: 30, fixed_rate: '0', ext_rate: '0', rate: '0.02' },
+          simple_earn: { user_period: 0, fixed_period: 30, fixed_rate: '0', ext_rate: '1', rate: '0.02' },
           staking: { rate: '0.03' },
         },
       ],
@@ -396,7 +396,9 @@ describe('launch pool rules', () => {
     const fixedStaker = stakers.fixed as Awaited<ReturnType<typeof lender>>;
     expect(await spot(fixedStaker, 'BTC')).toBe('0.5');
     const [order] = (await fixedStaker.get('/apiw/v2/fixed_earn/api/user/lend?order_type=1')).body.data.list;
-    expect(order).toMatchObject({ asset: 'BTC', principal: '0.5', lock_up_period: 30, mode: 10 });
+    // The pool's ext_rate (1) is paid on top of the product's APR (2%).
+    expect(order).toMatchObject({ asset: 'BTC', principal: '0.5', lock_up_period: 30, mode: 10, year_rate: '0.03' });
+    expect(order.interest).toBe(fixedInterest('0.5', '0.03', 30).toFixed());
     const fixedSub = (await fixedStaker.get('/apiw/v2/fixed_earn/api/user/history?type=1')).body.data.list[0];
     expect(fixedSub).toMatchObject({ amount: '0.5', mode: 10 });
     const fixedRelease = (await fixedStaker.get('/apiw/v2/earn/launch-pool/history?type=release')).body.data.list[0];

@@ -1,4 +1,4 @@
-import type { FixedHistoryRow, FixedHolding, FixedProduct, RateUpCoupon } from '@earn/domain/contract';
+import type { FixedHistoryRow, FixedHolding, FixedLendResult, FixedProduct, RateUpCoupon } from '@earn/domain/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, newIdempotencyKey } from './client.js';
 
@@ -122,10 +122,11 @@ export function useLendFixed(vip: boolean) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (body: FixedLendInput) =>
-      api<{ order_id: string; amount: string; lock_up_period: number; year_rate: string; finish_time: number }>(
-        `${vip ? VIP_BASE : BASE}/user/lend`,
-        { body: { ...body }, fundpass: true, idempotencyKey: newIdempotencyKey() },
-      ),
+      api<FixedLendResult>(`${vip ? VIP_BASE : BASE}/user/lend`, {
+        body: { ...body },
+        fundpass: true,
+        idempotencyKey: newIdempotencyKey(),
+      }),
     onSuccess: invalidate,
   });
 }

@@ -457,7 +457,8 @@ export const en = {
     'With auto-reinvest, the principal (or the part you chose) renews at maturity into the same product, or the best normal product of the coin and term if it no longer sells; interest is paid out.',
   'fixed.rules.p5': 'Each product has a total quota and a limit per user; once the quota is taken it is sold out.',
   'fixed.rules.p6': 'A ladder bonus, when the product has one, is fixed at subscription and paid at maturity.',
-  'fixed.rules.p7': 'Early redemption, when the product allows it, gives up what the product rules say above.',
+  'fixed.rules.p7':
+    'Interest, bonus and voucher interest are paid only at maturity; what redeeming early pays, if the product allows it, is under Trading rules.',
   'fixed.rules.voucher': 'Voucher rules',
   'fixed.rules.v1': 'A rate-up voucher raises the APR of one fixed subscription in its coin by its rate.',
   'fixed.rules.v2': 'The extra rate counts for the voucher’s days, and never longer than the term.',
@@ -530,7 +531,7 @@ export const en = {
   'fixed.mode.toFlexible': 'to flexible',
   'fixed.mode.reinvest': 'auto-reinvest',
   'inbox.fixed.maturing.title': 'Your fixed order matures soon',
-  'inbox.fixed.maturing.body': 'Your {{days}}-day {{asset}} order of {{amount}} matures on {{finish}}.',
+  'inbox.fixed.maturing.body': 'Your {{days}}-day {{asset}} order of {{amount}} {{asset}} matures on {{finish}}.',
   'inbox.fixed.paid.title': 'Your fixed order has paid out',
   'inbox.fixed.paid.body': '{{principal}} {{asset}} principal and {{interest}} {{asset}} interest were paid out.',
   'inbox.fixed.renewed.title': 'Your fixed order has paid out and renewed',

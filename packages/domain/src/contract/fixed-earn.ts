@@ -78,11 +78,14 @@ export const FixedLendResult = Type.Object({
   interest: DecimalString,
   bonus_amount: DecimalString,
   coupon_interest: DecimalString,
+  /** The order's APR in percent with its voucher and ladder bonus, as the holdings show it. */
+  total_year_rate_percent: DecimalString,
   create_time: Type.Integer(),
   interest_start_time: Type.Integer(),
   finish_time: Type.Integer(),
   received_time: Type.Integer(),
 });
+export type FixedLendResult = Static<typeof FixedLendResult>;
 
 export const FixedHoldingsQuery = Type.Object({
   order_type: Type.Optional(Type.Literal(1)),

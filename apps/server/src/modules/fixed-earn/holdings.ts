@@ -43,12 +43,19 @@ export function holdingView(
   nowMs: number,
 ): FixedHolding {
   // An order redeemed early paid what it paid (often nothing), when it was redeemed: show that, not the plan.
+  // Its APR stays the one it was sold at, and early_redeem then says what redeeming early paid and gave up.
   const early = o.state === 'early';
-  const total = early ? new Decimal(o.paidInterest ?? 0) : totalInterest(o);
+  const planned = totalInterest(o);
+  const total = early ? new Decimal(o.paidInterest ?? 0) : planned;
   const principal = new Decimal(o.principal);
-  const percent = orderAprPercent(total, principal, o.lockUpPeriod);
+  const percent = orderAprPercent(planned, principal, o.lockUpPeriod);
   const earlyInterest =
-    o.state === 'holding' ? earlyRedeemInterest(principal, p.preRedeemRate, o.interestStartAt.getTime(), nowMs) : ZERO;
+    o.state === 'holding'
+      ? earlyRedeemInterest(principal, p.preRedeemRate, o.interestStartAt.getTime(), nowMs)
+      : early
+        ? total
+        : ZERO;
+  const forfeited = o.state === 'matured' ? ZERO : Decimal.max(planned.minus(earlyInterest), ZERO);
   const bonusAsset = o.bonusAsset ?? o.coin;
   return {
     id: o.id,
@@ -111,7 +118,7 @@ export function holdingView(
     early_redeem: {
       interest: toWire(earlyInterest),
       amount: toWire(principal.plus(earlyInterest)),
-      forfeited: toWire(Decimal.max(total.minus(earlyInterest), ZERO)),
+      forfeited: toWire(forfeited),
     },
     renewed_order_id: o.renewedOrderId === null ? '' : String(o.renewedOrderId),
     mode: o.mode,

@@ -91,7 +91,7 @@ async function remindMaturing(tx: Tx, end: Date) {
       jsonb_build_object('asset', coin, 'amount', trim_scale(principal)::text, 'days', lock_up_period::text,
         'finish', to_char(finish_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI "UTC"')),
       'Your fixed order matures soon',
-      'Your ' || lock_up_period || '-day ' || coin || ' order of ' || trim_scale(principal)::text || ' matures on ' ||
+      'Your ' || lock_up_period || '-day ' || coin || ' order of ' || trim_scale(principal)::text || ' ' || coin || ' matures on ' ||
         to_char(finish_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI "UTC"') || '.',
       '/simple-earn/my-lendings/' || id || '?orderType=fixed&asset=' || coin || '&order_id=' || id,
       ${end.toISOString()}::timestamptz

@@ -26,6 +26,8 @@ export interface NewOrder {
   timeline: { subscribedMs: number; interestStartMs: number; finishMs: number };
   /** History mode: 0 a user's subscription, 10 a launch-pool release. */
   mode: number;
+  /** APR on top of the product's for this order alone (a launch pool's fixed-release bonus). */
+  extraRate?: Decimal;
 }
 
 /**
@@ -36,7 +38,8 @@ export interface NewOrder {
  */
 export async function openOrder(tx: Executor, o: NewOrder) {
   const { product } = o;
-  const interest = fixedInterest(o.amount, product.yearRate, product.lockUpPeriod);
+  const yearRate = o.extraRate ? o.extraRate.plus(product.yearRate).toFixed() : product.yearRate;
+  const interest = fixedInterest(o.amount, yearRate, product.lockUpPeriod);
   const bonus = termBonus(product, o.amount, o.priceRatio);
   const coupon = o.voucher
     ? voucherInterest(
@@ -66,7 +69,7 @@ export async function openOrder(tx: Executor, o: NewOrder) {
       INSERT INTO fixed_orders (user_id, product_id, coin, principal, year_rate, lock_up_period, interest, bonus_asset,
         bonus_amount, voucher_id, coupon_interest, created_at, interest_start_at, finish_at, redeem_account_type,
         reinvest_status, reinvest_amount, mode)
-      VALUES (${o.userId}, ${product.id}, ${product.coin}, ${o.amount.toFixed()}, ${product.yearRate}, ${product.lockUpPeriod},
+      VALUES (${o.userId}, ${product.id}, ${product.coin}, ${o.amount.toFixed()}, ${yearRate}, ${product.lockUpPeriod},
         ${interest.toFixed()}, ${product.bonusAsset ?? product.coin}, ${bonus.toFixed()}, ${o.voucher?.id ?? null},
         ${coupon?.toFixed() ?? '0'}, ${at.toISOString()}, ${new Date(o.timeline.interestStartMs).toISOString()},
         ${new Date(o.timeline.finishMs).toISOString()}, ${o.redeemAccountType}, ${o.reinvestStatus},
@@ -83,7 +86,7 @@ export async function openOrder(tx: Executor, o: NewOrder) {
   }
   await tx.execute(sql`
     INSERT INTO earn_history (user_id, product, type, mode, coin, amount, rate, order_id, lock_up_period, at)
-    VALUES (${o.userId}, 'fixed', 1, ${o.mode}, ${product.coin}, ${o.amount.toFixed()}, ${product.yearRate},
+    VALUES (${o.userId}, 'fixed', 1, ${o.mode}, ${product.coin}, ${o.amount.toFixed()}, ${yearRate},
       ${orderId}, ${product.lockUpPeriod}, ${at.toISOString()})`);
   return { orderId, interest, bonus, coupon };
 }

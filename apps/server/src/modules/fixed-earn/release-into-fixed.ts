@@ -12,12 +12,21 @@ import { bonusPrices, heldByUser, productRemaining, saleStatus, userRemaining } 
 /**
  * A released launch-pool stake that chose fixed Simple Earn: a fixed order of the chosen term, in
  * the normal product of that coin and term with the best rate that takes the amount, paid from the
- * trading wallet the release just credited (the amount already leaves any loan there). Returns false when no product can take it (the caller
- * then subscribes flexible). The products are already locked by the caller (the lock order).
+ * trading wallet the release just credited (the amount already leaves any loan there), at the
+ * product's APR plus the pool's bonus. Returns false when no product can take it (the caller then
+ * subscribes flexible). The products are already locked by the caller (the lock order).
  */
 export async function releaseIntoFixed(
   tx: Executor,
-  s: { user_id: number; account_mode: User['accountMode']; coin: string; amount: Decimal; period: number },
+  s: {
+    user_id: number;
+    account_mode: User['accountMode'];
+    coin: string;
+    amount: Decimal;
+    period: number;
+    /** The pool's bonus APR on top of the product's (spec: "a bonus of ext_rate percent"). */
+    extraRate: Decimal;
+  },
   at: Date,
   mode: number,
 ): Promise<boolean> {
@@ -55,6 +64,7 @@ export async function releaseIntoFixed(
     reinvestAmount: null,
     timeline: fixedTimeline(at.getTime(), product.lockUpPeriod),
     mode,
+    extraRate: s.extraRate,
   });
   return true;
 }

@@ -4,6 +4,7 @@ import {
   Decimal,
   fixedTimeline,
   lendEarnAvailable,
+  orderAprPercent,
   parseAmount,
   SUBSCRIBE_PLACES,
   toWire,
@@ -121,6 +122,14 @@ export async function subscribeFixed(
         interest: toWire(opened.interest),
         bonus_amount: toWire(opened.bonus),
         coupon_interest: toWire(opened.coupon ?? '0'),
+        // As the holdings show it: interest, voucher and a same-coin ladder bonus over the term.
+        total_year_rate_percent: orderAprPercent(
+          opened.interest
+            .plus(opened.coupon ?? 0)
+            .plus(product.bonusAsset === null || product.bonusAsset === product.coin ? opened.bonus : 0),
+          checked.value.amount,
+          product.lockUpPeriod,
+        ).toFixed(2),
         create_time: seconds(timeline.subscribedMs),
         interest_start_time: seconds(timeline.interestStartMs),
         finish_time: seconds(timeline.finishMs),

@@ -179,12 +179,14 @@ export async function releasePool(tx: Executor, poolId: number, projectId: numbe
     staked: string;
     simple_earn_status: number;
     simple_earn_period: number | null;
+    /** The pool's bonus on a fixed release, in percent points of APR (spec: ext_rate). */
+    ext_rate: string;
     wallet_before: string;
     loan: string;
   }>(
     await tx.execute(sql`
       SELECT s.id, s.user_id, u.account_mode, p.coin, s.staked::text, s.simple_earn_status, s.simple_earn_period,
-        coalesce(w.balance, 0)::text AS wallet_before, coalesce(l.amount, 0)::text AS loan
+        coalesce(p.simple_earn->>'ext_rate', '0') AS ext_rate, coalesce(w.balance, 0)::text AS wallet_before, coalesce(l.amount, 0)::text AS loan
       FROM launch_stakes s JOIN launch_pools p ON p.id = s.pool_id JOIN users u ON u.id = s.user_id
       LEFT JOIN ledger_accounts w ON w.user_id = s.user_id AND w.coin = p.coin AND w.wallet = ${TRADING_WALLET}
       LEFT JOIN user_loans l ON l.user_id = s.user_id AND l.coin = p.coin
@@ -225,7 +227,12 @@ export async function releasePool(tx: Executor, poolId: number, projectId: numbe
     if (amount.lte(0)) continue;
     const user = { id: s.user_id, accountMode: s.account_mode };
     if (destination === 'fixed' && s.simple_earn_period) {
-      const opened = await releaseIntoFixed(tx, { ...s, amount, period: s.simple_earn_period }, at, MODE_LAUNCH_POOL);
+      const opened = await releaseIntoFixed(
+        tx,
+        { ...s, amount, period: s.simple_earn_period, extraRate: new Decimal(s.ext_rate).div(100) },
+        at,
+        MODE_LAUNCH_POOL,
+      );
       if (opened) {
         intoFixed.push(s.user_id);
         continue;

@@ -104,7 +104,7 @@ export function FixedSubscribeDialog({ target, onClose }: { target: FixedTarget 
               [t('assets.coin'), done.asset],
               [t('earn.subscribe.amount'), `${done.amount} ${done.asset}`],
               [t('fixed.term'), t('fixed.days', { count: done.days })],
-              [t('fixed.apr'), `${new Decimal(done.rate).times(100).toFixed(2)}%`],
+              [t('fixed.apr'), `${done.ratePercent}%`],
             ].map(([label, value]) => (
               <Group key={label} justify="space-between">
                 <Text c="dimmed">{label}</Text>
@@ -139,7 +139,8 @@ interface FixedSubscribed {
   asset: string;
   amount: string;
   days: number;
-  rate: string;
+  /** The order's APR in percent, with its voucher and bonus (as the holdings show it). */
+  ratePercent: string;
   productId: number;
 }
 
@@ -310,7 +311,7 @@ function TermForm({
               asset: product.asset,
               amount: res.amount,
               days: res.lock_up_period,
-              rate: res.year_rate,
+              ratePercent: res.total_year_rate_percent,
               productId: product.id,
             }),
           onError: (e) => notifyError(e),
