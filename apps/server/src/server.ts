@@ -8,6 +8,7 @@ import { seedCatalogue } from './demo/catalogue.js';
 import { seedFixedProducts } from './demo/fixed-products.js';
 import { seedLaunchProjects } from './demo/launch-projects.js';
 import { seedMarketMakers } from './demo/market-makers.js';
+import { seedStakingProducts } from './demo/staking-products.js';
 import { buildApp } from './http/app.js';
 import { housekeepingJobs } from './jobs/housekeeping.js';
 import { type Job, Scheduler } from './jobs/scheduler.js';
@@ -15,6 +16,7 @@ import { fixedMaturityJob } from './modules/fixed-earn/maturity.js';
 import { launchpoolHourJob } from './modules/launchpool/launchpool-hour.js';
 import { seededDemand } from './modules/simple-earn/demand.js';
 import { flexibleHourJob } from './modules/simple-earn/flexible-hour.js';
+import { stakingDayJob } from './modules/staking/staking-day.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -55,6 +57,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await seedMarketMakers(ctx);
     await seedLaunchProjects(ctx);
     await seedFixedProducts(ctx);
+    await seedStakingProducts(ctx);
   }
 
   const scheduler = new Scheduler(database.db, clock);
@@ -77,6 +80,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     flexibleHourJob(seededDemand, options.flexibleSettleBatch),
     launchpoolHourJob,
     fixedMaturityJob(options.fixedSettleBatch),
+    stakingDayJob,
     ...(options.jobs ?? []),
   ];
   for (const job of jobs) await scheduler.register(job);

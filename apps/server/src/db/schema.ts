@@ -716,3 +716,148 @@ export const fixedOrders = pgTable(
     index('fixed_orders_due_idx').on(t.finishAt, t.id).where(sql`${t.state} = 'holding'`),
   ],
 );
+
+/** An extra-bonus tier and event of a staking product (spec: extra_interest). */
+export interface StakingExtraInterest {
+  status: number;
+  max_interest: string;
+  reward_coin: string;
+  start_time: number;
+  end_time: number;
+  interest: { money_min: string; money_max: string; money_rate: string }[];
+}
+
+/**
+ * An on-chain staking product: stake `coin`, earn `reward_coin` every UTC day at `rate` less the
+ * platform's fee (with a VIP discount), redeem through a queue of redeem days or, when enabled, at
+ * once for a fee within a platform-wide daily quota.
+ */
+export const stakingProducts = pgTable(
+  'staking_products',
+  {
+    id: serial('id').primaryKey(),
+    coin: text('coin')
+      .notNull()
+      .references(() => coins.symbol),
+    rewardCoin: text('reward_coin')
+      .notNull()
+      .references(() => coins.symbol),
+    /** 1 staking, 2 credit-debt (spec). */
+    type: integer('type').notNull().default(1),
+    protocolName: text('protocol_name').notNull().default(''),
+    /** APR paid for the coming days (the operator sets it; each day keeps the rate it paid). */
+    rate: money('rate').notNull(),
+    baseRate: money('base_rate').notNull(),
+    /** The platform's share of the reward (before a VIP discount). */
+    feeRate: money('fee_rate').notNull().default('0'),
+    minMortgageAmount: money('min_mortgage_amount').notNull(),
+    minRedeemAmount: money('min_redeem_amount').notNull(),
+    /** -1: no cap. */
+    personalMortgageLimit: money('personal_mortgage_limit').notNull().default('-1'),
+    crowdMortgageLimit: money('crowd_mortgage_limit').notNull().default('-1'),
+    /** What all users hold staked now (checked against the crowd cap under this row's lock). */
+    staked: money('staked').notNull().default('0'),
+    rewardDelayDays: integer('reward_delay_days').notNull().default(1),
+    incomeDays: integer('income_days').notNull().default(0),
+    redeemMinDay: integer('redeem_minday').notNull().default(0),
+    redeemMaxDay: integer('redeem_maxday').notNull().default(0),
+    redeemFee: money('redeem_fee').notNull().default('0'),
+    redeemQuick: boolean('redeem_quick').notNull().default(false),
+    redeemQuickFee: money('redeem_quick_fee').notNull().default('0'),
+    /** Platform-wide per UTC day; -1 unlimited. */
+    redeemQuickDaily: money('redeem_quick_daily').notNull().default('-1'),
+    /** Minutes a fast redemption takes at most. */
+    redeemQuickLong: integer('redeem_quick_long').notNull().default(0),
+    vipConfig: jsonb('vip_config').$type<{ min_tier: number; max_tier: number; vip_sale: string } | null>(),
+    extraInterest: jsonb('extra_interest').$type<StakingExtraInterest | null>(),
+    /** What the extra bonus has paid so far, against its max_interest budget. */
+    bonusPaid: money('bonus_paid').notNull().default('0'),
+    /** Bits: 1 new, 2 hot, 4 event. */
+    tags: integer('tags').notNull().default(0),
+    agreement: text('agreement').notNull().default(''),
+    tips: text('tips').notNull().default(''),
+    saleOpen: boolean('sale_open').notNull().default(true),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [check('staking_products_staked_check', sql`${t.staked} >= 0`)],
+);
+
+/** Every change of a staked balance, kept a few days: a day's reward is paid on the lowest balance held through it. */
+export const stakingMoves = pgTable(
+  'staking_moves',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: integer('product_id').notNull(),
+    accountId: bigint('account_id', { mode: 'number' }).notNull(),
+    delta: money('delta').notNull(),
+    at: instant('at').notNull(),
+  },
+  (t) => [index('staking_moves_product_idx').on(t.productId, t.at, t.id)],
+);
+
+/** A redemption on its way out: queued until release_at (standard) or paid at once (fast). */
+export const stakingRedemptions = pgTable(
+  'staking_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => stakingProducts.id),
+    coin: text('coin').notNull(),
+    amount: money('amount').notNull(),
+    fee: money('fee').notNull(),
+    quick: boolean('quick').notNull(),
+    requestedAt: instant('requested_at').notNull(),
+    releaseAt: instant('release_at').notNull(),
+    releasedAt: instant('released_at'),
+  },
+  (t) => [
+    index('staking_redemptions_due_idx').on(t.releaseAt).where(sql`${t.releasedAt} IS NULL`),
+    index('staking_redemptions_user_idx').on(t.userId, t.productId),
+  ],
+);
+
+/** Fast redemptions taken from a product's daily quota. */
+export const stakingFastQuota = pgTable(
+  'staking_fast_quota',
+  {
+    productId: integer('product_id').notNull(),
+    day: text('day').notNull(),
+    used: money('used').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.day] })],
+);
+
+/** A product's settled day: the APR it paid and the totals (the trend chart reads these). */
+export const stakingDays = pgTable(
+  'staking_days',
+  {
+    productId: integer('product_id').notNull(),
+    day: text('day').notNull(),
+    rate: money('rate').notNull(),
+    baseRate: money('base_rate').notNull(),
+    extraRate: money('extra_rate').notNull().default('0'),
+    staked: money('staked').notNull(),
+    paid: money('paid').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.day] })],
+);
+
+/** One user's reward of one product and day (the profit records). */
+export const stakingRewards = pgTable(
+  'staking_rewards',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    productId: integer('product_id').notNull(),
+    day: text('day').notNull(),
+    coin: text('coin').notNull(),
+    base: money('base').notNull(),
+    amount: money('amount').notNull(),
+    bonus: money('bonus').notNull().default('0'),
+  },
+  (t) => [index('staking_rewards_user_idx').on(t.userId, t.productId, t.day)],
+);

@@ -14,6 +14,9 @@ export const PlatformAccount = {
   fixedInterest: 'platform:fixed-interest',
   fixedBonus: 'platform:fixed-bonus',
   rateUp: 'platform:rate-up',
+  /** Pays staking rewards as the chains pay them (goes negative); the platform's fee share goes to stakingFees. */
+  stakingYield: 'platform:staking-yield',
+  stakingFees: 'platform:staking-fees',
 } as const;
 
 export interface AccountRef {

@@ -12,7 +12,8 @@ export interface LedgerViolation {
  * balance equals the sum of its postings, no user account is negative, postings carry their
  * account's coin, and every product holding equals its positions: a flexible position's cumulative
  * interest equals its interest postings and its interest history, a user's fixed wallet equals their
- * open orders, and a fixed product's held quota equals its open orders (each product adds its check here).
+ * open orders, a fixed product's held quota equals its open orders, a staking product's staked total
+ * equals its holders' wallets and each staking queue its pending redemptions (each product adds its check here).
  */
 export async function checkLedger(db: Executor): Promise<LedgerViolation[]> {
   const violations: LedgerViolation[] = [];
@@ -105,6 +106,35 @@ export async function checkLedger(db: Executor): Promise<LedgerViolation[]> {
     violations.push({
       invariant: 'fixed product held equals its open orders',
       detail: `product ${r.id} counts ${r.held} held, its open orders sum to ${r.orders}`,
+    });
+  }
+  const stakedDrift = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      SELECT p.id, p.staked::text AS staked, coalesce(a.total, 0)::text AS wallets FROM staking_products p
+      LEFT JOIN (SELECT wallet, sum(balance) AS total FROM ledger_accounts WHERE wallet LIKE 'staking:%' GROUP BY wallet) a
+        ON a.wallet = 'staking:' || p.id
+      WHERE p.staked <> coalesce(a.total, 0) LIMIT 50`),
+  );
+  for (const r of stakedDrift) {
+    violations.push({
+      invariant: 'staking product staked equals its wallets',
+      detail: `product ${r.id} counts ${r.staked} staked, its holders' wallets sum to ${r.wallets}`,
+    });
+  }
+  const queueDrift = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      SELECT coalesce(a.user_id, q.user_id) AS user_id, coalesce(a.wallet, q.wallet) AS wallet,
+        coalesce(a.balance, 0)::text AS balance, coalesce(q.total, 0)::text AS queued
+      FROM (SELECT user_id, wallet, balance FROM ledger_accounts WHERE wallet LIKE 'staking_redeeming:%') a
+      FULL JOIN (SELECT user_id, 'staking_redeeming:' || product_id AS wallet, sum(amount) AS total
+        FROM staking_redemptions WHERE released_at IS NULL GROUP BY user_id, product_id) q
+        ON q.user_id = a.user_id AND q.wallet = a.wallet
+      WHERE coalesce(a.balance, 0) <> coalesce(q.total, 0) LIMIT 50`),
+  );
+  for (const r of queueDrift) {
+    violations.push({
+      invariant: 'staking queue equals its pending redemptions',
+      detail: `user ${r.user_id} ${r.wallet}: ${r.balance} held, pending redemptions ${r.queued}`,
     });
   }
   return violations;

@@ -7,3 +7,4 @@ export * from './launchpool.js';
 export * from './market.js';
 export * from './notifications.js';
 export * from './simple-earn.js';
+export * from './staking.js';

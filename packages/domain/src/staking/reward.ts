@@ -104,7 +104,19 @@ export function allocateBonus(demands: readonly DecimalLike[], budget: DecimalLi
   return demands.map((d) => roundDown(dec(d).times(b).div(total), STAKING_PLACES));
 }
 
-/** Estimated first reward (spec): reward_delay_days days from the start of today in UTC. */
+/**
+ * Estimated first reward (spec): reward_delay_days days from the start of today in UTC. A day is
+ * paid when it ends and only on what was held through all of it, so a stake is first paid two day
+ * starts later at the earliest, whatever a smaller delay says.
+ */
 export function firstRewardMs(nowMs: number, rewardDelayDays: number): number {
-  return Math.floor(nowMs / DAY_MS) * DAY_MS + rewardDelayDays * DAY_MS;
+  return Math.floor(nowMs / DAY_MS) * DAY_MS + Math.max(rewardDelayDays, 2) * DAY_MS;
+}
+
+/**
+ * When a stake starts to count: the moment it is made, or later when the product delays rewards,
+ * so that the first day it is held through is the one that ends at firstRewardMs.
+ */
+export function stakeCountsFromMs(stakedMs: number, rewardDelayDays: number): number {
+  return Math.max(stakedMs, Math.floor(stakedMs / DAY_MS) * DAY_MS + (rewardDelayDays - 1) * DAY_MS);
 }

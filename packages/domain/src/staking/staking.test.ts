@@ -21,6 +21,7 @@ import {
   redeemWaitDays,
   remainingOf,
   reverseRate,
+  stakeCountsFromMs,
   standardArrivalMs,
   tokensFor,
   vipDiscountPercent,
@@ -113,10 +114,23 @@ describe('extra bonus', () => {
 });
 
 describe('first reward', () => {
-  it('comes reward_delay_days after the start of today in UTC', () => {
+  it('comes reward_delay_days after the start of today in UTC, never before a whole day is held', () => {
     expect(firstRewardMs(at('2026-11-25T13:00:00Z'), 2)).toBe(at('2026-11-27T00:00:00Z'));
-    expect(firstRewardMs(at('2026-12-31T23:59:59Z'), 1)).toBe(at('2027-01-01T00:00:00Z'));
-    expect(firstRewardMs(at('2028-02-28T08:00:00Z'), 1)).toBe(at('2028-02-29T00:00:00Z'));
+    expect(firstRewardMs(at('2026-12-31T23:59:59Z'), 3)).toBe(at('2027-01-03T00:00:00Z'));
+    expect(firstRewardMs(at('2028-02-27T08:00:00Z'), 2)).toBe(at('2028-02-29T00:00:00Z'));
+    expect(firstRewardMs(at('2026-11-25T13:00:00Z'), 1)).toBe(at('2026-11-27T00:00:00Z'));
+  });
+  it('counts a stake from the day that ends at its first reward', () => {
+    expect(stakeCountsFromMs(at('2026-11-25T13:00:00Z'), 2)).toBe(at('2026-11-26T00:00:00Z'));
+    expect(stakeCountsFromMs(at('2026-11-25T13:00:00Z'), 5)).toBe(at('2026-11-29T00:00:00Z'));
+    expect(stakeCountsFromMs(at('2026-11-25T13:00:00Z'), 1)).toBe(at('2026-11-25T13:00:00Z'));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4_000_000_000_000 }), fc.integer({ min: 0, max: 30 }), (ms, delay) => {
+        // Held through the day that ends at the first reward: counted from no later than that day's start.
+        expect(stakeCountsFromMs(ms, delay)).toBeLessThanOrEqual(firstRewardMs(ms, delay) - 86_400_000);
+        expect(stakeCountsFromMs(ms, delay)).toBeGreaterThanOrEqual(ms);
+      }),
+    );
   });
 });
 

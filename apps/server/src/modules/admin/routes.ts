@@ -11,6 +11,8 @@ import {
   MarketSettingsBody,
   Me,
   RateUpCoupon,
+  StakingProductInput,
+  StakingProductUpdate,
   UserSettingsBody,
   VoucherInput,
 } from '@earn/domain/contract';
@@ -27,6 +29,7 @@ import { rewardAccounts } from '../launchpool/reward-accounts.js';
 import { advanceClock } from './advance-clock.js';
 import { deposit } from './deposit.js';
 import { createFixedProduct, updateFixedProduct } from './save-fixed-product.js';
+import { createStakingProduct, updateStakingProduct } from './save-staking-product.js';
 import { setFlexibleDemand } from './set-flexible-demand.js';
 import { updateFlexibleMarket } from './update-flexible-market.js';
 import { updateUserSettings } from './update-user-settings.js';
@@ -149,6 +152,29 @@ export const adminRoutes =
         },
       },
       async (request) => ok(await updateFixedProduct(ctx, request.params.id, request.body)),
+    );
+
+    app.post(
+      '/admin/v1/staking/products',
+      {
+        config: admin,
+        schema: { tags, body: StakingProductInput, response: responses(Type.Object({ id: Type.Integer() })) },
+      },
+      async (request) => ok(await createStakingProduct(ctx, request.body)),
+    );
+
+    app.put(
+      '/admin/v1/staking/products/:id',
+      {
+        config: admin,
+        schema: {
+          tags,
+          params: FixedProductPath,
+          body: StakingProductUpdate,
+          response: responses(Type.Object({ id: Type.Integer() })),
+        },
+      },
+      async (request) => ok(await updateStakingProduct(ctx, request.params.id, request.body)),
     );
 
     app.post(

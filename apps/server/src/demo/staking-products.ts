@@ -1,0 +1,81 @@
+import { DAY_MS } from '@earn/domain';
+import type { AppContext } from '../context.js';
+import { createStakingProduct } from '../modules/admin/save-staking-product.js';
+
+/**
+ * Demo staking products: ETH with a VIP discount and fast redemption, SOL with a running extra
+ * bonus, GT paying USDT (a reward in another coin) with instant redemption, and DOT with a long
+ * unbonding queue.
+ */
+export async function seedStakingProducts(ctx: AppContext): Promise<void> {
+  const nowS = Math.floor(ctx.clock.now().getTime() / 1000);
+  const dayS = DAY_MS / 1000;
+  await createStakingProduct(ctx, {
+    coin: 'ETH',
+    protocol_name: 'Ethereum 2.0',
+    rate: '0.032',
+    base_rate: '0.032',
+    fee_rate: '0.1',
+    min_mortgage_amount: '0.01',
+    min_redeem_amount: '0.01',
+    reward_delay_days: 2,
+    redeem_minday: 1,
+    redeem_maxday: 5,
+    redeem_quick: 1,
+    redeem_quick_fee: '0.005',
+    redeem_quick_daily: '100',
+    redeem_quick_long: 30,
+    vip_config: { min_tier: 5, max_tier: 16, vip_sale: '50' },
+    tags: 2,
+  });
+  await createStakingProduct(ctx, {
+    coin: 'SOL',
+    protocol_name: 'Solana validators',
+    rate: '0.065',
+    base_rate: '0.06',
+    fee_rate: '0.08',
+    min_mortgage_amount: '0.1',
+    min_redeem_amount: '0.1',
+    personal_mortgage_limit: '5000',
+    reward_delay_days: 2,
+    redeem_maxday: 2,
+    extra_interest: {
+      status: 1,
+      max_interest: '500',
+      reward_coin: 'SOL',
+      start_time: nowS - dayS,
+      end_time: nowS + 30 * dayS,
+      interest: [
+        { money_min: '0', money_max: '100', money_rate: '0.03' },
+        { money_min: '100', money_max: '-1', money_rate: '0.01' },
+      ],
+    },
+    tags: 5,
+  });
+  await createStakingProduct(ctx, {
+    coin: 'GT',
+    reward_coin: 'USDT',
+    protocol_name: 'GateChain',
+    rate: '0.08',
+    base_rate: '0.08',
+    fee_rate: '0.05',
+    min_mortgage_amount: '1',
+    min_redeem_amount: '1',
+    crowd_mortgage_limit: '2000000',
+    reward_delay_days: 2,
+    tags: 1,
+  });
+  await createStakingProduct(ctx, {
+    coin: 'DOT',
+    protocol_name: 'Polkadot relay chain',
+    rate: '0.14',
+    base_rate: '0.14',
+    fee_rate: '0.1',
+    min_mortgage_amount: '0.1',
+    min_redeem_amount: '0.1',
+    reward_delay_days: 3,
+    income_days: 1,
+    redeem_minday: 28,
+    redeem_maxday: 28,
+  });
+}

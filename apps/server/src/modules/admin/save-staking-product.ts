@@ -1,0 +1,109 @@
+import { Decimal, UNLIMITED } from '@earn/domain';
+import type { StakingProductInput, StakingProductUpdate } from '@earn/domain/contract';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { stakingProducts } from '../../db/schema.js';
+import { runTx } from '../../db/tx.js';
+import { badRequest } from '../../errors.js';
+import { findCoin } from '../market/repo.js';
+import { lockStakingProduct } from '../staking/products.js';
+import { decimalSetting } from './decimal-setting.js';
+
+const AMOUNT_MAX = '999999999999';
+/** A cap or quota: -1 for none, else an amount. */
+const limitSetting = (field: string, raw: string | undefined) =>
+  raw === UNLIMITED ? UNLIMITED : decimalSetting(field, raw, AMOUNT_MAX);
+
+/** The settable fields of a staking product, parsed; undefined where not sent. */
+function fieldsOf(input: StakingProductUpdate) {
+  const extra = input.extra_interest;
+  if (extra) {
+    if (extra.end_time <= extra.start_time) throw badRequest('extra_interest.end_time must be after start_time');
+    extra.interest.forEach((t, i) => {
+      decimalSetting(`extra_interest.interest.${i}.money_rate`, t.money_rate);
+      decimalSetting(`extra_interest.interest.${i}.money_min`, t.money_min, AMOUNT_MAX);
+      if (
+        limitSetting(`extra_interest.interest.${i}.money_max`, t.money_max) !== UNLIMITED &&
+        new Decimal(t.money_max).lte(t.money_min)
+      )
+        throw badRequest(`extra_interest.interest.${i}: money_max must be above money_min, or -1`);
+    });
+    decimalSetting('extra_interest.max_interest', extra.max_interest, AMOUNT_MAX);
+  }
+  if (input.vip_config) {
+    decimalSetting('vip_config.vip_sale', input.vip_config.vip_sale, '100');
+    if (input.vip_config.max_tier < input.vip_config.min_tier) throw badRequest('vip_config: max_tier below min_tier');
+  }
+  const fields = {
+    protocolName: input.protocol_name,
+    rate: decimalSetting('rate', input.rate),
+    baseRate: decimalSetting('base_rate', input.base_rate),
+    feeRate: decimalSetting('fee_rate', input.fee_rate, '1'),
+    minMortgageAmount: decimalSetting('min_mortgage_amount', input.min_mortgage_amount, AMOUNT_MAX),
+    minRedeemAmount: decimalSetting('min_redeem_amount', input.min_redeem_amount, AMOUNT_MAX),
+    personalMortgageLimit: limitSetting('personal_mortgage_limit', input.personal_mortgage_limit),
+    crowdMortgageLimit: limitSetting('crowd_mortgage_limit', input.crowd_mortgage_limit),
+    rewardDelayDays: input.reward_delay_days,
+    incomeDays: input.income_days,
+    redeemMinDay: input.redeem_minday,
+    redeemMaxDay: input.redeem_maxday,
+    redeemFee: decimalSetting('redeem_fee', input.redeem_fee, '1'),
+    redeemQuick: input.redeem_quick === undefined ? undefined : input.redeem_quick === 1,
+    redeemQuickFee: decimalSetting('redeem_quick_fee', input.redeem_quick_fee, '1'),
+    redeemQuickDaily: limitSetting('redeem_quick_daily', input.redeem_quick_daily),
+    redeemQuickLong: input.redeem_quick_long,
+    vipConfig: input.vip_config,
+    extraInterest:
+      extra === undefined ? undefined : extra && { ...extra, reward_coin: extra.reward_coin.toUpperCase() },
+    tags: input.tags,
+    agreement: input.agreement,
+    tips: input.tips,
+    saleOpen: input.sale === undefined ? undefined : input.sale === 'open',
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<
+    typeof stakingProducts.$inferInsert
+  >;
+}
+
+function assertConsistent(p: typeof stakingProducts.$inferInsert) {
+  if (new Decimal(p.minMortgageAmount).lte(0)) throw badRequest('min_mortgage_amount must be greater than 0');
+  if (new Decimal(p.minRedeemAmount).lte(0)) throw badRequest('min_redeem_amount must be greater than 0');
+  if ((p.redeemMaxDay ?? 0) > 0 && (p.redeemMinDay ?? 0) > (p.redeemMaxDay ?? 0))
+    throw badRequest('redeem_minday must not be above redeem_maxday');
+}
+
+/** Operator: a new staking product. */
+export async function createStakingProduct(ctx: AppContext, input: StakingProductInput) {
+  const coin = await findCoin(ctx.db, input.coin);
+  if (!coin) throw badRequest(`coin ${input.coin} is not a coin we list`);
+  const reward = input.reward_coin ? await findCoin(ctx.db, input.reward_coin) : coin;
+  if (!reward) throw badRequest(`reward_coin ${input.reward_coin} is not a coin we list`);
+  const fields = fieldsOf(input);
+  const row = {
+    coin: coin.symbol,
+    rewardCoin: reward.symbol,
+    type: input.type ?? 1,
+    createdAt: ctx.clock.now(),
+    rate: '0',
+    baseRate: fields.rate ?? '0',
+    minMortgageAmount: '0',
+    minRedeemAmount: '0',
+    ...fields,
+  };
+  assertConsistent(row);
+  const [created] = await runTx(ctx.db, (tx) =>
+    tx.insert(stakingProducts).values(row).returning({ id: stakingProducts.id }),
+  );
+  return { id: created?.id ?? 0 };
+}
+
+/** Operator: changes a product's settings (the daily APR among them); days already paid keep theirs. */
+export async function updateStakingProduct(ctx: AppContext, id: number, input: StakingProductUpdate) {
+  const change = fieldsOf(input);
+  await runTx(ctx.db, async (tx) => {
+    const current = await lockStakingProduct(tx, id);
+    assertConsistent({ ...current, ...change });
+    if (Object.keys(change).length) await tx.update(stakingProducts).set(change).where(eq(stakingProducts.id, id));
+  });
+  return { id };
+}

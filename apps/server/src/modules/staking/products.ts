@@ -1,0 +1,121 @@
+import {
+  DAY_MS,
+  Decimal,
+  firstRewardMs,
+  isBonusActive,
+  maxBonusRate,
+  redeemPeriod,
+  remainingOf,
+  toDayString,
+  toWire,
+  UNLIMITED,
+} from '@earn/domain';
+import type { StakingProduct } from '@earn/domain/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { stakingFastQuota, stakingProducts } from '../../db/schema.js';
+import { notFound } from '../../errors.js';
+
+export type StakingProductRow = typeof stakingProducts.$inferSelect;
+
+/** A user's staked coins of a product, and those queued by standard redemption, are ledger wallets. */
+export const stakingWallet = (pid: number) => `staking:${pid}`;
+export const redeemingWallet = (pid: number) => `staking_redeeming:${pid}`;
+
+/** A product by id, locked for the rest of the transaction (caps and the fast quota are checked under it). */
+export async function lockStakingProduct(tx: Executor, pid: number): Promise<StakingProductRow> {
+  const [row] = await tx.select().from(stakingProducts).where(eq(stakingProducts.id, pid)).for('update');
+  if (!row) throw notFound(`staking product ${pid} does not exist`);
+  return row;
+}
+
+/** The product a call names: by pid (it must stake that coin), else the coin's first product. */
+export async function findStakingProduct(db: Executor, coin: string, pid?: number): Promise<StakingProductRow> {
+  const where =
+    pid === undefined
+      ? eq(stakingProducts.coin, coin.toUpperCase())
+      : and(eq(stakingProducts.id, pid), eq(stakingProducts.coin, coin.toUpperCase()));
+  const [row] = await db.select().from(stakingProducts).where(where).orderBy(asc(stakingProducts.id)).limit(1);
+  if (!row) throw notFound(`no staking product of ${coin}${pid === undefined ? '' : ` with pid ${pid}`}`);
+  return row;
+}
+
+/** What fast redemptions have taken from a product's quota today. */
+export async function fastUsedToday(db: Executor, pid: number, nowMs: number): Promise<string> {
+  const [row] = await db
+    .select({ used: stakingFastQuota.used })
+    .from(stakingFastQuota)
+    .where(and(eq(stakingFastQuota.productId, pid), eq(stakingFastQuota.day, toDayString(nowMs))));
+  return row?.used ?? '0';
+}
+
+/** Fast quota used per product today, for a list. */
+export async function fastUsedMap(db: Executor, nowMs: number): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ pid: stakingFastQuota.productId, used: stakingFastQuota.used })
+    .from(stakingFastQuota)
+    .where(eq(stakingFastQuota.day, toDayString(nowMs)));
+  return new Map(rows.map((r) => [r.pid, r.used]));
+}
+
+/** Whether the product's extra bonus pays today. */
+export function bonusActive(p: StakingProductRow, nowMs: number): boolean {
+  return isBonusActive(p.extraInterest, Math.floor(nowMs / DAY_MS) * DAY_MS);
+}
+
+/** A product as the spec's clients read it. */
+export function productView(p: StakingProductRow, nowMs: number, fastUsed: string, icon: string): StakingProduct {
+  const bonus = bonusActive(p, nowMs) && p.extraInterest ? maxBonusRate(p.extraInterest.interest) : new Decimal(0);
+  const quickLeft = remainingOf(p.redeemQuickDaily, fastUsed);
+  const crowdLeft = remainingOf(p.crowdMortgageLimit, p.staked);
+  const days = { income_days: p.incomeDays, redeem_minday: p.redeemMinDay, redeem_maxday: p.redeemMaxDay };
+  return {
+    pid: p.id,
+    mortgage_coin: p.coin,
+    reward_coin: p.rewardCoin,
+    icon,
+    type: p.type,
+    protocol_name: p.protocolName,
+    rate: toWire(p.rate),
+    base_rate: toWire(p.baseRate),
+    most_rate: toWire(new Decimal(p.rate).plus(bonus)),
+    fee_rate: toWire(p.feeRate),
+    min_mortgage_amount: toWire(p.minMortgageAmount),
+    min_redeem_amount: toWire(p.minRedeemAmount),
+    personal_mortgage_limit: toWire(p.personalMortgageLimit),
+    crowd_mortgage_limit: toWire(p.crowdMortgageLimit),
+    crowd_left: crowdLeft === null ? UNLIMITED : toWire(crowdLeft),
+    staked: toWire(p.staked),
+    reward_delay_days: p.rewardDelayDays,
+    interest_days: Math.max(p.rewardDelayDays - 1, 1),
+    income_days: p.incomeDays,
+    first_reward_time: Math.floor(firstRewardMs(nowMs, p.rewardDelayDays) / 1000),
+    is_defi: 0,
+    extra: {
+      redeem_quick: p.redeemQuick ? 1 : 0,
+      redeem_minday: p.redeemMinDay,
+      redeem_maxday: p.redeemMaxDay,
+      redeem_period: redeemPeriod(days),
+      redeem_quick_long: p.redeemQuickLong,
+      redeem_quick_fee: toWire(p.redeemQuickFee),
+      redeem_fee: toWire(p.redeemFee),
+      redeem_quick_daily: toWire(p.redeemQuickDaily),
+      redeem_quick_left: quickLeft === null ? UNLIMITED : toWire(quickLeft),
+    },
+    vip_config: p.vipConfig ?? null,
+    extra_interest: p.extraInterest ?? null,
+    tags: p.tags,
+    agreement: p.agreement,
+    tips: p.tips,
+    sale_open: p.saleOpen ? 1 : 0,
+  };
+}
+
+/** Every product in id order (the hub lists them; a handful, read whole). */
+export async function allStakingProducts(db: Executor): Promise<StakingProductRow[]> {
+  return db.select().from(stakingProducts).orderBy(asc(stakingProducts.id));
+}
+
+/** Sum of what all users hold staked in each product's wallet: the ledger's side of `staked`. */
+export const stakedInWallets = sql`SELECT p.id, coalesce(sum(a.balance), 0) AS held FROM staking_products p
+  LEFT JOIN ledger_accounts a ON a.wallet = 'staking:' || p.id AND a.user_id IS NOT NULL GROUP BY p.id`;

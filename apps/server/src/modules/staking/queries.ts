@@ -1,0 +1,215 @@
+import { DAY_MS, Decimal, remainingOf, toDayString, toWire, UNLIMITED, vipDiscountPercent } from '@earn/domain';
+import type { StakingBalance, StakingProduct } from '@earn/domain/contract';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { rowsOf } from '../../db/rows.js';
+import type { User } from '../account/repo.js';
+import { loansOf } from '../account/repo.js';
+import { catalogueCoinMap } from '../market/repo.js';
+import {
+  allStakingProducts,
+  fastUsedMap,
+  fastUsedToday,
+  findStakingProduct,
+  productView,
+  type StakingProductRow,
+} from './products.js';
+
+async function views(ctx: AppContext, products: readonly StakingProductRow[]): Promise<StakingProduct[]> {
+  const nowMs = ctx.clock.now().getTime();
+  const [used, coins] = await Promise.all([fastUsedMap(ctx.db, nowMs), catalogueCoinMap(ctx.db)]);
+  return products.map((p) => productView(p, nowMs, used.get(p.id) ?? '0', coins.get(p.coin)?.icon ?? ''));
+}
+
+/** The hub's list: every product, or a coin's (search trimmed and upper-cased by the caller), paged. */
+export async function stakingProductList(ctx: AppContext, q: { coin?: string; page: number; limit: number }) {
+  const coin = q.coin?.trim().toUpperCase() ?? '';
+  const all = (await allStakingProducts(ctx.db)).filter((p) => coin === '' || p.coin.includes(coin));
+  const start = (q.page - 1) * q.limit;
+  return { list: await views(ctx, all.slice(start, start + q.limit)), total: all.length };
+}
+
+export async function stakingProductDetail(ctx: AppContext, coin: string, pid?: number) {
+  const [view] = await views(ctx, [await findStakingProduct(ctx.db, coin, pid)]);
+  return view as StakingProduct;
+}
+
+/** What one user holds in a product, what they may still stake, and their VIP discount on the fee. */
+export async function stakingUserInfo(ctx: AppContext, user: User, coin: string, pid?: number) {
+  const p = await findStakingProduct(ctx.db, coin, pid);
+  const [row] = rowsOf<{ held: string }>(
+    await ctx.db.execute(sql`
+      SELECT coalesce(sum(balance), 0)::text AS held FROM ledger_accounts
+      WHERE user_id = ${user.id} AND wallet = ${`staking:${p.id}`}`),
+  );
+  const held = row?.held ?? '0';
+  const left = remainingOf(p.personalMortgageLimit, held);
+  return {
+    hold_amount: toWire(held),
+    tier: user.tier,
+    is_crowd: new Decimal(held).gt(0) ? 1 : 0,
+    personal_left: left === null ? UNLIMITED : toWire(left),
+    vip_discount: toWire(vipDiscountPercent(p.vipConfig, user.tier)),
+  };
+}
+
+/** The user's holdings, per product: staked, queued for redemption, and rewards earned. */
+export async function stakingBalances(
+  ctx: AppContext,
+  user: User,
+  q: { coin?: string | undefined; hideZero: boolean },
+): Promise<StakingBalance[]> {
+  const products = (await allStakingProducts(ctx.db)).filter((p) => !q.coin || p.coin === q.coin.toUpperCase());
+  if (products.length === 0) return [];
+  const rows = rowsOf<{
+    pid: number;
+    held: string;
+    redeeming: string;
+    stamp: string | null;
+    total: string;
+    last: string;
+  }>(
+    await ctx.db.execute(sql`
+      SELECT p.id AS pid,
+        coalesce((SELECT balance FROM ledger_accounts WHERE user_id = ${user.id} AND wallet = 'staking:' || p.id), 0)::text AS held,
+        coalesce((SELECT sum(amount) FROM staking_redemptions r
+          WHERE r.user_id = ${user.id} AND r.product_id = p.id AND r.released_at IS NULL), 0)::text AS redeeming,
+        (SELECT min(release_at) FROM staking_redemptions r
+          WHERE r.user_id = ${user.id} AND r.product_id = p.id AND r.released_at IS NULL)::text AS stamp,
+        coalesce((SELECT sum(amount + bonus) FROM staking_rewards w WHERE w.user_id = ${user.id} AND w.product_id = p.id), 0)::text AS total,
+        coalesce((SELECT amount + bonus FROM staking_rewards w WHERE w.user_id = ${user.id} AND w.product_id = p.id
+          ORDER BY day DESC LIMIT 1), 0)::text AS last
+      FROM staking_products p WHERE p.id = ANY(${`{${products.map((p) => p.id).join(',')}}`}::int[])
+      ORDER BY p.id`),
+  );
+  const byId = new Map(products.map((p) => [p.id, p]));
+  return rows
+    .map((r) => {
+      const p = byId.get(Number(r.pid)) as StakingProductRow;
+      return {
+        pid: p.id,
+        protocol_name: p.protocolName,
+        coin: p.coin,
+        reward_coin: p.rewardCoin,
+        mortgage_amount: toWire(r.held),
+        redeeming_amount: toWire(r.redeeming),
+        redeem_stamp: r.stamp ? Math.floor(new Date(r.stamp).getTime() / 1000) : 0,
+        total_reward: toWire(r.total),
+        last_reward: toWire(r.last),
+        rate: toWire(p.rate),
+      };
+    })
+    .filter((b) => !q.hideZero || b.mortgage_amount !== '0' || b.redeeming_amount !== '0');
+}
+
+/** The user's daily rewards, newest first, up to `to` (the end of today by default). */
+export async function stakingProfitRecords(
+  ctx: AppContext,
+  user: User,
+  q: { coin?: string | undefined; pid?: number | undefined; to?: number | undefined; page: number; limit: number },
+) {
+  const toDay = toDayString(q.to === undefined ? ctx.clock.now().getTime() : q.to * 1000);
+  const filter = sql`w.user_id = ${user.id} AND w.day <= ${toDay}
+    ${q.coin ? sql`AND p.coin = ${q.coin.toUpperCase()}` : sql``} ${q.pid ? sql`AND w.product_id = ${q.pid}` : sql``}`;
+  const [count] = rowsOf<{ n: number }>(
+    await ctx.db.execute(
+      sql`SELECT count(*)::int AS n FROM staking_rewards w JOIN staking_products p ON p.id = w.product_id WHERE ${filter}`,
+    ),
+  );
+  const list = rowsOf<{
+    pid: number;
+    coin: string;
+    reward_coin: string;
+    day: string;
+    base: string;
+    amount: string;
+    bonus: string;
+  }>(
+    await ctx.db.execute(sql`
+      SELECT w.product_id AS pid, p.coin, w.coin AS reward_coin, w.day, w.base::text, w.amount::text, w.bonus::text
+      FROM staking_rewards w JOIN staking_products p ON p.id = w.product_id WHERE ${filter}
+      ORDER BY w.day DESC, w.id DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`),
+  );
+  return {
+    list: list.map((r) => ({
+      pid: Number(r.pid),
+      coin: r.coin,
+      reward_coin: r.reward_coin,
+      time: Math.floor(Date.parse(`${r.day}T00:00:00Z`) / 1000),
+      base: toWire(r.base),
+      amount: toWire(r.amount),
+      bonus: toWire(r.bonus),
+    })),
+    total: count?.n ?? 0,
+  };
+}
+
+/** The APR each settled day paid, oldest first, over the last `limit` days (the trend chart). */
+export async function stakingLines(ctx: AppContext, coin: string, pid: number | undefined, limit: number) {
+  const p = await findStakingProduct(ctx.db, coin, pid);
+  const from = toDayString(ctx.clock.now().getTime() - limit * DAY_MS);
+  const rows = rowsOf<{ day: string; rate: string; base_rate: string; extra_rate: string }>(
+    await ctx.db.execute(sql`
+      SELECT day, rate::text, base_rate::text, extra_rate::text FROM staking_days
+      WHERE product_id = ${p.id} AND day >= ${from} ORDER BY day`),
+  );
+  return rows.map((r) => ({
+    time: Math.floor(Date.parse(`${r.day}T00:00:00Z`) / 1000),
+    rate: toWire(r.rate),
+    base_rate: toWire(r.base_rate),
+    extra_rate: toWire(r.extra_rate),
+    reward_coin: p.rewardCoin,
+  }));
+}
+
+export async function stakingStatistics(ctx: AppContext, coin: string, pid?: number) {
+  const p = await findStakingProduct(ctx.db, coin, pid);
+  const [row] = rowsOf<{ stakers: number; total: string }>(
+    await ctx.db.execute(sql`
+      SELECT (SELECT count(*)::int FROM ledger_accounts WHERE wallet = ${`staking:${p.id}`} AND balance > 0) AS stakers,
+        (SELECT coalesce(sum(paid), 0)::text FROM staking_days WHERE product_id = ${p.id}) AS total`),
+  );
+  const left = remainingOf(p.redeemQuickDaily, await fastUsedToday(ctx.db, p.id, ctx.clock.now().getTime()));
+  return {
+    coin: p.coin,
+    staked: toWire(p.staked),
+    stakers: row?.stakers ?? 0,
+    total_reward: toWire(row?.total ?? '0'),
+    fast_quota_left: left === null ? UNLIMITED : toWire(left),
+  };
+}
+
+/** The user's loans by coin (spec: user-loans), which staking never takes from. */
+export async function stakingUserLoans(ctx: AppContext, user: User, coin?: string) {
+  const loans = await loansOf(ctx.db, user.id);
+  const assets: Record<string, string> = {};
+  for (const [c, amount] of loans) if (!coin || c === coin.toUpperCase()) assets[c] = toWire(amount);
+  return { assets };
+}
+
+/** The FAQ of a product, worded from its own settings (cate 1 common, 2 overview). */
+export async function stakingFaq(ctx: AppContext, coin?: string, pid?: number) {
+  const p = coin ? await findStakingProduct(ctx.db, coin, pid) : null;
+  const common = [
+    {
+      ask: 'When do rewards start?',
+      answer:
+        'A day is paid when it ends (00:00 UTC), on the lowest amount you held through all of it: a stake starts earning from the next whole day.',
+      cate: 1,
+    },
+    {
+      ask: 'What do coins being redeemed earn?',
+      answer: 'Nothing: a redemption leaves your stake at once and waits in the queue until it arrives.',
+      cate: 1,
+    },
+  ];
+  if (!p) return common;
+  return [
+    {
+      ask: `What is ${p.coin} staking?`,
+      answer: `You stake ${p.coin} and earn ${p.rewardCoin} every day at the product's APR, less a ${new Decimal(p.feeRate).times(100).toFixed()}% platform fee (VIP tiers may pay less).`,
+      cate: 2,
+    },
+    ...common,
+  ];
+}

@@ -1,0 +1,229 @@
+import {
+  allocateBonus,
+  convertReward,
+  DAY_MS,
+  Decimal,
+  dailyBonus,
+  dailyReward,
+  maxBonusRate,
+  toDayString,
+  vipDiscountPercent,
+  ZERO,
+} from '@earn/domain';
+import { eq, sql } from 'drizzle-orm';
+import { pgArray } from '../../db/arrays.js';
+import type { Tx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import { stakingProducts } from '../../db/schema.js';
+import type { Job } from '../../jobs/scheduler.js';
+import {
+  type AccountRef,
+  accountKey,
+  ensureAccounts,
+  PlatformAccount,
+  platformAccount,
+  userAccount,
+  userAccountIds,
+} from '../../ledger/accounts.js';
+import { postSet } from '../../ledger/post-set.js';
+import { tradingWallet } from '../account/me.js';
+import type { User } from '../account/repo.js';
+import { priceAt } from '../market/price-walk.js';
+import { catalogueCoins } from '../market/repo.js';
+import { bonusActive, redeemingWallet } from './products.js';
+
+/**
+ * The staking day: at 00:00 UTC it settles the day that ended, exactly once (the scheduler records
+ * it). It releases the standard redemptions due, then pays each product's holders for the day on the
+ * lowest balance they held through it (so a stake made during the day, or one not yet counted under
+ * the product's reward delay, earns nothing that day, and coins being redeemed earn nothing):
+ * dailyReward of the domain, the extra bonus tiers within the event's budget, converted at the day's
+ * prices when the reward coin differs. Payouts go to each holder's trading wallet in one posting set.
+ */
+export const stakingDayJob: Job = {
+  name: 'staking-day',
+  period: 'day',
+  async run(tx, dayStart) {
+    const dayEnd = new Date(dayStart.getTime() + DAY_MS);
+    // Products first (the lock order: a stake or redemption locks its product, then ledger accounts).
+    const products = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`SELECT id FROM staking_products ORDER BY id FOR UPDATE`),
+    );
+    await releaseRedemptions(tx, dayEnd);
+    for (const { id } of products) await settleProduct(tx, Number(id), dayStart, dayEnd);
+    // Every day up to dayEnd is settled: older moves can no longer change a reward.
+    await tx.execute(sql`DELETE FROM staking_moves WHERE at < ${dayEnd.toISOString()}`);
+  },
+};
+
+/** Standard redemptions whose day has come: from the queue to the trading wallet, less their fee. */
+async function releaseRedemptions(tx: Tx, dayEnd: Date) {
+  const due = rowsOf<{
+    id: number;
+    user_id: number;
+    product_id: number;
+    coin: string;
+    amount: string;
+    fee: string;
+    account_mode: User['accountMode'];
+  }>(
+    await tx.execute(sql`
+      SELECT r.id, r.user_id, r.product_id, r.coin, r.amount::text, r.fee::text, u.account_mode
+      FROM staking_redemptions r JOIN users u ON u.id = r.user_id
+      WHERE r.released_at IS NULL AND r.release_at <= ${dayEnd.toISOString()}
+      ORDER BY r.id FOR UPDATE OF r`),
+  );
+  if (due.length === 0) return;
+  const legs = new Legs();
+  for (const r of due) {
+    const amount = new Decimal(r.amount);
+    const fee = new Decimal(r.fee);
+    legs.add(userAccount(r.user_id, redeemingWallet(r.product_id), r.coin), amount.neg());
+    legs.add(userAccount(r.user_id, tradingWallet({ accountMode: r.account_mode }), r.coin), amount.minus(fee));
+    legs.add(platformAccount(PlatformAccount.stakingFees, r.coin), fee);
+  }
+  await legs.post(tx, 'staking.release', `day:${dayEnd.toISOString()}`, dayEnd);
+  await tx.execute(sql`
+    UPDATE staking_redemptions SET released_at = release_at WHERE id = ANY(${pgArray(due.map((r) => r.id))}::int[])`);
+}
+
+interface Holder {
+  user_id: number;
+  tier: number;
+  account_mode: User['accountMode'];
+  base: string;
+}
+
+/**
+ * Each holder's base for the day: the lowest balance held through it, from the balance now and the
+ * moves since the day started (a move at exactly 00:00 belongs to the day before: it is held through
+ * the whole day after it).
+ */
+async function holdersOf(tx: Tx, pid: number, dayStart: Date, dayEnd: Date): Promise<Holder[]> {
+  return rowsOf<Holder>(
+    await tx.execute(sql`
+      WITH moves AS (
+        SELECT account_id, delta, at, id FROM staking_moves WHERE product_id = ${pid} AND at > ${dayStart.toISOString()}
+      ), later AS (
+        SELECT account_id, sum(delta) AS total FROM moves WHERE at >= ${dayEnd.toISOString()} GROUP BY account_id
+      ), running AS (
+        SELECT account_id, delta, sum(delta) OVER (PARTITION BY account_id ORDER BY at, id) AS run
+        FROM moves WHERE at < ${dayEnd.toISOString()}
+      ), day AS (
+        SELECT account_id, sum(delta) AS total, min(run) AS low FROM running GROUP BY account_id
+      )
+      SELECT a.user_id, u.tier, u.account_mode,
+        (a.balance - coalesce(l.total, 0) - coalesce(d.total, 0) + least(0, coalesce(d.low, 0)))::text AS base
+      FROM ledger_accounts a JOIN users u ON u.id = a.user_id
+      LEFT JOIN later l ON l.account_id = a.id LEFT JOIN day d ON d.account_id = a.id
+      WHERE a.wallet = ${`staking:${pid}`} AND a.user_id IS NOT NULL
+        AND a.balance - coalesce(l.total, 0) - coalesce(d.total, 0) + least(0, coalesce(d.low, 0)) > 0
+      ORDER BY a.user_id`),
+  );
+}
+
+async function settleProduct(tx: Tx, pid: number, dayStart: Date, dayEnd: Date) {
+  const day = toDayString(dayStart.getTime());
+  const [product] = await tx.select().from(stakingProducts).where(eq(stakingProducts.id, pid));
+  if (!product) return;
+  const holders = await holdersOf(tx, pid, dayStart, dayEnd);
+  const bonusOn = bonusActive(product, dayStart.getTime()) && product.extraInterest !== null;
+  const extra = product.extraInterest;
+  // Prices of the day the reward is for: a reward in another coin converts at them.
+  const prices = new Map(
+    (await catalogueCoins(tx)).map((c) => [c.symbol, priceAt(c.symbol, c.basePrice, dayStart.getTime())]),
+  );
+  const convert = (amount: Decimal, to: string) =>
+    to === product.coin ? amount : convertReward(amount, prices.get(product.coin) ?? ZERO, prices.get(to) ?? ZERO);
+  const bonusCoin = extra?.reward_coin || product.rewardCoin;
+  const bonusDemand = holders.map((h) =>
+    bonusOn && extra ? convert(dailyBonus(h.base, extra.interest), bonusCoin) : ZERO,
+  );
+  const budget = extra ? Decimal.max(new Decimal(extra.max_interest).minus(product.bonusPaid), 0) : ZERO;
+  const bonuses = allocateBonus(bonusDemand, budget);
+
+  const legs = new Legs();
+  const rows: (string | number)[][] = [];
+  let paid = ZERO;
+  let staked = ZERO;
+  let bonusTotal = ZERO;
+  holders.forEach((h, i) => {
+    const net = dailyReward({
+      holding: h.base,
+      rate: product.rate,
+      feeRate: product.feeRate,
+      vipDiscountPercent: vipDiscountPercent(product.vipConfig, h.tier),
+    });
+    const gross = dailyReward({ holding: h.base, rate: product.rate, feeRate: '0' });
+    const reward = convert(net, product.rewardCoin);
+    const fee = Decimal.max(convert(gross, product.rewardCoin).minus(reward), 0);
+    const bonus = bonuses[i] ?? ZERO;
+    const wallet = tradingWallet({ accountMode: h.account_mode });
+    legs.add(userAccount(h.user_id, wallet, product.rewardCoin), reward);
+    legs.add(platformAccount(PlatformAccount.stakingYield, product.rewardCoin), reward.plus(fee).neg());
+    legs.add(platformAccount(PlatformAccount.stakingFees, product.rewardCoin), fee);
+    if (bonus.gt(0)) {
+      legs.add(userAccount(h.user_id, wallet, bonusCoin), bonus);
+      legs.add(platformAccount(PlatformAccount.stakingYield, bonusCoin), bonus.neg());
+    }
+    paid = paid.plus(reward);
+    staked = staked.plus(h.base);
+    bonusTotal = bonusTotal.plus(bonus);
+    rows.push([h.user_id, h.base, reward.toFixed(), bonus.toFixed()]);
+  });
+  await legs.post(tx, 'staking.reward', `product:${pid}:${day}`, dayEnd);
+  if (rows.length) {
+    const col = (i: number) => pgArray(rows.map((r) => r[i] ?? null));
+    await tx.execute(sql`
+      INSERT INTO staking_rewards (user_id, product_id, day, coin, base, amount, bonus)
+      SELECT user_id, ${pid}, ${day}, ${product.rewardCoin}, base, amount, bonus
+      FROM unnest(${col(0)}::int[], ${col(1)}::numeric[], ${col(2)}::numeric[], ${col(3)}::numeric[])
+        AS v(user_id, base, amount, bonus)`);
+  }
+  const extraRate = bonusOn && extra ? maxBonusRate(extra.interest) : ZERO;
+  await tx.execute(sql`
+    INSERT INTO staking_days (product_id, day, rate, base_rate, extra_rate, staked, paid)
+    VALUES (${pid}, ${day}, ${product.rate}, ${product.baseRate}, ${extraRate.toFixed()}, ${staked.toFixed()}, ${paid.toFixed()})
+    ON CONFLICT DO NOTHING`);
+  if (bonusTotal.gt(0)) {
+    await tx.execute(
+      sql`UPDATE staking_products SET bonus_paid = bonus_paid + ${bonusTotal.toFixed()}::numeric WHERE id = ${pid}`,
+    );
+  }
+}
+
+/** The legs of one posting set, summed per account. */
+class Legs {
+  private readonly legs = new Map<string, { ref: AccountRef; amount: Decimal }>();
+
+  add(ref: AccountRef, amount: Decimal) {
+    if (amount.isZero()) return;
+    const key = accountKey(ref);
+    this.legs.set(key, { ref, amount: (this.legs.get(key)?.amount ?? ZERO).plus(amount) });
+  }
+
+  async post(tx: Tx, kind: string, ref: string, at: Date) {
+    const list = [...this.legs.values()].filter((l) => !l.amount.isZero());
+    if (list.length === 0) return;
+    const refs = list.map((l) => l.ref);
+    const ids = new Map([
+      ...(await userAccountIds(
+        tx,
+        refs.filter((r) => r.userId !== null),
+      )),
+      ...(await ensureAccounts(
+        tx,
+        refs.filter((r) => r.userId === null),
+      )),
+    ]);
+    await postSet(tx, {
+      kind,
+      ref,
+      at,
+      legs: sql`SELECT * FROM unnest(
+        ${pgArray(list.map((l) => ids.get(accountKey(l.ref)) ?? 0))}::bigint[],
+        ${pgArray(list.map((l) => l.ref.coin))}::text[],
+        ${pgArray(list.map((l) => l.amount.toFixed()))}::numeric[]) AS l(account_id, coin, amount)`,
+    });
+  }
+}

@@ -1,0 +1,246 @@
+import { DAY_MS, Decimal, dailyBonus, dailyReward, redeemFee } from '@earn/domain';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger } from '../src/ledger/check.js';
+import { advance as advanceClock, lender as newLender, spot } from './flexible-helpers.js';
+import { startTestServer, type TestServer } from './helpers.js';
+
+const STAKING = '/apiw/v2/earn/staking';
+type Client = Awaited<ReturnType<typeof newLender>>;
+
+// Sessions last 7 days of product time: after the clock moves, everyone signs in again.
+const signedIn = new Map<TestServer, Client[]>();
+async function lender(server: TestServer, deposits: Record<string, string>) {
+  const u = await newLender(server, deposits);
+  signedIn.set(server, [...(signedIn.get(server) ?? []), u]);
+  return u;
+}
+async function advance(server: TestServer, hours: number) {
+  await advanceClock(server, hours);
+  await server.admin.login('operator@example.com', 'operator-pass');
+  for (const u of signedIn.get(server) ?? []) await u.login(u.email, 'password123');
+}
+
+let ts: TestServer;
+beforeAll(async () => {
+  ts = await startTestServer();
+});
+afterAll(() => ts.close());
+afterEach(async () => {
+  expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
+});
+
+async function product(fields: Record<string, unknown> = {}) {
+  const res = await ts.admin.post('/admin/v1/staking/products', {
+    coin: 'ETH',
+    rate: '0.0365',
+    fee_rate: '0.1',
+    min_mortgage_amount: '0.01',
+    min_redeem_amount: '0.01',
+    reward_delay_days: 2,
+    redeem_maxday: 3,
+    ...fields,
+  });
+  if (res.body.code !== 0) throw new Error(`product failed: ${JSON.stringify(res.body)}`);
+  return res.body.data.id as number;
+}
+
+const act = (u: Client, path: string, body: Record<string, unknown>) => u.post(`${STAKING}/${path}`, body);
+const stakeIn = (u: Client, pid: number, amount: string, coin = 'ETH') =>
+  act(u, 'coin-swap-verify', { side: 0, amount, coin, pid });
+const redeemFrom = (u: Client, pid: number, amount: string, quick = 0, coin = 'ETH') =>
+  act(u, 'coin-redeem', { side: 1, amount, coin, pid, quick });
+const now = async () => (await ts.admin.get('/admin/v1/clock')).body.data.now_ms as number;
+/** Whole days to the next 00:00 UTC plus `days`, run hour by hour by the operator clock. */
+async function toDayStart(days: number) {
+  const t = await now();
+  const target = Math.floor(t / DAY_MS) * DAY_MS + days * DAY_MS;
+  await advance(ts, Math.round((target - t) / 3_600_000));
+}
+async function balance(u: Client, pid: number) {
+  return (await u.get(`${STAKING}/balances?coin=ETH`)).body.data.find((b: { pid: number }) => b.pid === pid);
+}
+
+describe('staking a regular product', () => {
+  it('pays each whole day held at 00:00 UTC, exactly the domain reward, and nothing for the day of the stake', async () => {
+    const pid = await product();
+    const u = await lender(ts, { ETH: '100' });
+    const stakedAt = await now();
+    expect(stakedAt % DAY_MS).toBe(0);
+    const res = await stakeIn(u, pid, '10');
+    expect(res.body.data).toMatchObject({ amount: '10', redeem_stamp: (stakedAt + 2 * DAY_MS) / 1000 });
+    expect(await spot(u, 'ETH')).toBe('90');
+    const info = (await u.get(`${STAKING}/coin-user-info?coin=ETH&pid=${pid}`)).body.data;
+    expect(info).toMatchObject({ hold_amount: '10', is_crowd: 1, personal_left: '-1' });
+
+    const daily = dailyReward({ holding: '10', rate: '0.0365', feeRate: '0.1' });
+    expect(daily.toFixed()).toBe('0.0009');
+    await toDayStart(1);
+    expect(await spot(u, 'ETH')).toBe('90');
+    await toDayStart(1);
+    expect(await spot(u, 'ETH')).toBe(new Decimal(90).plus(daily).toFixed());
+    // A worked week: five more days, each paid once.
+    await toDayStart(5);
+    expect(await spot(u, 'ETH')).toBe(new Decimal(90).plus(daily.times(6)).toFixed());
+    const records = (await u.get(`${STAKING}/coin-user-profit-records?coin=ETH&pid=${pid}`)).body.data;
+    expect(records.total).toBe(6);
+    expect(records.list[0]).toMatchObject({ amount: '0.0009', base: '10', reward_coin: 'ETH' });
+    expect((await balance(u, pid)).total_reward).toBe(daily.times(6).toFixed());
+    const lines = (await u.get(`${STAKING}/coin-lines?coin=ETH&pid=${pid}&limit=30`)).body.data;
+    expect(lines.length).toBeGreaterThanOrEqual(6);
+    expect(lines.at(-1)).toMatchObject({ rate: '0.0365', reward_coin: 'ETH' });
+  });
+
+  it('queues a standard redemption for its redeem days, earning nothing, and releases it at 00:00 UTC', async () => {
+    const pid = await product({ redeem_fee: '0.001' });
+    const u = await lender(ts, { ETH: '10' });
+    await stakeIn(u, pid, '10');
+    await toDayStart(2);
+    await advance(ts, 5);
+    const before = await spot(u, 'ETH');
+    const requested = await now();
+    const res = await redeemFrom(u, pid, '4');
+    const arrival = Math.ceil((requested + 3 * DAY_MS) / DAY_MS) * DAY_MS;
+    expect(res.body.data).toMatchObject({ amount: '4', fee: '0.004', received: '3.996', redeem_stamp: arrival / 1000 });
+    expect(await balance(u, pid)).toMatchObject({
+      mortgage_amount: '6',
+      redeeming_amount: '4',
+      redeem_stamp: arrival / 1000,
+    });
+    // The day of the redemption pays on 6 (the lowest held), and the queue earns nothing after.
+    await toDayStart(1);
+    const six = dailyReward({ holding: '6', rate: '0.0365', feeRate: '0.1' });
+    expect(await spot(u, 'ETH')).toBe(new Decimal(before).plus(six).toFixed());
+    await toDayStart(2);
+    expect((await balance(u, pid)).redeeming_amount).toBe('4');
+    await toDayStart(1);
+    expect(await now()).toBe(arrival);
+    expect(await spot(u, 'ETH')).toBe(new Decimal(before).plus(six.times(4)).plus('3.996').toFixed());
+    expect(await balance(u, pid)).toMatchObject({ redeeming_amount: '0', redeem_stamp: 0 });
+  });
+
+  it('redeems fast at once for its fee, within the platform-wide daily quota', async () => {
+    const pid = await product({
+      redeem_quick: 1,
+      redeem_quick_fee: '0.005',
+      redeem_quick_daily: '5',
+      redeem_quick_long: 30,
+    });
+    const a = await lender(ts, { ETH: '10' });
+    const b = await lender(ts, { ETH: '10' });
+    await stakeIn(a, pid, '10');
+    await stakeIn(b, pid, '10');
+    const fast = await redeemFrom(a, pid, '1.23456789', 1);
+    const { fee, received } = redeemFee('1.23456789', '0.005');
+    expect(fast.body.data).toMatchObject({ fee: fee.toFixed(), received: received.toFixed(), quick: 1 });
+    expect(await spot(a, 'ETH')).toBe(received.toFixed());
+    const over = await redeemFrom(b, pid, '4', 1);
+    expect(over.body).toMatchObject({ key: 'staking.fast.quota', params: { amount: '3.76543211' } });
+    expect((await redeemFrom(b, pid, '3.76543211', 1)).body.code).toBe(0);
+    // The quota is gone for today: fast redemption is refused, standard still works.
+    expect((await redeemFrom(b, pid, '1', 1)).body.key).toBe('staking.fast.unavailable');
+    const detail = (await a.get(`${STAKING}/product?coin=ETH&pid=${pid}`)).body.data;
+    expect(detail.extra).toMatchObject({ redeem_quick: 1, redeem_quick_left: '0', redeem_period: 'max_only' });
+    await toDayStart(1);
+    expect((await a.get(`${STAKING}/product?coin=ETH&pid=${pid}`)).body.data.extra.redeem_quick_left).toBe('5');
+  });
+
+  it('waives the VIP share of the fee and pays the extra bonus tiers within the event budget', async () => {
+    const start = Math.floor((await now()) / 1000);
+    const pid = await product({
+      vip_config: { min_tier: 5, max_tier: 16, vip_sale: '50' },
+      extra_interest: {
+        status: 1,
+        max_interest: '0.002',
+        reward_coin: 'ETH',
+        start_time: start,
+        end_time: start + 30 * 86_400,
+        interest: [{ money_min: '0', money_max: '-1', money_rate: '0.0365' }],
+      },
+    });
+    const vip = await lender(ts, { ETH: '10' });
+    await ts.admin.post('/admin/v1/users/settings', { email: vip.email, tier: 5 });
+    const plain = await lender(ts, { ETH: '10' });
+    await stakeIn(vip, pid, '10');
+    await stakeIn(plain, pid, '10');
+    await toDayStart(2);
+    const vipReward = dailyReward({ holding: '10', rate: '0.0365', feeRate: '0.1', vipDiscountPercent: '50' });
+    const bonus = dailyBonus('10', [{ money_min: '0', money_max: '-1', money_rate: '0.0365' }]);
+    expect(bonus.toFixed()).toBe('0.001');
+    expect(await spot(vip, 'ETH')).toBe(vipReward.plus(bonus).toFixed());
+    expect(await spot(plain, 'ETH')).toBe(new Decimal('0.0009').plus(bonus).toFixed());
+    // The budget (0.002) is spent: the next day pays no bonus.
+    await toDayStart(1);
+    expect(await spot(plain, 'ETH')).toBe(new Decimal('0.0018').plus(bonus).toFixed());
+  });
+});
+
+describe('refusals', () => {
+  it('refuses bad amounts, the caps and wrong products, and writes nothing', async () => {
+    const pid = await product({ personal_mortgage_limit: '5', crowd_mortgage_limit: '8' });
+    const u = await lender(ts, { ETH: '20', USDT: '10' });
+    const other = await lender(ts, { ETH: '20' });
+    const cases: [Record<string, unknown>, string | number][] = [
+      [{ amount: '-1' }, 'errors.invalidAmount'],
+      [{ amount: '1e3' }, 'errors.invalidAmount'],
+      [{ amount: '0.123456789' }, 'errors.invalidAmount'],
+      [{ amount: '0.001' }, 'staking.stake.min'],
+      [{ amount: '30' }, 'staking.stake.insufficient'],
+      [{ amount: '6' }, 'staking.stake.personalCap'],
+      [{ amount: '1', coin: 'USDT' }, 404],
+      [{ amount: '1', pid: 2_147_483_647 }, 404],
+    ];
+    for (const [body, expected] of cases) {
+      const reply = await act(u, 'coin-swap-verify', { side: 0, coin: 'ETH', pid, ...body });
+      if (typeof expected === 'number') expect(reply.status, JSON.stringify(body)).toBe(expected);
+      else expect(reply.body.key, JSON.stringify(body)).toBe(expected);
+    }
+    expect((await act(u, 'coin-swap-verify', { side: 1, amount: '1', coin: 'ETH', pid })).status).toBe(400);
+    expect(await spot(u, 'ETH')).toBe('20');
+    expect((await stakeIn(u, pid, '5')).body.code).toBe(0);
+    expect((await stakeIn(other, pid, '4')).body).toMatchObject({
+      key: 'staking.stake.crowdCap',
+      params: { amount: '3' },
+    });
+    expect((await redeemFrom(u, pid, '5.1')).body.key).toBe('staking.redeem.insufficient');
+    expect((await redeemFrom(u, pid, '0.001')).body.key).toBe('staking.redeem.min');
+    expect((await redeemFrom(u, pid, '1', 1)).body.key).toBe('staking.fast.unavailable');
+    // The shared action call does either by side.
+    expect((await act(u, 'action', { side: 1, amount: '1', coin: 'ETH', pid })).body.code).toBe(0);
+    expect(await spot(u, 'ETH')).toBe('15');
+  });
+});
+
+describe('catch-up', () => {
+  it('pays after downtime exactly what stepping day by day pays', async () => {
+    const stepped = await startTestServer();
+    const jumped = await startTestServer();
+    try {
+      const make = async (server: TestServer) => {
+        const res = await server.admin.post('/admin/v1/staking/products', {
+          coin: 'ETH',
+          rate: '0.05',
+          fee_rate: '0.2',
+          min_mortgage_amount: '0.01',
+          min_redeem_amount: '0.01',
+          reward_delay_days: 2,
+          redeem_maxday: 2,
+        });
+        const u = await lender(server, { ETH: '5' });
+        await u.post(`${STAKING}/coin-swap-verify`, { side: 0, amount: '3', coin: 'ETH', pid: res.body.data.id });
+        return { u, pid: res.body.data.id as number };
+      };
+      const a = await make(jumped);
+      const b = await make(stepped);
+      await advance(jumped, 24 * 6 + 5);
+      for (let i = 0; i < 6; i++) await advance(stepped, 24);
+      await advance(stepped, 5);
+      expect(await spot(a.u, 'ETH')).toBe(await spot(b.u, 'ETH'));
+      expect(new Decimal(await spot(a.u, 'ETH')).gt(2)).toBe(true);
+      expect(await checkLedger(stepped.server.ctx.db)).toEqual([]);
+      expect(await checkLedger(jumped.server.ctx.db)).toEqual([]);
+    } finally {
+      await stepped.close();
+      await jumped.close();
+    }
+  });
+});

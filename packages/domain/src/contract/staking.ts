@@ -1,0 +1,223 @@
+import { type Static, Type } from 'typebox';
+import { CoinFilter, CoinSymbol, DecimalString, FundPassField, PageQuery, RowId, UnixSeconds } from './common.js';
+
+/** Staking calls live under this base (spec). */
+export const STAKING_BASE = '/apiw/v2/earn/staking';
+
+export const StakingVipConfig = Type.Object({
+  min_tier: Type.Integer({ minimum: 0, maximum: 20 }),
+  max_tier: Type.Integer({ minimum: 0, maximum: 20 }),
+  /** Percent of the fee waived. */
+  vip_sale: DecimalString,
+});
+
+export const StakingBonusTier = Type.Object({
+  money_min: DecimalString,
+  /** -1: no upper bound. */
+  money_max: DecimalString,
+  /** Extra APR as a fraction. */
+  money_rate: DecimalString,
+});
+
+export const StakingExtraInterest = Type.Object({
+  /** 0 not started, 1 processing, 2 finished (spec). */
+  status: Type.Integer({ minimum: 0, maximum: 2 }),
+  /** The event's whole budget in reward_coin; the days split it pro rata once it runs short. */
+  max_interest: DecimalString,
+  reward_coin: Type.String(),
+  start_time: UnixSeconds,
+  end_time: UnixSeconds,
+  interest: Type.Array(StakingBonusTier, { maxItems: 20 }),
+});
+
+/** The redemption side of a product (spec: extra). */
+export const StakingRedeemExtra = Type.Object({
+  redeem_quick: Type.Integer(),
+  redeem_minday: Type.Integer(),
+  redeem_maxday: Type.Integer(),
+  /** immediate, period, max_only, min_eq_max or min_ne_max (spec: the derived redeem-period state). */
+  redeem_period: Type.String(),
+  redeem_quick_long: Type.Integer(),
+  redeem_quick_fee: DecimalString,
+  redeem_fee: DecimalString,
+  redeem_quick_daily: DecimalString,
+  /** What is left of today's fast quota ('-1' unlimited). */
+  redeem_quick_left: DecimalString,
+});
+
+/** A staking product (spec field names; rates are fractions, times Unix seconds). */
+export const StakingProduct = Type.Object({
+  pid: Type.Integer(),
+  mortgage_coin: Type.String(),
+  reward_coin: Type.String(),
+  icon: Type.String(),
+  type: Type.Integer(),
+  protocol_name: Type.String(),
+  rate: DecimalString,
+  base_rate: DecimalString,
+  /** The rate with the best extra-bonus tier, while the bonus runs. */
+  most_rate: DecimalString,
+  fee_rate: DecimalString,
+  min_mortgage_amount: DecimalString,
+  min_redeem_amount: DecimalString,
+  personal_mortgage_limit: DecimalString,
+  crowd_mortgage_limit: DecimalString,
+  /** What the product still takes ('-1' unlimited). */
+  crowd_left: DecimalString,
+  staked: DecimalString,
+  reward_delay_days: Type.Integer(),
+  interest_days: Type.Integer(),
+  income_days: Type.Integer(),
+  /** When a stake made now is first rewarded (spec: reward_delay_days from the start of today, UTC). */
+  first_reward_time: Type.Integer(),
+  is_defi: Type.Integer(),
+  extra: StakingRedeemExtra,
+  vip_config: Type.Union([Type.Null(), StakingVipConfig]),
+  extra_interest: Type.Union([Type.Null(), StakingExtraInterest]),
+  tags: Type.Integer(),
+  agreement: Type.String(),
+  tips: Type.String(),
+  sale_open: Type.Integer(),
+});
+export type StakingProduct = Static<typeof StakingProduct>;
+
+export const StakingListQuery = Type.Object({
+  coin: Type.Optional(CoinFilter),
+  ...PageQuery,
+});
+export const StakingProductQuery = Type.Object({ coin: CoinSymbol, pid: Type.Optional(RowId) });
+export const StakingCoinQuery = Type.Object({ coin: CoinSymbol });
+export const StakingBalancesQuery = Type.Object({
+  coin: Type.Optional(CoinSymbol),
+  hide_zero_hold: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+});
+
+/** One user's holding of one product. */
+export const StakingBalance = Type.Object({
+  pid: Type.Integer(),
+  protocol_name: Type.String(),
+  coin: Type.String(),
+  reward_coin: Type.String(),
+  mortgage_amount: DecimalString,
+  /** Queued by standard redemption, not yet released. */
+  redeeming_amount: DecimalString,
+  /** The next release of the queue (0 when none). */
+  redeem_stamp: Type.Integer(),
+  /** What the user has earned in total, in reward_coin. */
+  total_reward: DecimalString,
+  last_reward: DecimalString,
+  rate: DecimalString,
+});
+export type StakingBalance = Static<typeof StakingBalance>;
+
+export const StakingUserInfo = Type.Object({
+  hold_amount: DecimalString,
+  tier: Type.Integer(),
+  is_crowd: Type.Integer(),
+  /** What this user may still stake ('-1' unlimited). */
+  personal_left: DecimalString,
+  /** The VIP discount on the fee the user gets, in percent ('0' outside the tiers). */
+  vip_discount: DecimalString,
+});
+
+/** The shared action payload (spec): side 0 stake, 1 redeem; quick 1 fast redemption. */
+export const StakingActionBody = Type.Object({
+  side: Type.Union([Type.Literal(0), Type.Literal(1)]),
+  amount: DecimalString,
+  coin: CoinSymbol,
+  pid: Type.Optional(RowId),
+  src: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
+  quick: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+  fundpass: FundPassField,
+});
+export type StakingActionBody = Static<typeof StakingActionBody>;
+
+export const StakingActionResult = Type.Object({
+  pid: Type.Integer(),
+  coin: Type.String(),
+  amount: DecimalString,
+  fee: DecimalString,
+  /** What arrives (redeem) or what is staked (stake). */
+  received: DecimalString,
+  /** When a redemption arrives (Unix seconds); for a stake, its first reward. */
+  redeem_stamp: Type.Integer(),
+  quick: Type.Integer(),
+});
+
+export const StakingProfitQuery = Type.Object({
+  coin: Type.Optional(CoinSymbol),
+  pid: Type.Optional(RowId),
+  /** End of the window (Unix seconds; the spec sends the end of today). */
+  to: Type.Optional(UnixSeconds),
+  ...PageQuery,
+});
+export const StakingProfitRecord = Type.Object({
+  pid: Type.Integer(),
+  coin: Type.String(),
+  reward_coin: Type.String(),
+  /** The UTC day rewarded, as its start (Unix seconds). */
+  time: Type.Integer(),
+  /** The balance the day paid on (the lowest held through it). */
+  base: DecimalString,
+  amount: DecimalString,
+  bonus: DecimalString,
+});
+
+export const StakingLinesQuery = Type.Object({
+  coin: CoinSymbol,
+  pid: Type.Optional(RowId),
+  /** Days back (spec: 7, 30, 90, 365). */
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 730 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+export const StakingLine = Type.Object({
+  time: Type.Integer(),
+  rate: DecimalString,
+  base_rate: DecimalString,
+  extra_rate: DecimalString,
+  reward_coin: Type.String(),
+});
+
+export const StakingStatistics = Type.Object({
+  coin: Type.String(),
+  staked: DecimalString,
+  stakers: Type.Integer(),
+  total_reward: DecimalString,
+  fast_quota_left: DecimalString,
+});
+
+export const StakingFaq = Type.Object({ ask: Type.String(), answer: Type.String(), cate: Type.Integer() });
+export const StakingFaqQuery = Type.Object({ coin: Type.Optional(CoinSymbol), pid: Type.Optional(RowId) });
+
+/** Operator: a staking product, every field typed. */
+export const StakingProductInput = Type.Object({
+  coin: CoinSymbol,
+  reward_coin: Type.Optional(CoinSymbol),
+  type: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)])),
+  protocol_name: Type.Optional(Type.String({ maxLength: 64 })),
+  rate: DecimalString,
+  base_rate: Type.Optional(DecimalString),
+  fee_rate: Type.Optional(DecimalString),
+  min_mortgage_amount: DecimalString,
+  min_redeem_amount: DecimalString,
+  personal_mortgage_limit: Type.Optional(DecimalString),
+  crowd_mortgage_limit: Type.Optional(DecimalString),
+  reward_delay_days: Type.Optional(Type.Integer({ minimum: 0, maximum: 365 })),
+  income_days: Type.Optional(Type.Integer({ minimum: 0, maximum: 365 })),
+  redeem_minday: Type.Optional(Type.Integer({ minimum: -1, maximum: 365 })),
+  redeem_maxday: Type.Optional(Type.Integer({ minimum: -1, maximum: 365 })),
+  redeem_fee: Type.Optional(DecimalString),
+  redeem_quick: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+  redeem_quick_fee: Type.Optional(DecimalString),
+  redeem_quick_daily: Type.Optional(DecimalString),
+  redeem_quick_long: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_080 })),
+  vip_config: Type.Optional(Type.Union([Type.Null(), StakingVipConfig])),
+  extra_interest: Type.Optional(Type.Union([Type.Null(), StakingExtraInterest])),
+  tags: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 })),
+  agreement: Type.Optional(Type.String({ maxLength: 2000 })),
+  tips: Type.Optional(Type.String({ maxLength: 2000 })),
+  sale: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('closed')])),
+});
+export type StakingProductInput = Static<typeof StakingProductInput>;
+export const StakingProductUpdate = Type.Partial(Type.Omit(StakingProductInput, ['coin', 'reward_coin', 'type']));
+export type StakingProductUpdate = Static<typeof StakingProductUpdate>;
