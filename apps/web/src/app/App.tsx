@@ -26,6 +26,7 @@ const FaqPage = lazy(() => import('../features/simple-earn/FaqPage.js'));
 const ClockPage = lazy(() => import('../features/admin/ClockPage.js'));
 const LaunchpoolPage = lazy(() => import('../features/launchpool/LaunchpoolPage.js'));
 const StakePage = lazy(() => import('../features/launchpool/StakePage.js'));
+const StakingHubPage = lazy(() => import('../features/staking/StakingHubPage.js'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -144,6 +145,23 @@ const router = createBrowserRouter([
         element: (
           <Page>
             <LaunchpoolPage />
+          </Page>
+        ),
+      },
+      {
+        path: 'staking',
+        element: (
+          <Page>
+            <StakingHubPage />
+          </Page>
+        ),
+      },
+      {
+        // Spec: /staking/{coin}?pid= opens the stake modal of that product.
+        path: 'staking/:coin',
+        element: (
+          <Page>
+            <StakingHubPage />
           </Page>
         ),
       },

@@ -25,6 +25,7 @@ import { useIsMobile } from '../lib/use-is-mobile.js';
 const NAV = [
   { to: '/simple-earn', label: 'nav.simpleEarn' },
   { to: '/launchpool', label: 'nav.launchpool' },
+  { to: '/staking', label: 'nav.staking' },
   { to: '/assets', label: 'nav.assets' },
 ] as const;
 

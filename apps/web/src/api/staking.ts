@@ -1,0 +1,106 @@
+import type { StakingBalance, StakingProduct } from '@earn/domain/contract';
+import { STAKING_BASE } from '@earn/domain/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BALANCE_REFRESH_MS } from './account.js';
+import { api, newIdempotencyKey } from './client.js';
+
+type Paged<T> = { list: T[]; total: number };
+
+export const stakingKeys = {
+  all: ['staking'] as const,
+  products: (coin: string, page: number, limit: number) => ['staking', 'products', coin, page, limit] as const,
+  product: (coin: string, pid?: number) => ['staking', 'product', coin, pid] as const,
+  userInfo: (coin: string, pid: number) => ['staking', 'user-info', coin, pid] as const,
+  balances: ['staking', 'balances'] as const,
+  profit: (page: number, limit: number) => ['staking', 'profit', page, limit] as const,
+  lines: (coin: string, pid: number, days: number) => ['staking', 'lines', coin, pid, days] as const,
+};
+
+export function useStakingProducts(coin: string, page: number, limit: number) {
+  return useQuery({
+    queryKey: stakingKeys.products(coin, page, limit),
+    queryFn: () => api<Paged<StakingProduct>>(`${STAKING_BASE}/products`, { query: { coin, page, limit } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStakingProduct(coin: string, pid?: number) {
+  return useQuery({
+    queryKey: stakingKeys.product(coin, pid),
+    queryFn: () =>
+      api<StakingProduct>(`${STAKING_BASE}/product`, { query: pid === undefined ? { coin } : { coin, pid } }),
+    enabled: coin !== '',
+  });
+}
+
+export function useStakingUserInfo(coin: string, pid: number, enabled: boolean) {
+  return useQuery({
+    queryKey: stakingKeys.userInfo(coin, pid),
+    queryFn: () =>
+      api<{ hold_amount: string; tier: number; is_crowd: number; personal_left: string; vip_discount: string }>(
+        `${STAKING_BASE}/coin-user-info`,
+        { query: { coin, pid } },
+      ),
+    enabled,
+  });
+}
+
+/** The user's staking holdings (balances poll like every balance). */
+export function useStakingBalances(enabled: boolean) {
+  return useQuery({
+    queryKey: stakingKeys.balances,
+    queryFn: () => api<StakingBalance[]>(`${STAKING_BASE}/balances`, { query: { hide_zero_hold: 1 } }),
+    enabled,
+    refetchInterval: BALANCE_REFRESH_MS,
+  });
+}
+
+export interface StakingProfitRecord {
+  pid: number;
+  coin: string;
+  reward_coin: string;
+  time: number;
+  base: string;
+  amount: string;
+  bonus: string;
+}
+
+export function useStakingProfit(page: number, limit: number, enabled: boolean) {
+  return useQuery({
+    queryKey: stakingKeys.profit(page, limit),
+    queryFn: () =>
+      api<Paged<StakingProfitRecord>>(`${STAKING_BASE}/coin-user-profit-records`, { query: { page, limit } }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface StakingActionResult {
+  pid: number;
+  coin: string;
+  amount: string;
+  fee: string;
+  received: string;
+  redeem_stamp: number;
+  quick: number;
+}
+
+function useInvalidate() {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([qc.invalidateQueries({ queryKey: stakingKeys.all }), qc.invalidateQueries({ queryKey: ['account'] })]);
+}
+
+/** Stake (side 0) or redeem (side 1, quick for fast) through the spec's calls, with the fund password. */
+export function useStakingAction() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: { side: 0 | 1; amount: string; coin: string; pid: number; quick?: 0 | 1; src?: 0 | 1 }) =>
+      api<StakingActionResult>(`${STAKING_BASE}/${body.side === 0 ? 'coin-swap-verify' : 'coin-redeem'}`, {
+        body: { ...body },
+        fundpass: true,
+        idempotencyKey: newIdempotencyKey(),
+      }),
+    onSuccess: invalidate,
+  });
+}

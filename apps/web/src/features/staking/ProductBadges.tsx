@@ -1,0 +1,34 @@
+import type { StakingProduct } from '@earn/domain/contract';
+import { Badge, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** A staking product's tags (spec: new 1, hot 2, event 4), its VIP discount and a running extra bonus. */
+export function StakingBadges({ product }: { product: StakingProduct }) {
+  const { t } = useTranslation();
+  const tags: [number, string, string][] = [
+    [1, 'staking.tag.new', 'teal'],
+    [2, 'staking.tag.hot', 'red'],
+    [4, 'staking.tag.event', 'grape'],
+  ];
+  return (
+    <Group gap={4} wrap="wrap">
+      {tags
+        .filter(([bit]) => (product.tags & bit) !== 0)
+        .map(([bit, key, color]) => (
+          <Badge key={bit} size="xs" color={color} variant="light">
+            {t(key)}
+          </Badge>
+        ))}
+      {product.vip_config && (
+        <Badge size="xs" color="yellow" variant="light">
+          {t('staking.vipDiscount', { percent: product.vip_config.vip_sale })}
+        </Badge>
+      )}
+      {product.most_rate !== product.rate && (
+        <Badge size="xs" color="orange" variant="light">
+          {t('earn.bonus')}
+        </Badge>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,206 @@
+import {
+  checkRedeemAmount,
+  Decimal,
+  fastArrivalMs,
+  isFastRedeemAvailable,
+  redeemFee,
+  redeemWaitDays,
+  standardArrivalMs,
+  UNLIMITED,
+} from '@earn/domain';
+import type { StakingBalance, StakingProduct } from '@earn/domain/contract';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { serverNow } from '../../api/client.js';
+import { type StakingActionResult, useStakingAction } from '../../api/staking.js';
+import { DecimalInput } from '../../components/DecimalInput.js';
+import { ResponsiveModal } from '../../components/ResponsiveModal.js';
+import { notifyError } from '../../lib/notify.js';
+import { useFormat } from '../../lib/use-format.js';
+
+export interface RedeemTarget {
+  product: StakingProduct;
+  balance: StakingBalance;
+}
+
+/** The redeem modal: amount, redeemable, standard or fast (quota left today, fee), what arrives and when. */
+export function RedeemDialog({ target, onClose }: { target: RedeemTarget | null; onClose(): void }) {
+  const { t } = useTranslation();
+  const [done, setDone] = useState<StakingActionResult | null>(null);
+  const close = () => {
+    setDone(null);
+    onClose();
+  };
+  return (
+    <ResponsiveModal
+      opened={target !== null}
+      onClose={close}
+      title={target ? t('staking.redeemTitle', { coin: target.product.mortgage_coin }) : ''}
+      size="md"
+    >
+      {target && !done && <RedeemForm target={target} onDone={setDone} />}
+      {target && done && <RedeemSuccess result={done} onClose={close} />}
+    </ResponsiveModal>
+  );
+}
+
+function RedeemForm({ target, onDone }: { target: RedeemTarget; onDone(r: StakingActionResult): void }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const action = useStakingAction();
+  const { product, balance } = target;
+  const coin = product.mortgage_coin;
+  const x = product.extra;
+  const fastLeft = x.redeem_quick_left === UNLIMITED ? null : new Decimal(x.redeem_quick_left);
+  const fastOffered = isFastRedeemAvailable({
+    enabled: x.redeem_quick === 1,
+    dailyQuota: x.redeem_quick_left,
+    usedToday: '0',
+    minRedeemAmount: product.min_redeem_amount,
+  });
+  const [quick, setQuick] = useState(false);
+  const [amount, setAmount] = useState('');
+  const check =
+    amount === ''
+      ? null
+      : checkRedeemAmount(amount, {
+          coin,
+          minRedeemAmount: product.min_redeem_amount,
+          redeemable: balance.mortgage_amount,
+          fastLeft: quick ? fastLeft : null,
+        });
+  const error =
+    check && !check.ok && check.key !== 'staking.amount.required' ? t(check.key, check.params ?? {}) : undefined;
+  const value = check?.ok ? check.value : new Decimal(0);
+  const { fee, received } = redeemFee(value, quick ? x.redeem_quick_fee : x.redeem_fee);
+  const now = serverNow();
+  const waitDays = redeemWaitDays({
+    income_days: product.income_days,
+    redeem_minday: x.redeem_minday,
+    redeem_maxday: x.redeem_maxday,
+  });
+  const arrival = quick ? fastArrivalMs(now, x.redeem_quick_long) : standardArrivalMs(now, waitDays);
+  const instant = x.redeem_minday <= 0 && x.redeem_maxday <= 0;
+  const redeem = () =>
+    check?.ok &&
+    action.mutate(
+      { side: 1, amount: check.value.toFixed(), coin, pid: product.pid, quick: quick ? 1 : 0 },
+      { onSuccess: onDone, onError: (e) => notifyError(e) },
+    );
+  const card = (isQuick: boolean, title: string, body: string, disabled: boolean) => (
+    <UnstyledButton
+      onClick={() => !disabled && setQuick(isQuick)}
+      disabled={disabled}
+      data-testid={isQuick ? 'redeem-fast' : 'redeem-standard'}
+      aria-pressed={quick === isQuick}
+    >
+      <Paper
+        withBorder
+        p="sm"
+        radius="md"
+        style={{
+          borderColor: quick === isQuick ? 'var(--mantine-color-teal-6)' : undefined,
+          opacity: disabled ? 0.5 : 1,
+          height: '100%',
+        }}
+      >
+        <Text fw={600} size="sm">
+          {title}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {body}
+        </Text>
+      </Paper>
+    </UnstyledButton>
+  );
+  const line = (label: string, v: string, testId?: string) => (
+    <Group justify="space-between" key={label} wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} ta="right" data-testid={testId}>
+        {v}
+      </Text>
+    </Group>
+  );
+  return (
+    <Stack>
+      <SimpleGrid cols={2}>
+        {card(
+          false,
+          t('staking.standard'),
+          instant ? t('staking.arrivesAtOnce') : t('staking.withinDays', { days: waitDays }),
+          false,
+        )}
+        {card(
+          true,
+          t('staking.fast'),
+          x.redeem_quick !== 1
+            ? t('staking.fastOff')
+            : t('staking.fastBody', {
+                minutes: x.redeem_quick_long,
+                left: fastLeft === null ? t('staking.unlimited') : `${fmt.amount(fastLeft)} ${coin}`,
+              }),
+          !fastOffered,
+        )}
+      </SimpleGrid>
+      <DecimalInput
+        label={t('staking.redeemAmount')}
+        precision={8}
+        value={amount}
+        onChange={setAmount}
+        error={error}
+        data-testid="redeem-amount"
+        rightSectionWidth={64}
+        rightSection={
+          <Button variant="subtle" size="compact-xs" onClick={() => setAmount(balance.mortgage_amount)}>
+            {t('common.max')}
+          </Button>
+        }
+      />
+      <Stack gap={4}>
+        {line(t('staking.redeemable'), `${fmt.amount(balance.mortgage_amount)} ${coin}`)}
+        {line(t('staking.fee'), `${fmt.amount(fee)} ${coin}`, 'redeem-fee')}
+        {line(t('staking.received'), `${fmt.amount(received)} ${coin}`, 'redeem-received')}
+        {line(t('staking.redeemTime'), fmt.dateTime(now))}
+        {line(t('staking.arrival'), fmt.dateTime(arrival), 'redeem-arrival')}
+      </Stack>
+      <Text size="xs" c="dimmed">
+        {quick
+          ? t('staking.confirmFast', { minutes: x.redeem_quick_long })
+          : instant
+            ? t('staking.confirmInstant')
+            : t('staking.confirmWithin', { days: waitDays })}
+      </Text>
+      <Button
+        size="md"
+        disabled={!check?.ok || action.isPending}
+        loading={action.isPending}
+        onClick={redeem}
+        data-testid="redeem-confirm"
+      >
+        {t('staking.redeem')}
+      </Button>
+    </Stack>
+  );
+}
+
+function RedeemSuccess({ result, onClose }: { result: StakingActionResult; onClose(): void }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  return (
+    <Stack data-testid="redeem-success">
+      <Text fw={600}>{t('staking.redeemedTitle', { amount: fmt.amount(result.amount), coin: result.coin })}</Text>
+      <Text size="sm">
+        {t('staking.redeemedBody', {
+          received: fmt.amount(result.received),
+          fee: fmt.amount(result.fee),
+          coin: result.coin,
+          time: fmt.dateTime(result.redeem_stamp * 1000),
+        })}
+      </Text>
+      <Button onClick={onClose}>{t('common.ok')}</Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,262 @@
+import type { StakingBalance, StakingProduct } from '@earn/domain/contract';
+import { Button, Card, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useMe } from '../../api/account.js';
+import { useStakingBalances, useStakingProduct, useStakingProducts, useStakingProfit } from '../../api/staking.js';
+import { CoinIcon } from '../../components/CoinIcon.js';
+import { CoinSearch } from '../../components/CoinSearch.js';
+import { LoadingBlock } from '../../components/LoadingBlock.js';
+import { type Column, PagedTable } from '../../components/PagedTable.js';
+import { useFormat } from '../../lib/use-format.js';
+import { useAuthGate } from '../auth/auth-gate.js';
+import { StakingBadges } from './ProductBadges.js';
+import { RedeemDialog, type RedeemTarget } from './RedeemDialog.js';
+import { StakeDialog } from './StakeDialog.js';
+
+const PAGE_SIZE = 10;
+
+/**
+ * The staking hub: products (search trimmed and upper-cased, page 1 on every change), my staking
+ * and my rewards. /staking/{coin}?pid= opens the stake modal of that product.
+ */
+export default function StakingHubPage() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'mine' ? 'mine' : params.get('tab') === 'rewards' ? 'rewards' : 'products';
+  return (
+    <Stack maw={1100} mx="auto">
+      <Stack gap={2}>
+        <Title order={2}>{t('staking.title')}</Title>
+        <Text c="dimmed">{t('staking.subtitle')}</Text>
+      </Stack>
+      <Tabs value={tab} onChange={(v) => setParams(v && v !== 'products' ? { tab: v } : {})}>
+        <Tabs.List>
+          <Tabs.Tab value="products">{t('staking.products')}</Tabs.Tab>
+          {me.data && <Tabs.Tab value="mine">{t('staking.mine')}</Tabs.Tab>}
+          {me.data && <Tabs.Tab value="rewards">{t('staking.rewards')}</Tabs.Tab>}
+        </Tabs.List>
+        <Tabs.Panel value="products" pt="md">
+          {tab === 'products' && <Products />}
+        </Tabs.Panel>
+        <Tabs.Panel value="mine" pt="md">
+          {tab === 'mine' && <MyStaking />}
+        </Tabs.Panel>
+        <Tabs.Panel value="rewards" pt="md">
+          {tab === 'rewards' && <Rewards />}
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function Products() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const { requireLogin } = useAuthGate();
+  const navigate = useNavigate();
+  const { coin: routeCoin } = useParams();
+  const [params] = useSearchParams();
+  const routePid = Number(params.get('pid')) || undefined;
+  const asked = useStakingProduct(routeCoin?.toUpperCase() ?? '', routePid);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [staking, setStaking] = useState<StakingProduct | null>(null);
+  const products = useStakingProducts(search.trim().toUpperCase(), page, PAGE_SIZE);
+  const open = (p: StakingProduct) => requireLogin(() => setStaking(p));
+  const current = staking ?? (routeCoin && asked.data ? asked.data : null);
+  const closeStake = () => {
+    setStaking(null);
+    if (routeCoin) navigate('/staking', { replace: true });
+  };
+  const columns: Column<StakingProduct>[] = [
+    {
+      key: 'coin',
+      title: t('assets.coin'),
+      render: (p) => (
+        <Group gap="xs" wrap="nowrap">
+          <CoinIcon symbol={p.mortgage_coin} icon={p.icon} />
+          <Stack gap={0}>
+            <Text fw={600}>{p.mortgage_coin}</Text>
+            <Text size="xs" c="dimmed">
+              {p.protocol_name}
+            </Text>
+          </Stack>
+        </Group>
+      ),
+    },
+    { key: 'badges', title: '', render: (p) => <StakingBadges product={p} /> },
+    {
+      key: 'apr',
+      title: t('staking.apr'),
+      render: (p) => (
+        <Text c="teal" fw={600} data-testid={`staking-apr-${p.pid}`}>
+          {p.most_rate === p.rate ? fmt.rate(p.rate) : `${fmt.rate(p.rate)} ~ ${fmt.rate(p.most_rate)}`}
+        </Text>
+      ),
+    },
+    { key: 'reward', title: t('staking.rewardCoin'), render: (p) => p.reward_coin },
+    {
+      key: 'redeem',
+      title: t('staking.redeemPeriod'),
+      render: (p) =>
+        t(`staking.period.${p.extra.redeem_period}`, {
+          min: p.extra.redeem_minday,
+          max: p.extra.redeem_maxday,
+          days: p.income_days,
+        }),
+    },
+    {
+      key: 'action',
+      title: '',
+      align: 'right',
+      render: (p) => (
+        <Button size="compact-sm" onClick={() => open(p)} data-testid={`stake-${p.mortgage_coin}-${p.pid}`}>
+          {t('staking.stake')}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <Paper withBorder p="md">
+      <Group justify="flex-end" mb="sm">
+        <CoinSearch
+          value={search}
+          onChange={(v) => {
+            setSearch(v);
+            setPage(1);
+          }}
+        />
+      </Group>
+      <PagedTable
+        columns={columns}
+        rows={products.data?.list ?? []}
+        rowKey={(p) => String(p.pid)}
+        total={products.data?.total ?? 0}
+        page={page}
+        onPageChange={setPage}
+        loading={products.isPending}
+        error={products.error}
+        onRetry={() => products.refetch()}
+      />
+      <StakeDialog product={current} onClose={closeStake} />
+    </Paper>
+  );
+}
+
+function MyStaking() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const balances = useStakingBalances(true);
+  const products = useStakingProducts('', 1, 100);
+  const [redeeming, setRedeeming] = useState<RedeemTarget | null>(null);
+  const [staking, setStaking] = useState<StakingProduct | null>(null);
+  const productOf = (b: StakingBalance) => products.data?.list.find((p) => p.pid === b.pid);
+  if (balances.isPending) return <LoadingBlock rows={3} />;
+  const list = balances.data ?? [];
+  return (
+    <Stack gap="sm" data-testid="my-staking">
+      {list.length === 0 && (
+        <Paper withBorder p="xl" ta="center" c="dimmed">
+          {t('common.noData')}
+        </Paper>
+      )}
+      {list.map((b) => {
+        const p = productOf(b);
+        return (
+          <Card key={b.pid} withBorder padding="md" data-testid={`staking-holding-${b.pid}`}>
+            <Group justify="space-between" wrap="wrap" gap="sm">
+              <Group gap="xs" wrap="nowrap">
+                <CoinIcon symbol={b.coin} icon={p?.icon ?? ''} />
+                <Stack gap={0}>
+                  <Text fw={600}>{b.coin}</Text>
+                  <Text size="xs" c="dimmed">
+                    {b.protocol_name}
+                  </Text>
+                </Stack>
+              </Group>
+              <Group gap="lg" wrap="wrap">
+                {[
+                  [t('staking.staked'), `${fmt.amount(b.mortgage_amount)} ${b.coin}`, 'held'],
+                  [t('staking.redeeming'), `${fmt.amount(b.redeeming_amount)} ${b.coin}`, 'redeeming'],
+                  [t('staking.totalReward'), `${fmt.amount(b.total_reward)} ${b.reward_coin}`, 'total'],
+                  [t('staking.apr'), fmt.rate(b.rate), 'rate'],
+                ].map(([label, value, id]) => (
+                  <Stack gap={0} key={label}>
+                    <Text size="xs" c="dimmed">
+                      {label}
+                    </Text>
+                    <Text size="sm" fw={600} data-testid={`staking-${id}-${b.pid}`}>
+                      {value}
+                    </Text>
+                  </Stack>
+                ))}
+              </Group>
+              <Group gap="xs">
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  disabled={!p || b.mortgage_amount === '0'}
+                  onClick={() => p && setRedeeming({ product: p, balance: b })}
+                  data-testid={`redeem-${b.pid}`}
+                >
+                  {t('staking.redeem')}
+                </Button>
+                <Button size="compact-sm" disabled={!p} onClick={() => p && setStaking(p)}>
+                  {t('staking.stake')}
+                </Button>
+              </Group>
+            </Group>
+            {b.redeem_stamp > 0 && (
+              <Text size="xs" c="dimmed" mt="xs">
+                {t('staking.nextRelease', { time: fmt.dateTime(b.redeem_stamp * 1000) })}
+              </Text>
+            )}
+          </Card>
+        );
+      })}
+      <RedeemDialog target={redeeming} onClose={() => setRedeeming(null)} />
+      <StakeDialog product={staking} onClose={() => setStaking(null)} />
+    </Stack>
+  );
+}
+
+function Rewards() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const [page, setPage] = useState(1);
+  const records = useStakingProfit(page, PAGE_SIZE, true);
+  const columns: Column<NonNullable<typeof records.data>['list'][number]>[] = [
+    { key: 'day', title: t('staking.day'), render: (r) => fmt.date(r.time * 1000) },
+    { key: 'coin', title: t('assets.coin'), render: (r) => r.coin },
+    { key: 'base', title: t('staking.base'), render: (r) => `${fmt.amount(r.base)} ${r.coin}` },
+    {
+      key: 'amount',
+      title: t('staking.reward'),
+      align: 'right',
+      render: (r) => (
+        <span data-testid="staking-reward-amount">
+          {fmt.amount(r.amount)} {r.reward_coin}
+          {r.bonus !== '0' && ` + ${fmt.amount(r.bonus)}`}
+        </span>
+      ),
+    },
+  ];
+  return (
+    <Paper withBorder p="md" data-testid="staking-rewards">
+      <PagedTable
+        columns={columns}
+        rows={records.data?.list ?? []}
+        rowKey={(r) => `${r.pid}-${r.time}`}
+        total={records.data?.total ?? 0}
+        page={page}
+        onPageChange={setPage}
+        loading={records.isPending}
+        error={records.error}
+        onRetry={() => records.refetch()}
+      />
+    </Paper>
+  );
+}
