@@ -1,7 +1,7 @@
 import { DAY_MS, Decimal, fixedInterest, voucherInterest } from '@earn/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/ledger/check.js';
-import { advance as advanceClock, lender as newLender, spot } from './flexible-helpers.js';
+import { longRunning, spot } from './flexible-helpers.js';
 import { HOUR_MS, startTestServer, T0, type TestServer } from './helpers.js';
 
 let ts: TestServer;
@@ -14,20 +14,9 @@ afterEach(async () => {
 });
 
 const FIXED = '/apiw/v2/fixed_earn/api';
-type Client = Awaited<ReturnType<typeof newLender>>;
+type Client = Awaited<ReturnType<typeof lender>>;
 
-// Sessions last 7 days of product time and orders run longer: after the clock moves, everyone signs in again.
-const signedIn = new Map<TestServer, Client[]>();
-async function lender(server: TestServer, deposits: Record<string, string>) {
-  const u = await newLender(server, deposits);
-  signedIn.set(server, [...(signedIn.get(server) ?? []), u]);
-  return u;
-}
-async function advance(server: TestServer, hours: number) {
-  await advanceClock(server, hours);
-  await server.admin.login('operator@example.com', 'operator-pass');
-  for (const u of signedIn.get(server) ?? []) await u.login(u.email, 'password123');
-}
+const { lender, advance } = longRunning();
 
 async function product(fields: Record<string, unknown> = {}) {
   const res = await ts.admin.post('/admin/v1/fixed-earn/products', {

@@ -29,3 +29,23 @@ export async function spot(u: Client, asset: string): Promise<string> {
   const res = await u.get('/apiw/v2/account/balances');
   return res.body.data.find((b: { asset: string }) => b.asset === asset)?.spot ?? '0';
 }
+
+/**
+ * For tests that run the clock for weeks: sessions last 7 days of product time, so the operator and
+ * every client made through this `lender` sign in again after each `advance`.
+ */
+export function longRunning() {
+  const signedIn = new Map<TestServer, Client[]>();
+  return {
+    async lender(server: TestServer, deposits: Record<string, string>): Promise<Client> {
+      const u = await lender(server, deposits);
+      signedIn.set(server, [...(signedIn.get(server) ?? []), u]);
+      return u;
+    },
+    async advance(server: TestServer, hours: number) {
+      await advance(server, hours);
+      await server.admin.login('operator@example.com', 'operator-pass');
+      for (const u of signedIn.get(server) ?? []) await u.login(u.email, 'password123');
+    },
+  };
+}

@@ -1,24 +1,13 @@
 import { DAY_MS, Decimal, dailyBonus, dailyReward, redeemFee } from '@earn/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/ledger/check.js';
-import { advance as advanceClock, lender as newLender, spot } from './flexible-helpers.js';
+import { longRunning, spot } from './flexible-helpers.js';
 import { startTestServer, type TestServer } from './helpers.js';
 
 const STAKING = '/apiw/v2/earn/staking';
-type Client = Awaited<ReturnType<typeof newLender>>;
+type Client = Awaited<ReturnType<typeof lender>>;
 
-// Sessions last 7 days of product time: after the clock moves, everyone signs in again.
-const signedIn = new Map<TestServer, Client[]>();
-async function lender(server: TestServer, deposits: Record<string, string>) {
-  const u = await newLender(server, deposits);
-  signedIn.set(server, [...(signedIn.get(server) ?? []), u]);
-  return u;
-}
-async function advance(server: TestServer, hours: number) {
-  await advanceClock(server, hours);
-  await server.admin.login('operator@example.com', 'operator-pass');
-  for (const u of signedIn.get(server) ?? []) await u.login(u.email, 'password123');
-}
+const { lender, advance } = longRunning();
 
 let ts: TestServer;
 beforeAll(async () => {

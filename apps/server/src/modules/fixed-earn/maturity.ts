@@ -15,16 +15,8 @@ import type { Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { fixedProducts } from '../../db/schema.js';
 import type { Job } from '../../jobs/scheduler.js';
-import {
-  type AccountRef,
-  accountKey,
-  ensureAccounts,
-  PlatformAccount,
-  platformAccount,
-  userAccount,
-  userAccountIds,
-} from '../../ledger/accounts.js';
-import { postSet } from '../../ledger/post-set.js';
+import { PlatformAccount, platformAccount, userAccount } from '../../ledger/accounts.js';
+import { LegSet } from '../../ledger/leg-set.js';
 import { tradingWallet } from '../account/me.js';
 import type { User } from '../account/repo.js';
 import { catalogueCoinMap } from '../market/repo.js';
@@ -208,13 +200,7 @@ async function settle(tx: Tx, due: DueOrder[], end: Date) {
 
   // The ledger: per order, the paid-out principal leaves the fixed wallet; interest, voucher and
   // bonus come from the platform's accounts; all of it lands in the trading wallet.
-  const legs = new Map<string, { ref: AccountRef; amount: Decimal }>();
-  const add = (ref: AccountRef, amount: Decimal) => {
-    if (amount.isZero()) return;
-    const key = accountKey(ref);
-    const leg = legs.get(key);
-    legs.set(key, { ref, amount: (leg?.amount ?? ZERO).plus(amount) });
-  };
+  const legs = new LegSet();
   const toFlexible = new Map<string, { user: DueOrder; coin: string; amount: Decimal }>();
   const history: HistoryCell[][] = [];
   const inbox: (string | number)[][] = [];
@@ -227,16 +213,16 @@ async function settle(tx: Tx, due: DueOrder[], end: Date) {
     const bonus = new Decimal(o.bonusAmount);
     const bonusAsset = o.bonusAsset ?? o.coin;
     const wallet = tradingWallet(o);
-    add(userAccount(o.userId, FIXED_WALLET, o.coin), paidPrincipal.neg());
-    add(platformAccount(PlatformAccount.fixedInterest, o.coin), interest.neg());
-    add(platformAccount(PlatformAccount.rateUp, o.coin), coupon.neg());
-    add(platformAccount(PlatformAccount.fixedBonus, bonusAsset), bonus.neg());
+    legs.add(userAccount(o.userId, FIXED_WALLET, o.coin), paidPrincipal.neg());
+    legs.add(platformAccount(PlatformAccount.fixedInterest, o.coin), interest.neg());
+    legs.add(platformAccount(PlatformAccount.rateUp, o.coin), coupon.neg());
+    legs.add(platformAccount(PlatformAccount.fixedBonus, bonusAsset), bonus.neg());
     const inCoin = paidPrincipal
       .plus(interest)
       .plus(coupon)
       .plus(bonusAsset === o.coin ? bonus : ZERO);
-    add(userAccount(o.userId, wallet, o.coin), inCoin);
-    if (bonusAsset !== o.coin) add(userAccount(o.userId, wallet, bonusAsset), bonus);
+    legs.add(userAccount(o.userId, wallet, o.coin), inCoin);
+    if (bonusAsset !== o.coin) legs.add(userAccount(o.userId, wallet, bonusAsset), bonus);
     const intoFlexible = o.redeemAccountType === 1 && markets.has(o.coin) && inCoin.gt(0);
     if (intoFlexible) {
       const key = `${o.userId}|${o.coin}`;
@@ -304,28 +290,8 @@ async function settle(tx: Tx, due: DueOrder[], end: Date) {
     flexibleSubs.map((s) => ({ userId: s.user.userId, coin: s.coin })),
     end,
   );
-  const refs = [...legs.values()].map((l) => l.ref);
-  const ids = new Map([
-    ...(await userAccountIds(
-      tx,
-      refs.filter((r) => r.userId !== null),
-    )),
-    ...(await ensureAccounts(
-      tx,
-      refs.filter((r) => r.userId === null),
-    )),
-  ]);
-  const legList = [...legs.entries()];
+  await legs.post(tx, { kind: 'fixed.maturity', ref: `hour:${end.toISOString()}`, at: end });
   const arr = pgArray;
-  await postSet(tx, {
-    kind: 'fixed.maturity',
-    ref: `hour:${end.toISOString()}`,
-    at: end,
-    legs: sql`SELECT * FROM unnest(
-      ${arr(legList.map(([k]) => ids.get(k) ?? 0))}::bigint[],
-      ${arr(legList.map(([, l]) => l.ref.coin))}::text[],
-      ${arr(legList.map(([, l]) => l.amount.toFixed()))}::numeric[]) AS l(account_id, coin, amount)`,
-  });
 
   await tx.execute(sql`
     UPDATE fixed_orders o SET state = 'matured', settled_at = v.at, paid_interest = v.paid, renewed_order_id = v.renewed

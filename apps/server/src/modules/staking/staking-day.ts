@@ -16,16 +16,8 @@ import type { Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { stakingProducts } from '../../db/schema.js';
 import type { Job } from '../../jobs/scheduler.js';
-import {
-  type AccountRef,
-  accountKey,
-  ensureAccounts,
-  PlatformAccount,
-  platformAccount,
-  userAccount,
-  userAccountIds,
-} from '../../ledger/accounts.js';
-import { postSet } from '../../ledger/post-set.js';
+import { PlatformAccount, platformAccount, userAccount } from '../../ledger/accounts.js';
+import { LegSet } from '../../ledger/leg-set.js';
 import { tradingWallet } from '../account/me.js';
 import type { User } from '../account/repo.js';
 import { priceAt } from '../market/price-walk.js';
@@ -74,7 +66,7 @@ async function releaseRedemptions(tx: Tx, dayEnd: Date) {
       ORDER BY r.id FOR UPDATE OF r`),
   );
   if (due.length === 0) return;
-  const legs = new Legs();
+  const legs = new LegSet();
   for (const r of due) {
     const amount = new Decimal(r.amount);
     const fee = new Decimal(r.fee);
@@ -82,7 +74,7 @@ async function releaseRedemptions(tx: Tx, dayEnd: Date) {
     legs.add(userAccount(r.user_id, tradingWallet({ accountMode: r.account_mode }), r.coin), amount.minus(fee));
     legs.add(platformAccount(PlatformAccount.stakingFees, r.coin), fee);
   }
-  await legs.post(tx, 'staking.release', `day:${dayEnd.toISOString()}`, dayEnd);
+  await legs.post(tx, { kind: 'staking.release', ref: `day:${dayEnd.toISOString()}`, at: dayEnd });
   await tx.execute(sql`
     UPDATE staking_redemptions SET released_at = release_at WHERE id = ANY(${pgArray(due.map((r) => r.id))}::int[])`);
 }
@@ -142,7 +134,7 @@ async function settleProduct(tx: Tx, pid: number, dayStart: Date, dayEnd: Date) 
   const budget = extra ? Decimal.max(new Decimal(extra.max_interest).minus(product.bonusPaid), 0) : ZERO;
   const bonuses = allocateBonus(bonusDemand, budget);
 
-  const legs = new Legs();
+  const legs = new LegSet();
   const rows: (string | number)[][] = [];
   let paid = ZERO;
   let staked = ZERO;
@@ -171,7 +163,7 @@ async function settleProduct(tx: Tx, pid: number, dayStart: Date, dayEnd: Date) 
     bonusTotal = bonusTotal.plus(bonus);
     rows.push([h.user_id, h.base, reward.toFixed(), bonus.toFixed()]);
   });
-  await legs.post(tx, 'staking.reward', `product:${pid}:${day}`, dayEnd);
+  await legs.post(tx, { kind: 'staking.reward', ref: `product:${pid}:${day}`, at: dayEnd });
   if (rows.length) {
     const col = (i: number) => pgArray(rows.map((r) => r[i] ?? null));
     await tx.execute(sql`
@@ -189,41 +181,5 @@ async function settleProduct(tx: Tx, pid: number, dayStart: Date, dayEnd: Date) 
     await tx.execute(
       sql`UPDATE staking_products SET bonus_paid = bonus_paid + ${bonusTotal.toFixed()}::numeric WHERE id = ${pid}`,
     );
-  }
-}
-
-/** The legs of one posting set, summed per account. */
-class Legs {
-  private readonly legs = new Map<string, { ref: AccountRef; amount: Decimal }>();
-
-  add(ref: AccountRef, amount: Decimal) {
-    if (amount.isZero()) return;
-    const key = accountKey(ref);
-    this.legs.set(key, { ref, amount: (this.legs.get(key)?.amount ?? ZERO).plus(amount) });
-  }
-
-  async post(tx: Tx, kind: string, ref: string, at: Date) {
-    const list = [...this.legs.values()].filter((l) => !l.amount.isZero());
-    if (list.length === 0) return;
-    const refs = list.map((l) => l.ref);
-    const ids = new Map([
-      ...(await userAccountIds(
-        tx,
-        refs.filter((r) => r.userId !== null),
-      )),
-      ...(await ensureAccounts(
-        tx,
-        refs.filter((r) => r.userId === null),
-      )),
-    ]);
-    await postSet(tx, {
-      kind,
-      ref,
-      at,
-      legs: sql`SELECT * FROM unnest(
-        ${pgArray(list.map((l) => ids.get(accountKey(l.ref)) ?? 0))}::bigint[],
-        ${pgArray(list.map((l) => l.ref.coin))}::text[],
-        ${pgArray(list.map((l) => l.amount.toFixed()))}::numeric[]) AS l(account_id, coin, amount)`,
-    });
   }
 }

@@ -9,7 +9,7 @@ import {
   UNLIMITED,
 } from '@earn/domain';
 import type { StakingBalance, StakingProduct } from '@earn/domain/contract';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverNow } from '../../api/client.js';
@@ -18,6 +18,7 @@ import { DecimalInput } from '../../components/DecimalInput.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { notifyError } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
+import { DetailLine } from './DetailLine.js';
 
 export interface RedeemTarget {
   product: StakingProduct;
@@ -114,16 +115,6 @@ function RedeemForm({ target, onDone }: { target: RedeemTarget; onDone(r: Stakin
       </Paper>
     </UnstyledButton>
   );
-  const line = (label: string, v: string, testId?: string) => (
-    <Group justify="space-between" key={label} wrap="nowrap">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500} ta="right" data-testid={testId}>
-        {v}
-      </Text>
-    </Group>
-  );
   return (
     <Stack>
       <SimpleGrid cols={2}>
@@ -160,11 +151,11 @@ function RedeemForm({ target, onDone }: { target: RedeemTarget; onDone(r: Stakin
         }
       />
       <Stack gap={4}>
-        {line(t('staking.redeemable'), `${fmt.amount(balance.mortgage_amount)} ${coin}`)}
-        {line(t('staking.fee'), `${fmt.amount(fee)} ${coin}`, 'redeem-fee')}
-        {line(t('staking.received'), `${fmt.amount(received)} ${coin}`, 'redeem-received')}
-        {line(t('staking.redeemTime'), fmt.dateTime(now))}
-        {line(t('staking.arrival'), fmt.dateTime(arrival), 'redeem-arrival')}
+        <DetailLine label={t('staking.redeemable')} value={`${fmt.amount(balance.mortgage_amount)} ${coin}`} />
+        <DetailLine label={t('staking.fee')} value={`${fmt.amount(fee)} ${coin}`} testId="redeem-fee" />
+        <DetailLine label={t('staking.received')} value={`${fmt.amount(received)} ${coin}`} testId="redeem-received" />
+        <DetailLine label={t('staking.redeemTime')} value={fmt.dateTime(now)} />
+        <DetailLine label={t('staking.arrival')} value={fmt.dateTime(arrival)} testId="redeem-arrival" />
       </Stack>
       <Text size="xs" c="dimmed">
         {quick

@@ -11,6 +11,7 @@ import { DecimalInput } from '../../components/DecimalInput.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { notifyError } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
+import { DetailLine } from './DetailLine.js';
 import { StakingBadges } from './ProductBadges.js';
 
 const left = (v: string) => (v === UNLIMITED ? null : new Decimal(v));
@@ -92,16 +93,6 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
       },
       { onSuccess: onDone, onError: (e) => notifyError(e) },
     );
-  const line = (label: string, v: string, testId?: string) => (
-    <Group justify="space-between" key={label} wrap="nowrap">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500} ta="right" data-testid={testId}>
-        {v}
-      </Text>
-    </Group>
-  );
   return (
     <Stack>
       <Group justify="space-between" wrap="nowrap">
@@ -137,20 +128,31 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
         }
       />
       <Stack gap={4}>
-        {line(t('common.available'), `${fmt.amount(available)} ${coin}`, 'staking-available')}
-        {line(
-          t('staking.personalCap'),
-          personalLeft === null ? t('staking.unlimited') : `${fmt.amount(personalLeft)} ${coin}`,
+        <DetailLine
+          label={t('common.available')}
+          value={`${fmt.amount(available)} ${coin}`}
+          testId="staking-available"
+        />
+        <DetailLine
+          label={t('staking.personalCap')}
+          value={personalLeft === null ? t('staking.unlimited') : `${fmt.amount(personalLeft)} ${coin}`}
+        />
+        <DetailLine
+          label={t('staking.estDaily')}
+          value={`${fmt.amount(daily)} ${product.reward_coin === coin ? coin : `${coin} → ${product.reward_coin}`}`}
+          testId="staking-est-daily"
+        />
+        {bonus.gt(0) && (
+          <DetailLine
+            label={t('staking.estBonus')}
+            value={`${fmt.amount(bonus)} ${product.extra_interest?.reward_coin || coin}`}
+          />
         )}
-        {line(
-          t('staking.estDaily'),
-          `${fmt.amount(daily)} ${product.reward_coin === coin ? coin : `${coin} → ${product.reward_coin}`}`,
-          'staking-est-daily',
-        )}
-        {bonus.gt(0) &&
-          line(t('staking.estBonus'), `${fmt.amount(bonus)} ${product.extra_interest?.reward_coin || coin}`)}
-        {line(t('staking.firstReward'), fmt.dateTime(product.first_reward_time * 1000))}
-        {line(t('staking.redeemPeriod'), t(`staking.period.${product.extra.redeem_period}`, periodParams(product)))}
+        <DetailLine label={t('staking.firstReward')} value={fmt.dateTime(product.first_reward_time * 1000)} />
+        <DetailLine
+          label={t('staking.redeemPeriod')}
+          value={t(`staking.period.${product.extra.redeem_period}`, periodParams(product))}
+        />
       </Stack>
       {product.vip_config && info.data && (
         <Alert color="yellow" variant="light" data-testid="vip-discount">

@@ -1,0 +1,15 @@
+import { Group, Text } from '@mantine/core';
+
+/** One label and value line of the stake and redeem modals. */
+export function DetailLine({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} ta="right" data-testid={testId}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
