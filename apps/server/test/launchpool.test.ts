@@ -359,7 +359,7 @@ describe('launch pool rules', () => {
     expect(await spot(u, 'BTC')).toBe('1');
   });
 
-  it('releases each stake where its choice leads: fixed into a fixed order (flexible when no product takes it), flexible into flexible, staking and spot to spot', async () => {
+  it('releases each stake where its choice leads: fixed into a fixed order (flexible when no product takes it), flexible into flexible, staking into staking, spot to spot', async () => {
     // Room for one 30-day BTC order of 0.5: the second fixed choice falls back to flexible.
     const product = await ts.admin.post('/admin/v1/fixed-earn/products', {
       coin: 'BTC',
@@ -371,6 +371,14 @@ describe('launch pool rules', () => {
       total_quota: '0.6',
     });
     expect(product.body.code).toBe(0);
+    const staking = await ts.admin.post('/admin/v1/staking/products', {
+      coin: 'BTC',
+      rate: '0.03',
+      min_mortgage_amount: '0.01',
+      min_redeem_amount: '0.01',
+      reward_delay_days: 2,
+    });
+    const stakingPid = staking.body.data.id as number;
     const choices = {
       fixed: { simpleEarnStatus: 1, simpleEarnPeriod: 30 },
       fixedNoRoom: { simpleEarnStatus: 1, simpleEarnPeriod: 30 },
@@ -412,13 +420,19 @@ describe('launch pool rules', () => {
       const release = (await u.get('/apiw/v2/earn/launch-pool/history?type=release')).body.data.list[0];
       expect(release).toMatchObject({ amount: '0.5', destination: 'flexible' });
     }
-    for (const name of ['staking', 'spot']) {
-      const u = stakers[name] as Awaited<ReturnType<typeof lender>>;
-      expect(await spot(u, 'BTC'), name).toBe('1');
-      expect(await holding(u, 'BTC'), name).toBeUndefined();
-      const release = (await u.get('/apiw/v2/earn/launch-pool/history?type=release')).body.data.list[0];
-      expect(release).toMatchObject({ amount: '0.5', destination: 'spot' });
-    }
+    // Staking: into the coin's staking product, counted from its first whole day.
+    const stakingStaker = stakers.staking as Awaited<ReturnType<typeof lender>>;
+    expect(await spot(stakingStaker, 'BTC')).toBe('0.5');
+    const [held] = (await stakingStaker.get('/apiw/v2/earn/staking/balances?coin=BTC')).body.data;
+    expect(held).toMatchObject({ pid: stakingPid, mortgage_amount: '0.5' });
+    const stakingRelease = (await stakingStaker.get('/apiw/v2/earn/launch-pool/history?type=release')).body.data
+      .list[0];
+    expect(stakingRelease).toMatchObject({ amount: '0.5', destination: 'staking' });
+    const spotStaker = stakers.spot as Awaited<ReturnType<typeof lender>>;
+    expect(await spot(spotStaker, 'BTC')).toBe('1');
+    expect(await holding(spotStaker, 'BTC')).toBeUndefined();
+    const release = (await spotStaker.get('/apiw/v2/earn/launch-pool/history?type=release')).body.data.list[0];
+    expect(release).toMatchObject({ amount: '0.5', destination: 'spot' });
     expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
     const [row] = (
       (await ts.server.ctx.db.execute(

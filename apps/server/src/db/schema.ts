@@ -571,7 +571,7 @@ export const launchHistory = pgTable(
     coin: text('coin').notNull(),
     amount: money('amount').notNull(),
     at: instant('at').notNull(),
-    destination: text('destination', { enum: ['spot', 'flexible', 'fixed'] }),
+    destination: text('destination', { enum: ['spot', 'flexible', 'fixed', 'staking'] }),
   },
   (t) => [index('launch_history_user_idx').on(t.userId, t.at)],
 );

@@ -418,8 +418,8 @@ export const en = {
   'launch.earn.unified': 'Unified account',
   'launch.earn.noFixedTerm':
     'No {{days}}-day fixed {{coin}} product is on sale now: unless one opens by the project’s end, this stake goes into flexible Simple Earn instead.',
-  'launch.earn.notOpen.staking':
-    'Staking is not open yet: at the project’s end this stake returns to your trading account instead.',
+  'launch.earn.noStaking':
+    'No {{coin}} staking product is taking stakes now: unless one opens by the project’s end, this stake returns to your trading account.',
   'launch.availableTip': 'Your spot balance of {{coin}}.',
   'launch.availableTipUnified':
     'Your unified account balance of {{coin}}. Borrowed coins cannot be staked when the coin does not support Launchpool.',
@@ -454,6 +454,7 @@ export const en = {
   'launch.history.to.spot': 'to spot',
   'launch.history.to.flexible': 'into Simple Earn flexible',
   'launch.history.to.fixed': 'into Simple Earn fixed',
+  'launch.history.to.staking': 'into staking',
   'launch.history.statementHint': 'Click a reward to see how that hour was paid.',
   'launch.pool.multiMining': 'This pool is not open for staking here',
   'launch.statement.title': 'Hourly statement',

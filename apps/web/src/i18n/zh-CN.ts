@@ -411,7 +411,7 @@ export const zhCN: Messages = {
   'launch.earn.unified': '统一账户',
   'launch.earn.noFixedTerm':
     '目前没有在售的 {{days}} 天 {{coin}} 定期产品：若到活动结束时仍无，本质押将转入余币宝活期。',
-  'launch.earn.notOpen.staking': '质押产品尚未开放：项目结束时，该质押将改为退回您的交易账户。',
+  'launch.earn.noStaking': '目前没有可质押的 {{coin}} 质押产品：若到活动结束时仍无，本质押将退回您的交易账户。',
   'launch.availableTip': '您现货账户中的 {{coin}} 余额。',
   'launch.availableTipUnified': '您统一账户中的 {{coin}} 余额。若该币种不支持 Launchpool，借入的币不可用于质押。',
   'mining.interest_starts': '奖励于 {{time}} 开始',
@@ -445,6 +445,7 @@ export const zhCN: Messages = {
   'launch.history.to.spot': '至现货账户',
   'launch.history.to.flexible': '转入余币宝活期',
   'launch.history.to.fixed': '转入余币宝定期',
+  'launch.history.to.staking': '转入链上质押',
   'launch.history.statementHint': '点击一笔奖励，查看该小时的发放明细。',
   'launch.pool.multiMining': '该奖池暂不支持在此质押',
   'launch.statement.title': '小时结算明细',

@@ -151,7 +151,9 @@ export const LaunchHistoryRow = Type.Object({
   /** For a reward: the start of the hour it pays, to open its statement. */
   hour: Type.Optional(Type.Integer()),
   /** For a release: where it went. */
-  destination: Type.Optional(Type.Union([Type.Literal('spot'), Type.Literal('flexible'), Type.Literal('fixed')])),
+  destination: Type.Optional(
+    Type.Union([Type.Literal('spot'), Type.Literal('flexible'), Type.Literal('fixed'), Type.Literal('staking')]),
+  ),
 });
 export type LaunchHistoryRow = Static<typeof LaunchHistoryRow>;
 

@@ -20,7 +20,6 @@ import {
   type EarnOption,
   earnChoiceOf,
   earnChoicePayload,
-  RELEASE_DESTINATION,
   redemptionSelector,
   storedChoice,
 } from './redemption-earn.js';
@@ -147,9 +146,6 @@ describe('redemption-earn selector', () => {
     expect(earnChoiceOf(pool, { simpleEarnStatus: 1, simpleEarnPeriod: 7 })).toMatchObject({ ok: false });
     expect(earnChoiceOf(pool, { simpleEarnStatus: 0, simpleEarnPeriod: 30 })).toMatchObject({ ok: false });
     expect(earnChoiceOf(pool, {})).toEqual({ ok: true, value: 'spot' });
-  });
-  it('releases a fixed choice into flexible Simple Earn and a staking choice to spot until those products open', () => {
-    expect(RELEASE_DESTINATION).toEqual({ fixed: 'fixed', flexible: 'flexible', staking: 'spot', spot: 'spot' });
   });
 });
 

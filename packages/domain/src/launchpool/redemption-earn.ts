@@ -108,18 +108,6 @@ export function earnChoiceOf(
   return ok(choice);
 }
 
-/**
- * Where a released stake goes: a fixed choice opens a fixed order of the chosen term (or, when no
- * product of that term can take it, flexible Simple Earn); a staking choice goes back to the trading
- * wallet while on-chain staking is not open yet. The stake form says so before the user confirms.
- */
-export const RELEASE_DESTINATION: Record<EarnOption, 'fixed' | 'flexible' | 'spot'> = {
-  fixed: 'fixed',
-  flexible: 'flexible',
-  staking: 'spot',
-  spot: 'spot',
-};
-
 /** The choice stored with a stake (simpleEarnStatus, simpleEarnPeriod) back as a selector option. */
 export function storedChoice(status: number, period: number | null): EarnOption {
   if (status === 2) return 'staking';

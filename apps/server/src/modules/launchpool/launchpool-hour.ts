@@ -3,7 +3,6 @@ import {
   HOUR_MS,
   hourBudget,
   lendEarnAvailable,
-  RELEASE_DESTINATION,
   roundDown,
   SUBSCRIBE_PLACES,
   storedChoice,
@@ -17,6 +16,7 @@ import { postSet } from '../../ledger/post-set.js';
 import { releaseIntoFixed } from '../fixed-earn/release-into-fixed.js';
 import { listMarkets } from '../simple-earn/markets.js';
 import { type Subscription, subscribeMany } from '../simple-earn/subscribe-flexible.js';
+import { releaseIntoStaking } from '../staking/release-into-staking.js';
 import { advancePool, stakeSecondsSince } from './accrual-sql.js';
 import { rewardWallet } from './repo.js';
 
@@ -40,15 +40,19 @@ export const launchpoolHourJob: Job = {
         ORDER BY lp.id FOR UPDATE OF lp`),
     );
     const ending = pools.filter((pool) => new Date(pool.end_at).getTime() <= end.getTime());
-    // Lock order (README): the pools (locked above, in id order), then the fixed products and the
-    // flexible positions a release may subscribe into, before any ledger account (the hour's
-    // rewards are booked first).
+    // Lock order (README): the pools (locked above, in id order), then the fixed products, the
+    // flexible positions and the staking products a release may go into, before any ledger account
+    // (the hour's rewards are booked first).
     if (ending.length > 0) {
       await lockReleaseProducts(
         tx,
         ending.map((pool) => pool.id),
       );
       await lockReleasePositions(
+        tx,
+        ending.map((pool) => pool.id),
+      );
+      await lockReleaseStakingProducts(
         tx,
         ending.map((pool) => pool.id),
       );
@@ -66,6 +70,16 @@ async function lockReleaseProducts(tx: Executor, poolIds: readonly number[]): Pr
       sql`, `,
     )}))
     ORDER BY f.id FOR UPDATE`);
+}
+
+/** Locks, in id order, the staking products of the coins of the pools about to be released. */
+async function lockReleaseStakingProducts(tx: Executor, poolIds: readonly number[]): Promise<void> {
+  await tx.execute(sql`
+    SELECT sp.id FROM staking_products sp WHERE sp.coin IN (SELECT coin FROM launch_pools WHERE id IN (${sql.join(
+      poolIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}))
+    ORDER BY sp.id FOR UPDATE`);
 }
 
 /** Locks, in id order, the flexible positions of everyone staked in the pools about to be released. */
@@ -166,8 +180,9 @@ export async function settlePoolHour(tx: Executor, poolId: number, projectId: nu
 }
 
 /**
- * At the project's end every stake goes back to the trading wallet, and on into Simple Earn flexible
- * where the user's choice leads there (the domain's RELEASE_DESTINATION) and the market takes it.
+ * At the project's end every stake goes back to the trading wallet, and on where the user's choice
+ * leads when a product takes it: a fixed order of its term (else flexible), flexible Simple Earn,
+ * or the coin's staking product (else it stays in the wallet).
  * Each release's history row says where it went.
  */
 export async function releasePool(tx: Executor, poolId: number, projectId: number, at: Date): Promise<void> {
@@ -217,15 +232,20 @@ export async function releasePool(tx: Executor, poolId: number, projectId: numbe
   await tx.execute(sql`UPDATE launch_pools SET total_staked = 0 WHERE id = ${poolId}`);
   const intoFlexible: Subscription[] = [];
   const intoFixed: number[] = [];
+  const intoStaking: number[] = [];
   const markets = new Map((await listMarkets(tx)).map((m) => [m.coin, m]));
   for (const s of stakes) {
-    const destination = RELEASE_DESTINATION[storedChoice(s.simple_earn_status, s.simple_earn_period)];
+    const destination = storedChoice(s.simple_earn_status, s.simple_earn_period);
     if (destination === 'spot') continue;
     // Never more than can be lent once the stake is back: borrowed coins stay in the wallet.
     const lendable = lendEarnAvailable(new Decimal(s.wallet_before).plus(s.staked), s.loan);
     const amount = roundDown(Decimal.min(s.staked, lendable), SUBSCRIBE_PLACES);
     if (amount.lte(0)) continue;
     const user = { id: s.user_id, accountMode: s.account_mode };
+    if (destination === 'staking') {
+      if (await releaseIntoStaking(tx, { ...s, amount }, at)) intoStaking.push(s.user_id);
+      continue;
+    }
     if (destination === 'fixed' && s.simple_earn_period) {
       const opened = await releaseIntoFixed(
         tx,
@@ -243,11 +263,15 @@ export async function releasePool(tx: Executor, poolId: number, projectId: numbe
     intoFlexible.push({ user, coin: s.coin, amount });
   }
   await subscribeMany(tx, intoFlexible, at, MODE_LAUNCH_POOL);
-  if (intoFixed.length > 0) {
+  for (const [destination, users] of [
+    ['fixed', intoFixed],
+    ['staking', intoStaking],
+  ] as const) {
+    if (users.length === 0) continue;
     await tx.execute(sql`
-      UPDATE launch_history SET destination = 'fixed'
+      UPDATE launch_history SET destination = ${destination}
       WHERE pool_id = ${poolId} AND type = 'release' AND user_id IN (${sql.join(
-        intoFixed.map((id) => sql`${id}`),
+        users.map((id) => sql`${id}`),
         sql`, `,
       )})`);
   }

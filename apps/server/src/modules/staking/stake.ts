@@ -13,13 +13,13 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { type IdempotencyRequest, runTx } from '../../db/tx.js';
 import { badRequest, refused } from '../../errors.js';
-import { accountKey, ensureAccounts, userAccount, userBalances } from '../../ledger/accounts.js';
+import { type AccountRef, accountKey, ensureAccounts, userAccount, userBalances } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
 import { tradingWallet } from '../account/me.js';
 import type { User } from '../account/repo.js';
 import { walletOf } from '../fixed-earn/subscribe-fixed.js';
 import { assertNotLocked } from '../simple-earn/funding-lock.js';
-import { findStakingProduct, lockStakingProduct, stakingWallet } from './products.js';
+import { findStakingProduct, lockStakingProduct, type StakingProductRow, stakingWallet } from './products.js';
 
 /** What the user holds staked in a product. */
 export async function heldIn(db: Executor, userId: number, pid: number): Promise<string> {
@@ -54,29 +54,13 @@ export async function stake(ctx: AppContext, user: User, body: StakingActionBody
       });
       if (!checked.ok) throw refused(checked);
       const amount = checked.value;
-      const staked = userAccount(user.id, stakingWallet(pid), product.coin);
-      await post(tx, {
-        kind: 'staking.stake',
-        ref: `product:${pid}`,
+      await stakeInto(tx, product, {
         userId: user.id,
+        from: userAccount(user.id, tradingWallet(user), product.coin),
+        keepAtLeast: new Decimal(loan),
+        amount,
         at: now,
-        postings: [
-          {
-            account: userAccount(user.id, tradingWallet(user), product.coin),
-            amount: amount.neg(),
-            keepAtLeast: new Decimal(loan),
-          },
-          { account: staked, amount },
-        ],
       });
-      const ids = await ensureAccounts(tx, [staked]);
-      await tx.execute(
-        sql`UPDATE staking_products SET staked = staked + ${amount.toFixed()}::numeric WHERE id = ${pid}`,
-      );
-      const countsFrom = new Date(stakeCountsFromMs(now.getTime(), product.rewardDelayDays));
-      await tx.execute(sql`
-        INSERT INTO staking_moves (product_id, account_id, delta, at)
-        VALUES (${pid}, ${ids.get(accountKey(staked))}, ${amount.toFixed()}, ${countsFrom.toISOString()})`);
       return {
         pid,
         coin: product.coin,
@@ -89,4 +73,35 @@ export async function stake(ctx: AppContext, user: User, body: StakingActionBody
     },
     idempotency,
   );
+}
+
+/**
+ * Moves `amount` into a product's stake inside the caller's transaction, the product row locked and
+ * the amount checked: the posting, the product's staked total, and the move that makes the stake
+ * count from its first whole day (or later under the product's reward delay).
+ */
+export async function stakeInto(
+  tx: Executor,
+  product: StakingProductRow,
+  s: { userId: number; from: AccountRef; keepAtLeast?: Decimal; amount: Decimal; at: Date },
+) {
+  const staked = userAccount(s.userId, stakingWallet(product.id), product.coin);
+  await post(tx, {
+    kind: 'staking.stake',
+    ref: `product:${product.id}`,
+    userId: s.userId,
+    at: s.at,
+    postings: [
+      { account: s.from, amount: s.amount.neg(), ...(s.keepAtLeast ? { keepAtLeast: s.keepAtLeast } : {}) },
+      { account: staked, amount: s.amount },
+    ],
+  });
+  const ids = await ensureAccounts(tx, [staked]);
+  await tx.execute(
+    sql`UPDATE staking_products SET staked = staked + ${s.amount.toFixed()}::numeric WHERE id = ${product.id}`,
+  );
+  const countsFrom = new Date(stakeCountsFromMs(s.at.getTime(), product.rewardDelayDays));
+  await tx.execute(sql`
+    INSERT INTO staking_moves (product_id, account_id, delta, at)
+    VALUES (${product.id}, ${ids.get(accountKey(staked))}, ${s.amount.toFixed()}, ${countsFrom.toISOString()})`);
 }

@@ -9,7 +9,6 @@ import {
   isUnifiedAccount,
   isUSRegion,
   maxStake,
-  RELEASE_DESTINATION,
   redemptionSelector,
   remainingQuota,
   shouldAutoApplyMax,
@@ -31,6 +30,7 @@ import {
   useStakeAvailable,
   useUserProjectStats,
 } from '../../api/launchpool.js';
+import { useStakingProducts } from '../../api/staking.js';
 import { AddFundsModal } from '../../components/AddFundsModal.js';
 import { DecimalInput } from '../../components/DecimalInput.js';
 import { InfoPopup } from '../../components/InfoPopup.js';
@@ -142,6 +142,7 @@ function PoolForm({
   const createOrder = useCreateOrder();
   const selector = redemptionSelector(pool);
   const fixedProducts = useFixedProducts(0);
+  const stakingProducts = useStakingProducts(pool.coin, 1, 20);
   const [choice, setChoice] = useState<EarnOption>(selector.initial);
   const [amount, setAmount] = useState('');
   const autoApplied = useRef(false);
@@ -223,8 +224,8 @@ function PoolForm({
     staking: pool.coin === 'USDT' ? t('launch.earn.gusd') : t('launch.earn.staking'),
     spot: t(unified ? 'launch.earn.unified' : 'launch.earn.spot'),
   };
-  // Until on-chain staking opens, a release chosen for it goes back to the wallet; a fixed choice
-  // needs a normal product of its term on sale at the end, else it goes into flexible: say so.
+  // A fixed choice needs a normal product of its term on sale at the end (else it goes into
+  // flexible), a staking choice a staking product of the coin (else it stays in the wallet): say so.
   const fixedTerm = selector.options.find((o) => o.value === 'fixed')?.termDays;
   const noFixedTerm =
     choice === 'fixed' &&
@@ -236,12 +237,15 @@ function PoolForm({
         p.type === FixedProductType.normal &&
         p.sale_status === 1,
     );
-  const releaseNotice =
-    RELEASE_DESTINATION[choice] !== choice
-      ? t(`launch.earn.notOpen.${choice}`)
-      : noFixedTerm
-        ? t('launch.earn.noFixedTerm', { days: fixedTerm, coin: pool.coin })
-        : null;
+  const noStaking =
+    choice === 'staking' &&
+    stakingProducts.data !== undefined &&
+    !stakingProducts.data.list.some((p) => p.mortgage_coin === pool.coin && p.sale_open === 1);
+  const releaseNotice = noFixedTerm
+    ? t('launch.earn.noFixedTerm', { days: fixedTerm, coin: pool.coin })
+    : noStaking
+      ? t('launch.earn.noStaking', { coin: pool.coin })
+      : null;
   return (
     <Stack>
       {startsLater && !isUS && (
