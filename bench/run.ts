@@ -5,6 +5,7 @@ import { benchFlexibleClearing } from './flexible-clearing.js';
 import { benchLaunchpoolDistribution } from './launchpool-distribution.js';
 import { benchLighthouse } from './lighthouse.js';
 import { benchPublicReads } from './public-reads.js';
+import { benchStakingDay } from './staking-day.js';
 import { benchSubscribeThroughput } from './subscribe-throughput.js';
 import { firstPageWeights } from './web-size.js';
 
@@ -33,6 +34,13 @@ const maturity = await benchFixedMaturity(url);
 console.log(
   `${maturity.name}: ${maturity.orders} orders maturing (${maturity.renewed} renewed); settlement ` +
     `${maturity.engineMs.toFixed(0)} ms vs plain UPDATE ${maturity.baselineMs.toFixed(0)} ms = ${maturity.ratio.toFixed(1)}x`,
+);
+
+// The issue's size is 1,000,000 positions (a few minutes to seed): BENCH_STAKING=1000000 npm run bench.
+const stakingDay = await benchStakingDay(url, Number(process.env.BENCH_STAKING ?? 100_000));
+console.log(
+  `${stakingDay.name}: ${stakingDay.positions} positions, ${stakingDay.paid} paid; settlement ` +
+    `${stakingDay.engineMs.toFixed(0)} ms vs plain UPDATE ${stakingDay.baselineMs.toFixed(0)} ms = ${stakingDay.ratio.toFixed(1)}x`,
 );
 
 const reads = await benchPublicReads(url);

@@ -61,6 +61,11 @@ describe('On-chain staking in Chromium', () => {
     await page.getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => page.getByTestId('staking-redeeming-1').textContent()).toBe('1 ETH');
     await expect.poll(() => page.getByTestId('staking-held-1').textContent()).toBe('0.5 ETH');
+
+    // The product's APR trend has the days it paid.
+    await page.goto(`${e2e.baseUrl}/staking/ETH?pid=1`);
+    await page.getByRole('tab', { name: 'APR trend' }).click();
+    await page.getByTestId('staking-trend').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -73,6 +78,9 @@ describe('On-chain staking in Chromium', () => {
     await page.getByTestId('stake-ETH-1').click();
     // A VIP 5 user gets the product's fee discount.
     await expectText(page, 'Your VIP tier pays 50% less platform fee on this product.');
+    await page.getByRole('tab', { name: 'FAQ' }).click();
+    await page.getByRole('button', { name: 'When do rewards start?' }).click();
+    await expectText(page, 'a stake starts earning from the next whole day');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await context.close();
   });

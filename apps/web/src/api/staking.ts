@@ -14,6 +14,7 @@ export const stakingKeys = {
   balances: ['staking', 'balances'] as const,
   profit: (page: number, limit: number) => ['staking', 'profit', page, limit] as const,
   lines: (coin: string, pid: number, days: number) => ['staking', 'lines', coin, pid, days] as const,
+  faq: (coin: string, pid: number) => ['staking', 'faq', coin, pid] as const,
 };
 
 export function useStakingProducts(coin: string, page: number, limit: number) {
@@ -102,5 +103,26 @@ export function useStakingAction() {
         idempotencyKey: newIdempotencyKey(),
       }),
     onSuccess: invalidate,
+  });
+}
+
+/** The APR each settled day paid over the last `days` days (spec: 7, 30, 90, 365). */
+export function useStakingLines(coin: string, pid: number, days: number) {
+  return useQuery({
+    queryKey: stakingKeys.lines(coin, pid, days),
+    queryFn: () =>
+      api<{ time: number; rate: string; base_rate: string; extra_rate: string; reward_coin: string }[]>(
+        `${STAKING_BASE}/coin-lines`,
+        { query: { coin, pid, limit: days } },
+      ),
+  });
+}
+
+export function useStakingFaq(coin: string, pid: number) {
+  return useQuery({
+    queryKey: stakingKeys.faq(coin, pid),
+    queryFn: () =>
+      api<{ ask: string; answer: string; cate: number }[]>(`${STAKING_BASE}/coin-ask`, { query: { coin, pid } }),
+    staleTime: 60_000,
   });
 }

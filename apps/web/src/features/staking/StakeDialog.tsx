@@ -13,6 +13,7 @@ import { notifyError } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
 import { DetailLine } from './DetailLine.js';
 import { StakingBadges } from './ProductBadges.js';
+import { ProductInfo } from './ProductInfo.js';
 
 const left = (v: string) => (v === UNLIMITED ? null : new Decimal(v));
 
@@ -181,6 +182,7 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
       <Button size="md" disabled={!canStake} loading={action.isPending} onClick={stake} data-testid="staking-confirm">
         {product.sale_open === 1 ? t('staking.stake') : t('staking.closed')}
       </Button>
+      <ProductInfo product={product} />
     </Stack>
   );
 }

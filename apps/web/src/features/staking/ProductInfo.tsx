@@ -1,0 +1,118 @@
+import { Decimal } from '@earn/domain';
+import type { StakingProduct } from '@earn/domain/contract';
+import { Accordion, List, SegmentedControl, Stack, Table, Tabs, Text } from '@mantine/core';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStakingFaq, useStakingLines } from '../../api/staking.js';
+import { useFormat } from '../../lib/use-format.js';
+
+const RateLineChart = lazy(() => import('../../components/RateLineChart.js'));
+const TREND_DAYS = ['7', '30', '90', '365'] as const;
+
+/** Below the stake form: the product's rules, its APR trend, its FAQ, and the bonus tiers while one runs. */
+export function ProductInfo({ product }: { product: StakingProduct }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const coin = product.mortgage_coin;
+  const extra = product.extra_interest;
+  return (
+    <Tabs defaultValue="rules">
+      <Tabs.List>
+        <Tabs.Tab value="rules">{t('staking.info.rules')}</Tabs.Tab>
+        <Tabs.Tab value="trend">{t('staking.info.trend')}</Tabs.Tab>
+        <Tabs.Tab value="faq">{t('staking.info.faq')}</Tabs.Tab>
+        {extra && <Tabs.Tab value="bonus">{t('staking.info.bonus')}</Tabs.Tab>}
+      </Tabs.List>
+      <Tabs.Panel value="rules" pt="sm">
+        <List size="sm" spacing={4}>
+          <List.Item>{t('staking.rule.min', { amount: fmt.amount(product.min_mortgage_amount), coin })}</List.Item>
+          <List.Item>{t('staking.rule.daily', { coin: product.reward_coin })}</List.Item>
+          <List.Item>
+            {t('staking.rule.fee', { percent: new Decimal(product.fee_rate).times(100).toFixed() })}
+          </List.Item>
+          <List.Item>{t('staking.rule.redeem')}</List.Item>
+          {product.tips && <List.Item>{product.tips}</List.Item>}
+        </List>
+      </Tabs.Panel>
+      <Tabs.Panel value="trend" pt="sm">
+        <Trend product={product} />
+      </Tabs.Panel>
+      <Tabs.Panel value="faq" pt="sm">
+        <Faq product={product} />
+      </Tabs.Panel>
+      {extra && (
+        <Tabs.Panel value="bonus" pt="sm">
+          <Table data-testid="bonus-tiers">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('staking.bonus.holding')}</Table.Th>
+                <Table.Th ta="right">{t('staking.bonus.extra')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {extra.interest.map((tier) => (
+                <Table.Tr key={tier.money_min}>
+                  <Table.Td>
+                    {tier.money_max === '-1'
+                      ? t('staking.bonus.above', { min: fmt.amount(tier.money_min), coin })
+                      : `${fmt.amount(tier.money_min)} - ${fmt.amount(tier.money_max)} ${coin}`}
+                  </Table.Td>
+                  <Table.Td ta="right">+{fmt.rate(tier.money_rate)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Text size="xs" c="dimmed">
+            {t('staking.bonus.window', {
+              from: fmt.dateTime(extra.start_time * 1000),
+              to: fmt.dateTime(extra.end_time * 1000),
+              budget: fmt.amount(extra.max_interest),
+              coin: extra.reward_coin || product.reward_coin,
+            })}
+          </Text>
+        </Tabs.Panel>
+      )}
+    </Tabs>
+  );
+}
+
+function Trend({ product }: { product: StakingProduct }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const [days, setDays] = useState<(typeof TREND_DAYS)[number]>('365');
+  const lines = useStakingLines(product.mortgage_coin, product.pid, Number(days));
+  const labels = useMemo(() => (lines.data ?? []).map((p) => fmt.date(p.time * 1000)), [lines.data, fmt]);
+  const percents = useMemo(
+    () => (lines.data ?? []).map((p) => Number(new Decimal(p.rate).plus(p.extra_rate).times(100).toFixed(4))),
+    [lines.data],
+  );
+  return (
+    <Stack gap="xs">
+      <SegmentedControl
+        size="xs"
+        value={days}
+        onChange={(v) => setDays(v as (typeof TREND_DAYS)[number])}
+        data={TREND_DAYS.map((d) => ({ value: d, label: t('staking.trend.days', { count: Number(d) }) }))}
+      />
+      <Suspense fallback={null}>
+        <RateLineChart labels={labels} percents={percents} loading={lines.isPending} testId="staking-trend" />
+      </Suspense>
+    </Stack>
+  );
+}
+
+function Faq({ product }: { product: StakingProduct }) {
+  const faq = useStakingFaq(product.mortgage_coin, product.pid);
+  return (
+    <Accordion variant="separated">
+      {(faq.data ?? []).map((item) => (
+        <Accordion.Item key={item.ask} value={item.ask}>
+          <Accordion.Control>{item.ask}</Accordion.Control>
+          <Accordion.Panel>
+            <Text size="sm">{item.answer}</Text>
+          </Accordion.Panel>
+        </Accordion.Item>
+      ))}
+    </Accordion>
+  );
+}
