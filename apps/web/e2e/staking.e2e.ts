@@ -37,8 +37,9 @@ describe('On-chain staking in Chromium', () => {
       .poll(() => page.getByTestId('staking-reward-amount').first().textContent())
       .toBe(`${formatAmount(daily)} ETH`);
 
-    // Fast: at once, less its fee.
-    await page.getByRole('tab', { name: 'My staking' }).click();
+    // Fast: at once, less its fee. The exchange's account-side path leads to My staking.
+    await page.goto(`${e2e.baseUrl}/myaccount/myfunds/financial_staking?asset=ETH&product-type=0`);
+    await page.waitForURL('**/staking?asset=ETH&product-type=0&tab=mine');
     await expect.poll(() => page.getByTestId('staking-held-1').textContent()).toBe('2 ETH');
     await page.getByTestId('redeem-1').click();
     await page.getByTestId('redeem-fast').click();

@@ -9,6 +9,7 @@ import { ApiError } from '../api/errors.js';
 import { useLiveSettlement } from '../api/live.js';
 import { FundPasswordHost } from '../components/FundPasswordHost.js';
 import { AuthGateProvider } from '../features/auth/auth-gate.js';
+import { AliasRedirect } from './AliasRedirect.js';
 import { Layout } from './Layout.js';
 import { RequireAuth } from './RequireAuth.js';
 import { theme } from './theme.js';
@@ -181,6 +182,10 @@ const router = createBrowserRouter([
           </Page>
         ),
       },
+      { path: 'myaccount/funds/finance/my_lendings', element: <AliasRedirect to="/simple-earn/my-lendings" /> },
+      { path: 'myaccount/funds/finance/vip-wealth', element: <AliasRedirect to="/vip-wealth" /> },
+      { path: 'myaccount/myfunds/financial_staking', element: <AliasRedirect to="/staking" add={{ tab: 'mine' }} /> },
+      { path: 'myaccount/funds/finance/staking', element: <AliasRedirect to="/staking" add={{ tab: 'mine' }} /> },
       {
         path: '*',
         element: (

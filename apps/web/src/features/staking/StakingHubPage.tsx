@@ -25,7 +25,9 @@ export default function StakingHubPage() {
   const { t } = useTranslation();
   const me = useMe();
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'mine' ? 'mine' : params.get('tab') === 'rewards' ? 'rewards' : 'products';
+  // A guest sees the products whatever the link asked for: the other tabs are theirs once logged in.
+  const asked = params.get('tab');
+  const tab = me.data && (asked === 'mine' || asked === 'rewards') ? asked : 'products';
   return (
     <Stack maw={1100} mx="auto">
       <Stack gap={2}>
