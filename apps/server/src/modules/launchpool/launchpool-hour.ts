@@ -44,42 +44,28 @@ export const launchpoolHourJob: Job = {
     // flexible positions and the staking products a release may go into, before any ledger account
     // (the hour's rewards are booked first).
     if (ending.length > 0) {
-      await lockReleaseProducts(
-        tx,
-        ending.map((pool) => pool.id),
-      );
-      await lockReleasePositions(
-        tx,
-        ending.map((pool) => pool.id),
-      );
-      await lockReleaseStakingProducts(
-        tx,
-        ending.map((pool) => pool.id),
-      );
+      const ids = ending.map((pool) => pool.id);
+      await lockReleaseProducts(tx, 'fixed_products', ids);
+      await lockReleasePositions(tx, ids);
+      await lockReleaseProducts(tx, 'staking_products', ids);
     }
     for (const pool of pools) await settlePoolHour(tx, pool.id, pool.project_id, periodStart);
     for (const pool of ending) await releasePool(tx, pool.id, pool.project_id, end);
   },
 };
 
-/** Locks, in id order, the fixed products of the coins of the pools about to be released. */
-async function lockReleaseProducts(tx: Executor, poolIds: readonly number[]): Promise<void> {
+/** Locks, in id order, the fixed or staking products of the coins of the pools about to be released. */
+async function lockReleaseProducts(
+  tx: Executor,
+  table: 'fixed_products' | 'staking_products',
+  poolIds: readonly number[],
+): Promise<void> {
   await tx.execute(sql`
-    SELECT f.id FROM fixed_products f WHERE f.coin IN (SELECT coin FROM launch_pools WHERE id IN (${sql.join(
+    SELECT p.id FROM ${sql.raw(table)} p WHERE p.coin IN (SELECT coin FROM launch_pools WHERE id IN (${sql.join(
       poolIds.map((id) => sql`${id}`),
       sql`, `,
     )}))
-    ORDER BY f.id FOR UPDATE`);
-}
-
-/** Locks, in id order, the staking products of the coins of the pools about to be released. */
-async function lockReleaseStakingProducts(tx: Executor, poolIds: readonly number[]): Promise<void> {
-  await tx.execute(sql`
-    SELECT sp.id FROM staking_products sp WHERE sp.coin IN (SELECT coin FROM launch_pools WHERE id IN (${sql.join(
-      poolIds.map((id) => sql`${id}`),
-      sql`, `,
-    )}))
-    ORDER BY sp.id FOR UPDATE`);
+    ORDER BY p.id FOR UPDATE`);
 }
 
 /** Locks, in id order, the flexible positions of everyone staked in the pools about to be released. */

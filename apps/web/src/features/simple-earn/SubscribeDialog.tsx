@@ -7,7 +7,7 @@ import {
   parseAmount,
 } from '@earn/domain';
 import type { FlexibleProduct } from '@earn/domain/contract';
-import { Alert, Anchor, Button, Group, List, Stack, Table, Tabs, Text, Timeline } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import { useAutoClose } from '../../lib/use-auto-close.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
 import { AprText } from './AprText.js';
+import { EarnTimeline } from './EarnTimeline.js';
 import { MinAprModal } from './MinAprModal.js';
 
 /** Subscribe is throttled (spec: 500 ms). */
@@ -215,23 +216,13 @@ function SubscribeForm({ product, onDone }: { product: FlexibleProduct; onDone(a
           <Tabs.Tab value="product">{t('earn.rules.product')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="timeline" pt="sm">
-          <Timeline active={0} bulletSize={14} lineWidth={2}>
-            <Timeline.Item title={t('earn.timeline.subscribed')}>
-              <Text size="xs" c="dimmed">
-                {fmt.dateTime(timeline.subscribedMs)}
-              </Text>
-            </Timeline.Item>
-            <Timeline.Item title={t('earn.timeline.interestStarts')}>
-              <Text size="xs" c="dimmed">
-                {fmt.dateTime(timeline.interestStartMs)}
-              </Text>
-            </Timeline.Item>
-            <Timeline.Item title={t('earn.timeline.interestReceived')}>
-              <Text size="xs" c="dimmed">
-                {fmt.dateTime(timeline.interestReceivedMs)}
-              </Text>
-            </Timeline.Item>
-          </Timeline>
+          <EarnTimeline
+            steps={[
+              { title: t('earn.timeline.subscribed'), ms: timeline.subscribedMs },
+              { title: t('earn.timeline.interestStarts'), ms: timeline.interestStartMs },
+              { title: t('earn.timeline.interestReceived'), ms: timeline.interestReceivedMs },
+            ]}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="trading" pt="sm">
           <List size="sm" spacing={4}>

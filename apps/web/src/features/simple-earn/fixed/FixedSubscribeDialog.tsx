@@ -24,7 +24,6 @@ import {
   Switch,
   Tabs,
   Text,
-  Timeline,
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
@@ -49,6 +48,7 @@ import { notifyError } from '../../../lib/notify.js';
 import { useAutoClose } from '../../../lib/use-auto-close.js';
 import { useFormat } from '../../../lib/use-format.js';
 import { useIsMobile } from '../../../lib/use-is-mobile.js';
+import { EarnTimeline } from '../EarnTimeline.js';
 
 /** Subscribe is throttled (spec: 500 ms). */
 const SUBSCRIBE_THROTTLE_MS = 500;
@@ -488,28 +488,16 @@ function TermForm({
           {(coupons.data?.length ?? 0) > 0 && <Tabs.Tab value="voucher">{t('fixed.rules.voucher')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="timeline" pt="sm">
-          <Timeline active={0} bulletSize={14} lineWidth={2}>
-            <Timeline.Item title={t('earn.timeline.subscribed')}>
-              <Text size="xs" c="dimmed">
-                {fmt.dateTime(timeline.subscribedMs)}
-              </Text>
-            </Timeline.Item>
-            <Timeline.Item title={t('earn.timeline.interestStarts')}>
-              <Text size="xs" c="dimmed">
-                {fmt.dateTime(timeline.interestStartMs)}
-              </Text>
-            </Timeline.Item>
-            <Timeline.Item title={t('fixed.timeline.maturity')}>
-              <Text size="xs" c="dimmed">
-                {fmt.dateTime(timeline.finishMs)}
-              </Text>
-            </Timeline.Item>
-            <Timeline.Item title={reinvest ? t('fixed.timeline.nextSubscription') : t('fixed.timeline.received')}>
-              <Text size="xs" c="dimmed">
-                {fmt.dateTime(reinvest ? timeline.finishMs : timeline.receivedMs)}
-              </Text>
-            </Timeline.Item>
-          </Timeline>
+          <EarnTimeline
+            steps={[
+              { title: t('earn.timeline.subscribed'), ms: timeline.subscribedMs },
+              { title: t('earn.timeline.interestStarts'), ms: timeline.interestStartMs },
+              { title: t('fixed.timeline.maturity'), ms: timeline.finishMs },
+              reinvest
+                ? { title: t('fixed.timeline.nextSubscription'), ms: timeline.finishMs }
+                : { title: t('fixed.timeline.received'), ms: timeline.receivedMs },
+            ]}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="trading" pt="sm">
           <List size="sm" spacing={4}>
