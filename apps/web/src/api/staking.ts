@@ -1,8 +1,18 @@
-import type { StakingBalance, StakingProduct } from '@earn/domain/contract';
-import { STAKING_BASE } from '@earn/domain/contract';
+import type {
+  StakingActionResult,
+  StakingBalance,
+  StakingFaq,
+  StakingLine,
+  StakingProduct,
+  StakingProfitRecord,
+  StakingUserInfo,
+} from '@earn/domain/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BALANCE_REFRESH_MS } from './account.js';
 import { api, newIdempotencyKey } from './client.js';
+
+// A type-only import of the contract keeps its schema library out of the web bundle.
+const STAKING_BASE = '/apiw/v2/earn/staking';
 
 type Paged<T> = { list: T[]; total: number };
 
@@ -37,11 +47,7 @@ export function useStakingProduct(coin: string, pid?: number) {
 export function useStakingUserInfo(coin: string, pid: number, enabled: boolean) {
   return useQuery({
     queryKey: stakingKeys.userInfo(coin, pid),
-    queryFn: () =>
-      api<{ hold_amount: string; tier: number; is_crowd: number; personal_left: string; vip_discount: string }>(
-        `${STAKING_BASE}/coin-user-info`,
-        { query: { coin, pid } },
-      ),
+    queryFn: () => api<StakingUserInfo>(`${STAKING_BASE}/coin-user-info`, { query: { coin, pid } }),
     enabled,
   });
 }
@@ -56,16 +62,6 @@ export function useStakingBalances(enabled: boolean) {
   });
 }
 
-export interface StakingProfitRecord {
-  pid: number;
-  coin: string;
-  reward_coin: string;
-  time: number;
-  base: string;
-  amount: string;
-  bonus: string;
-}
-
 export function useStakingProfit(page: number, limit: number, enabled: boolean) {
   return useQuery({
     queryKey: stakingKeys.profit(page, limit),
@@ -74,16 +70,6 @@ export function useStakingProfit(page: number, limit: number, enabled: boolean) 
     enabled,
     placeholderData: keepPreviousData,
   });
-}
-
-export interface StakingActionResult {
-  pid: number;
-  coin: string;
-  amount: string;
-  fee: string;
-  received: string;
-  redeem_stamp: number;
-  quick: number;
 }
 
 function useInvalidate() {
@@ -110,19 +96,14 @@ export function useStakingAction() {
 export function useStakingLines(coin: string, pid: number, days: number) {
   return useQuery({
     queryKey: stakingKeys.lines(coin, pid, days),
-    queryFn: () =>
-      api<{ time: number; rate: string; base_rate: string; extra_rate: string; reward_coin: string }[]>(
-        `${STAKING_BASE}/coin-lines`,
-        { query: { coin, pid, limit: days } },
-      ),
+    queryFn: () => api<StakingLine[]>(`${STAKING_BASE}/coin-lines`, { query: { coin, pid, limit: days } }),
   });
 }
 
 export function useStakingFaq(coin: string, pid: number) {
   return useQuery({
     queryKey: stakingKeys.faq(coin, pid),
-    queryFn: () =>
-      api<{ ask: string; answer: string; cate: number }[]>(`${STAKING_BASE}/coin-ask`, { query: { coin, pid } }),
+    queryFn: () => api<StakingFaq[]>(`${STAKING_BASE}/coin-ask`, { query: { coin, pid } }),
     staleTime: 60_000,
   });
 }

@@ -119,6 +119,7 @@ export const StakingUserInfo = Type.Object({
   /** The VIP discount on the fee the user gets, in percent ('0' outside the tiers). */
   vip_discount: DecimalString,
 });
+export type StakingUserInfo = Static<typeof StakingUserInfo>;
 
 /** The shared action payload (spec): side 0 stake, 1 redeem; quick 1 fast redemption. */
 export const StakingActionBody = Type.Object({
@@ -143,6 +144,7 @@ export const StakingActionResult = Type.Object({
   redeem_stamp: Type.Integer(),
   quick: Type.Integer(),
 });
+export type StakingActionResult = Static<typeof StakingActionResult>;
 
 export const StakingProfitQuery = Type.Object({
   coin: Type.Optional(CoinSymbol),
@@ -162,6 +164,7 @@ export const StakingProfitRecord = Type.Object({
   amount: DecimalString,
   bonus: DecimalString,
 });
+export type StakingProfitRecord = Static<typeof StakingProfitRecord>;
 
 export const StakingLinesQuery = Type.Object({
   coin: CoinSymbol,
@@ -177,6 +180,7 @@ export const StakingLine = Type.Object({
   extra_rate: DecimalString,
   reward_coin: Type.String(),
 });
+export type StakingLine = Static<typeof StakingLine>;
 
 export const StakingStatistics = Type.Object({
   coin: Type.String(),
@@ -187,6 +191,7 @@ export const StakingStatistics = Type.Object({
 });
 
 export const StakingFaq = Type.Object({ ask: Type.String(), answer: Type.String(), cate: Type.Integer() });
+export type StakingFaq = Static<typeof StakingFaq>;
 export const StakingFaqQuery = Type.Object({ coin: Type.Optional(CoinSymbol), pid: Type.Optional(RowId) });
 
 /** Operator: a staking product, every field typed. */

@@ -8,12 +8,12 @@ import {
   standardArrivalMs,
   UNLIMITED,
 } from '@earn/domain';
-import type { StakingBalance, StakingProduct } from '@earn/domain/contract';
+import type { StakingActionResult, StakingBalance, StakingProduct } from '@earn/domain/contract';
 import { Button, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverNow } from '../../api/client.js';
-import { type StakingActionResult, useStakingAction } from '../../api/staking.js';
+import { useStakingAction } from '../../api/staking.js';
 import { DecimalInput } from '../../components/DecimalInput.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { notifyError } from '../../lib/notify.js';

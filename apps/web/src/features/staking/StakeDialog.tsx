@@ -1,12 +1,12 @@
 import { checkStakeAmount, Decimal, dailyBonus, dailyReward, isBonusActive, UNLIMITED } from '@earn/domain';
-import type { StakingProduct } from '@earn/domain/contract';
+import type { StakingActionResult, StakingProduct } from '@earn/domain/contract';
 import { Alert, Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBalances, useMe } from '../../api/account.js';
 import { serverNow } from '../../api/client.js';
-import { type StakingActionResult, useStakingAction, useStakingUserInfo } from '../../api/staking.js';
+import { useStakingAction, useStakingUserInfo } from '../../api/staking.js';
 import { DecimalInput } from '../../components/DecimalInput.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { notifyError } from '../../lib/notify.js';
