@@ -77,6 +77,9 @@ describe('staking a regular product', () => {
     const lines = (await u.get(`${STAKING}/coin-lines?coin=ETH&pid=${pid}&limit=30`)).body.data;
     expect(lines.length).toBeGreaterThanOrEqual(6);
     expect(lines.at(-1)).toMatchObject({ rate: '0.0365', reward_coin: 'ETH' });
+    // Every source of return of the coin, each with its own trend.
+    const sources = (await u.get(`${STAKING}/coin-defi-lines?coin=ETH&limit=30`)).body.data;
+    expect(sources.find((x: { pid: number }) => x.pid === pid).lines).toEqual(lines);
   });
 
   it('queues a standard redemption for its redeem days, earning nothing, and releases it at 00:00 UTC', async () => {

@@ -144,9 +144,24 @@ export async function stakingProfitRecords(
   };
 }
 
+/** Every source of return of a coin (its products) with its trend (spec: coin-defi-lines). */
+export async function stakingDefiLines(ctx: AppContext, coin: string, limit: number) {
+  const products = (await allStakingProducts(ctx.db)).filter((p) => p.coin === coin.toUpperCase());
+  return Promise.all(
+    products.map(async (p) => ({
+      pid: p.id,
+      protocol_name: p.protocolName,
+      lines: await linesOf(ctx, p, limit),
+    })),
+  );
+}
+
 /** The APR each settled day paid, oldest first, over the last `limit` days (the trend chart). */
 export async function stakingLines(ctx: AppContext, coin: string, pid: number | undefined, limit: number) {
-  const p = await findStakingProduct(ctx.db, coin, pid);
+  return linesOf(ctx, await findStakingProduct(ctx.db, coin, pid), limit);
+}
+
+async function linesOf(ctx: AppContext, p: StakingProductRow, limit: number) {
   const from = toDayString(ctx.clock.now().getTime() - limit * DAY_MS);
   const rows = rowsOf<{ day: string; rate: string; base_rate: string; extra_rate: string }>(
     await ctx.db.execute(sql`

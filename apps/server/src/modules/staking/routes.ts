@@ -28,6 +28,7 @@ import { idempotencyOf } from '../../http/idempotency.js';
 import { userOf } from '../../http/session.js';
 import {
   stakingBalances,
+  stakingDefiLines,
   stakingFaq,
   stakingLines,
   stakingProductDetail,
@@ -127,6 +128,22 @@ export const stakingRoutes =
       `${STAKING_BASE}/coin-lines`,
       { schema: { tags, querystring: StakingLinesQuery, response: responses(Type.Array(StakingLine)) } },
       async (request) => ok(await stakingLines(ctx, request.query.coin, request.query.pid, request.query.limit ?? 365)),
+    );
+
+    app.get(
+      `${STAKING_BASE}/coin-defi-lines`,
+      {
+        schema: {
+          tags,
+          querystring: Type.Omit(StakingLinesQuery, ['pid']),
+          response: responses(
+            Type.Array(
+              Type.Object({ pid: Type.Integer(), protocol_name: Type.String(), lines: Type.Array(StakingLine) }),
+            ),
+          ),
+        },
+      },
+      async (request) => ok(await stakingDefiLines(ctx, request.query.coin, request.query.limit ?? 365)),
     );
 
     app.get(
