@@ -2,7 +2,7 @@ import { DAY_MS, Decimal, dailyBonus, dailyReward, redeemFee } from '@earn/domai
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/ledger/check.js';
 import { longRunning, spot } from './flexible-helpers.js';
-import { startTestServer, type TestServer } from './helpers.js';
+import { startTestServer, T0, type TestServer } from './helpers.js';
 
 const STAKING = '/apiw/v2/earn/staking';
 type Client = Awaited<ReturnType<typeof lender>>;
@@ -196,6 +196,23 @@ describe('refusals', () => {
     expect((await redeemFrom(u, pid, '5.1')).body.key).toBe('staking.redeem.insufficient');
     expect((await redeemFrom(u, pid, '0.001')).body.key).toBe('staking.redeem.min');
     expect((await redeemFrom(u, pid, '1', 1)).body.key).toBe('staking.fast.unavailable');
+    // A bonus in another coin than the rewards would not add up: the operator is told so.
+    const now = Math.floor(T0 / 1000);
+    const mismatched = await ts.admin.post('/admin/v1/staking/products', {
+      coin: 'ETH',
+      rate: '0.03',
+      min_mortgage_amount: '0.01',
+      min_redeem_amount: '0.01',
+      extra_interest: {
+        status: 1,
+        max_interest: '1',
+        reward_coin: 'USDT',
+        start_time: now,
+        end_time: now + 86_400,
+        interest: [{ money_min: '0', money_max: '-1', money_rate: '0.01' }],
+      },
+    });
+    expect(mismatched.status).toBe(400);
     // The shared action call does either by side.
     expect((await act(u, 'action', { side: 1, amount: '1', coin: 'ETH', pid })).body.code).toBe(0);
     expect(await spot(u, 'ETH')).toBe('15');

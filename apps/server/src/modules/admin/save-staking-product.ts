@@ -70,6 +70,10 @@ function assertConsistent(p: typeof stakingProducts.$inferInsert) {
   if (new Decimal(p.minRedeemAmount).lte(0)) throw badRequest('min_redeem_amount must be greater than 0');
   if ((p.redeemMaxDay ?? 0) > 0 && (p.redeemMinDay ?? 0) > (p.redeemMaxDay ?? 0))
     throw badRequest('redeem_minday must not be above redeem_maxday');
+  // The bonus is paid and counted in the product's reward coin, so a holder's rewards add up.
+  const bonusCoin = p.extraInterest?.reward_coin;
+  if (bonusCoin && bonusCoin !== p.rewardCoin)
+    throw badRequest(`extra_interest.reward_coin must be the product's reward coin, ${p.rewardCoin}`);
 }
 
 /** Operator: a new staking product. */

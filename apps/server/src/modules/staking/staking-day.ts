@@ -127,9 +127,8 @@ async function settleProduct(tx: Tx, pid: number, dayStart: Date, dayEnd: Date) 
   );
   const convert = (amount: Decimal, to: string) =>
     to === product.coin ? amount : convertReward(amount, prices.get(product.coin) ?? ZERO, prices.get(to) ?? ZERO);
-  const bonusCoin = extra?.reward_coin || product.rewardCoin;
   const bonusDemand = holders.map((h) =>
-    bonusOn && extra ? convert(dailyBonus(h.base, extra.interest), bonusCoin) : ZERO,
+    bonusOn && extra ? convert(dailyBonus(h.base, extra.interest), product.rewardCoin) : ZERO,
   );
   const budget = extra ? Decimal.max(new Decimal(extra.max_interest).minus(product.bonusPaid), 0) : ZERO;
   const bonuses = allocateBonus(bonusDemand, budget);
@@ -155,8 +154,8 @@ async function settleProduct(tx: Tx, pid: number, dayStart: Date, dayEnd: Date) 
     legs.add(platformAccount(PlatformAccount.stakingYield, product.rewardCoin), reward.plus(fee).neg());
     legs.add(platformAccount(PlatformAccount.stakingFees, product.rewardCoin), fee);
     if (bonus.gt(0)) {
-      legs.add(userAccount(h.user_id, wallet, bonusCoin), bonus);
-      legs.add(platformAccount(PlatformAccount.stakingYield, bonusCoin), bonus.neg());
+      legs.add(userAccount(h.user_id, wallet, product.rewardCoin), bonus);
+      legs.add(platformAccount(PlatformAccount.stakingYield, product.rewardCoin), bonus.neg());
     }
     paid = paid.plus(reward);
     staked = staked.plus(h.base);
