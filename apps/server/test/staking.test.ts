@@ -77,6 +77,10 @@ describe('staking a regular product', () => {
     const lines = (await u.get(`${STAKING}/coin-lines?coin=ETH&pid=${pid}&limit=30`)).body.data;
     expect(lines.length).toBeGreaterThanOrEqual(6);
     expect(lines.at(-1)).toMatchObject({ rate: '0.0365', reward_coin: 'ETH' });
+    // The FAQ speaks the reader's language.
+    const faqZh = (await u.get(`${STAKING}/coin-ask?coin=ETH&pid=${pid}&locale=zh-CN`)).body.data;
+    expect(faqZh[0].ask).toBe('什么是 ETH 质押？');
+    expect((await u.get(`${STAKING}/coin-ask?coin=ETH&pid=${pid}`)).body.data[0].ask).toBe('What is ETH staking?');
     // Every source of return of the coin, each with its own trend.
     const sources = (await u.get(`${STAKING}/coin-defi-lines?coin=ETH&limit=30`)).body.data;
     expect(sources.find((x: { pid: number }) => x.pid === pid).lines).toEqual(lines);

@@ -16,6 +16,8 @@ describe('On-chain staking in Chromium', () => {
     await login(page, e2e.baseUrl, 'demo@example.com');
     // /staking/{coin}?pid= opens the stake modal of that product.
     await page.goto(`${e2e.baseUrl}/staking/ETH?pid=1`);
+    // ETH has two sources of return; the link's is chosen.
+    await expect.poll(() => page.getByTestId('staking-source').inputValue()).toBe('Ethereum 2.0 · 3.20%');
     await page.getByTestId('staking-amount').fill('0.001');
     await expectText(page, 'The minimum stake is 0.01 ETH');
     await page.getByTestId('staking-amount').fill('2');

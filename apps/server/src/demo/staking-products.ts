@@ -3,7 +3,8 @@ import type { AppContext } from '../context.js';
 import { createStakingProduct } from '../modules/admin/save-staking-product.js';
 
 /**
- * Demo staking products: ETH with a VIP discount and fast redemption, SOL with a running extra
+ * Demo staking products: ETH through two sources (the beacon chain with a VIP discount and fast
+ * redemption, and a liquid-staking protocol with a cap and a longer queue), SOL with a running extra
  * bonus, GT paying USDT (a reward in another coin) with instant redemption, and DOT with a long
  * unbonding queue.
  */
@@ -27,6 +28,20 @@ export async function seedStakingProducts(ctx: AppContext): Promise<void> {
     redeem_quick_long: 30,
     vip_config: { min_tier: 5, max_tier: 16, vip_sale: '50' },
     tags: 2,
+  });
+  await createStakingProduct(ctx, {
+    coin: 'ETH',
+    protocol_name: 'Lido',
+    rate: '0.034',
+    base_rate: '0.031',
+    fee_rate: '0.1',
+    min_mortgage_amount: '0.05',
+    min_redeem_amount: '0.05',
+    personal_mortgage_limit: '50',
+    crowd_mortgage_limit: '20000',
+    reward_delay_days: 2,
+    redeem_minday: 3,
+    redeem_maxday: 7,
   });
   await createStakingProduct(ctx, {
     coin: 'SOL',

@@ -24,7 +24,7 @@ export const stakingKeys = {
   balances: ['staking', 'balances'] as const,
   profit: (page: number, limit: number) => ['staking', 'profit', page, limit] as const,
   lines: (coin: string, pid: number, days: number) => ['staking', 'lines', coin, pid, days] as const,
-  faq: (coin: string, pid: number) => ['staking', 'faq', coin, pid] as const,
+  faq: (coin: string, pid: number, locale: string) => ['staking', 'faq', coin, pid, locale] as const,
 };
 
 export function useStakingProducts(coin: string, page: number, limit: number) {
@@ -100,10 +100,10 @@ export function useStakingLines(coin: string, pid: number, days: number) {
   });
 }
 
-export function useStakingFaq(coin: string, pid: number) {
+export function useStakingFaq(coin: string, pid: number, locale: string) {
   return useQuery({
-    queryKey: stakingKeys.faq(coin, pid),
-    queryFn: () => api<StakingFaq[]>(`${STAKING_BASE}/coin-ask`, { query: { coin, pid } }),
+    queryKey: stakingKeys.faq(coin, pid, locale),
+    queryFn: () => api<StakingFaq[]>(`${STAKING_BASE}/coin-ask`, { query: { coin, pid, locale } }),
     staleTime: 60_000,
   });
 }

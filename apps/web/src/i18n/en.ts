@@ -312,6 +312,7 @@ export const en = {
   'staking.stake': 'Stake',
   'staking.closed': 'Not taking stakes',
   'staking.stakeTitle': 'Stake {{coin}}',
+  'staking.source': 'Source of return',
   'staking.amount': 'Amount to stake',
   'staking.minStake': 'Minimum {{amount}} {{coin}}',
   'staking.personalCap': 'You can still stake',

@@ -306,6 +306,7 @@ export const zhCN: Messages = {
   'staking.stake': '质押',
   'staking.closed': '暂停质押',
   'staking.stakeTitle': '质押 {{coin}}',
+  'staking.source': '收益来源',
   'staking.amount': '质押数量',
   'staking.minStake': '最少 {{amount}} {{coin}}',
   'staking.personalCap': '您还可质押',

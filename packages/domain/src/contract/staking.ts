@@ -1,5 +1,14 @@
 import { type Static, Type } from 'typebox';
-import { CoinFilter, CoinSymbol, DecimalString, FundPassField, PageQuery, RowId, UnixSeconds } from './common.js';
+import {
+  CoinFilter,
+  CoinSymbol,
+  DecimalString,
+  FundPassField,
+  LocaleTag,
+  PageQuery,
+  RowId,
+  UnixSeconds,
+} from './common.js';
 
 /** Staking calls live under this base (spec). */
 export const STAKING_BASE = '/apiw/v2/earn/staking';
@@ -192,7 +201,11 @@ export const StakingStatistics = Type.Object({
 
 export const StakingFaq = Type.Object({ ask: Type.String(), answer: Type.String(), cate: Type.Integer() });
 export type StakingFaq = Static<typeof StakingFaq>;
-export const StakingFaqQuery = Type.Object({ coin: Type.Optional(CoinSymbol), pid: Type.Optional(RowId) });
+export const StakingFaqQuery = Type.Object({
+  coin: Type.Optional(CoinSymbol),
+  pid: Type.Optional(RowId),
+  locale: Type.Optional(LocaleTag),
+});
 
 /** Operator: a staking product, every field typed. */
 export const StakingProductInput = Type.Object({

@@ -202,29 +202,45 @@ export async function stakingUserLoans(ctx: AppContext, user: User, coin?: strin
   return { assets };
 }
 
-/** The FAQ of a product, worded from its own settings (cate 1 common, 2 overview). */
-export async function stakingFaq(ctx: AppContext, coin?: string, pid?: number) {
-  const p = coin ? await findStakingProduct(ctx.db, coin, pid) : null;
+/** The FAQ of a product, worded from its own settings (cate 1 common, 2 overview), in English or Chinese. */
+export async function stakingFaq(ctx: AppContext, q: { coin?: string; pid?: number; locale?: string }) {
+  const p = q.coin ? await findStakingProduct(ctx.db, q.coin, q.pid) : null;
+  const zh = q.locale === 'zh-CN';
   const common = [
-    {
-      ask: 'When do rewards start?',
-      answer:
-        'A day is paid when it ends (00:00 UTC), on the lowest amount you held through all of it: a stake starts earning from the next whole day.',
-      cate: 1,
-    },
-    {
-      ask: 'What do coins being redeemed earn?',
-      answer: 'Nothing: a redemption leaves your stake at once and waits in the queue until it arrives.',
-      cate: 1,
-    },
+    zh
+      ? {
+          ask: '何时开始计算收益？',
+          answer: '每日 00:00 (UTC) 结算前一日收益，按当日全天持有的最低数量计算：质押从下一个完整日开始计息。',
+          cate: 1,
+        }
+      : {
+          ask: 'When do rewards start?',
+          answer:
+            'A day is paid when it ends (00:00 UTC), on the lowest amount you held through all of it: a stake starts earning from the next whole day.',
+          cate: 1,
+        },
+    zh
+      ? { ask: '赎回中的资产有收益吗？', answer: '没有：赎回后资产立即退出质押，在队列中等待到账。', cate: 1 }
+      : {
+          ask: 'What do coins being redeemed earn?',
+          answer: 'Nothing: a redemption leaves your stake at once and waits in the queue until it arrives.',
+          cate: 1,
+        },
   ];
   if (!p) return common;
+  const fee = new Decimal(p.feeRate).times(100).toFixed();
   return [
-    {
-      ask: `What is ${p.coin} staking?`,
-      answer: `You stake ${p.coin} and earn ${p.rewardCoin} every day at the product's APR, less a ${new Decimal(p.feeRate).times(100).toFixed()}% platform fee (VIP tiers may pay less).`,
-      cate: 2,
-    },
+    zh
+      ? {
+          ask: `什么是 ${p.coin} 质押？`,
+          answer: `质押 ${p.coin}，按产品年化收益率每日获得 ${p.rewardCoin}，平台收取 ${fee}% 手续费（部分 VIP 等级更少）。`,
+          cate: 2,
+        }
+      : {
+          ask: `What is ${p.coin} staking?`,
+          answer: `You stake ${p.coin} and earn ${p.rewardCoin} every day at the product's APR, less a ${fee}% platform fee (VIP tiers may pay less).`,
+          cate: 2,
+        },
     ...common,
   ];
 }

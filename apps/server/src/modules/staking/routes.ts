@@ -168,6 +168,6 @@ export const stakingRoutes =
     app.get(
       `${STAKING_BASE}/coin-ask`,
       { schema: { tags, querystring: StakingFaqQuery, response: responses(Type.Array(StakingFaq)) } },
-      async (request) => ok(await stakingFaq(ctx, request.query.coin, request.query.pid)),
+      async (request) => ok(await stakingFaq(ctx, request.query)),
     );
   };

@@ -102,7 +102,8 @@ function Trend({ product }: { product: StakingProduct }) {
 }
 
 function Faq({ product }: { product: StakingProduct }) {
-  const faq = useStakingFaq(product.mortgage_coin, product.pid);
+  const { i18n } = useTranslation();
+  const faq = useStakingFaq(product.mortgage_coin, product.pid, i18n.language);
   return (
     <Accordion variant="separated">
       {(faq.data ?? []).map((item) => (

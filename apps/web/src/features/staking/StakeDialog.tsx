@@ -1,12 +1,12 @@
 import { checkStakeAmount, Decimal, dailyBonus, dailyReward, isBonusActive, UNLIMITED } from '@earn/domain';
 import type { StakingActionResult, StakingProduct } from '@earn/domain/contract';
-import { Alert, Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBalances, useMe } from '../../api/account.js';
 import { serverNow } from '../../api/client.js';
-import { useStakingAction, useStakingUserInfo } from '../../api/staking.js';
+import { useStakingAction, useStakingProducts, useStakingUserInfo } from '../../api/staking.js';
 import { DecimalInput } from '../../components/DecimalInput.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { notifyError } from '../../lib/notify.js';
@@ -32,9 +32,40 @@ export function StakeDialog({ product, onClose }: { product: StakingProduct | nu
       title={product ? t('staking.stakeTitle', { coin: product.mortgage_coin }) : ''}
       size="md"
     >
-      {product && !done && <StakeForm product={product} onDone={setDone} />}
+      {product && !done && <StakeSources product={product} onDone={setDone} />}
       {product && done && <StakeSuccess result={done} onMore={() => setDone(null)} onClose={close} />}
     </ResponsiveModal>
+  );
+}
+
+/**
+ * A coin staked through several sources of return (DeFi protocols, validators) shows them to choose
+ * from, each with its APR; the form follows the choice.
+ */
+function StakeSources({ product, onDone }: { product: StakingProduct; onDone(r: StakingActionResult): void }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const list = useStakingProducts(product.mortgage_coin, 1, 20);
+  const sources = (list.data?.list ?? []).filter((p) => p.mortgage_coin === product.mortgage_coin);
+  const [pid, setPid] = useState(product.pid);
+  const chosen = sources.find((p) => p.pid === pid) ?? product;
+  return (
+    <Stack>
+      {sources.length > 1 && (
+        <Select
+          label={t('staking.source')}
+          value={String(chosen.pid)}
+          allowDeselect={false}
+          onChange={(v) => v && setPid(Number(v))}
+          data={sources.map((p) => ({
+            value: String(p.pid),
+            label: `${p.protocol_name || p.mortgage_coin} · ${fmt.rate(p.most_rate)}`,
+          }))}
+          data-testid="staking-source"
+        />
+      )}
+      <StakeForm key={chosen.pid} product={chosen} onDone={onDone} />
+    </Stack>
   );
 }
 
