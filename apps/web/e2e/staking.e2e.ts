@@ -73,6 +73,15 @@ describe('On-chain staking in Chromium', () => {
     await context.close();
   });
 
+  it('asks a guest following a stake link to sign up or log in instead of opening the stake form', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${e2e.baseUrl}/staking/ETH?pid=1`);
+    await page.getByRole('dialog').getByText('Create your account').waitFor();
+    expect(await page.getByTestId('staking-amount').count()).toBe(0);
+    await context.close();
+  });
+
   it('on a phone: the hub lists products and the stake sheet fits', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
     const page = await context.newPage();

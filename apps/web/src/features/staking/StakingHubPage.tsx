@@ -1,6 +1,6 @@
 import type { StakingBalance, StakingProduct } from '@earn/domain/contract';
 import { Button, Card, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMe } from '../../api/account.js';
@@ -68,7 +68,13 @@ function Products() {
   const [staking, setStaking] = useState<StakingProduct | null>(null);
   const products = useStakingProducts(search.trim().toUpperCase(), page, PAGE_SIZE);
   const open = (p: StakingProduct) => requireLogin(() => setStaking(p));
-  const current = staking ?? (routeCoin && asked.data ? asked.data : null);
+  const me = useMe();
+  // A stake link opens its modal for a signed-in user; a guest is asked to log in first.
+  const linked = routeCoin && asked.data ? asked.data : null;
+  useEffect(() => {
+    if (linked && me.isSuccess && !me.data) requireLogin();
+  }, [linked, me.isSuccess, me.data, requireLogin]);
+  const current = staking ?? (me.data ? linked : null);
   const closeStake = () => {
     setStaking(null);
     if (routeCoin) navigate('/staking', { replace: true });
