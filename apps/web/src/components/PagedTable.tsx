@@ -1,9 +1,7 @@
-import { Button, Center, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
+import { Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { errorText } from '../lib/notify.js';
 import { useIsMobile } from '../lib/use-is-mobile.js';
-import { LoadingBlock } from './LoadingBlock.js';
+import { ListStatus } from './ListStatus.js';
 
 export interface Column<T> {
   key: string;
@@ -46,7 +44,6 @@ export function PagedTable<T>({
   error,
   onRetry,
 }: PagedTableProps<T>) {
-  const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const isMobile = useIsMobile();
   return (
@@ -94,22 +91,7 @@ export function PagedTable<T>({
           </Table>
         </Table.ScrollContainer>
       )}
-      {loading && <LoadingBlock rows={3} height={28} />}
-      {!loading && rows.length === 0 && !error && (
-        <Center py="xl">
-          <Text c="dimmed">{empty ?? t('common.noData')}</Text>
-        </Center>
-      )}
-      {!loading && Boolean(error) && (
-        <Stack align="center" gap="xs" py="lg" role="alert">
-          <Text c="red">{errorText(error)}</Text>
-          {onRetry && (
-            <Button size="xs" variant="light" onClick={onRetry}>
-              {t('common.retry')}
-            </Button>
-          )}
-        </Stack>
-      )}
+      <ListStatus count={rows.length} loading={loading} error={error} onRetry={onRetry} empty={empty} />
       {pages > 1 && (
         <Group justify="flex-end">
           <Pagination total={pages} value={page} onChange={onPageChange} size="sm" />

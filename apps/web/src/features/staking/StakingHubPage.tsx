@@ -7,7 +7,7 @@ import { useMe } from '../../api/account.js';
 import { useStakingBalances, useStakingProduct, useStakingProducts, useStakingProfit } from '../../api/staking.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { CoinSearch } from '../../components/CoinSearch.js';
-import { LoadingBlock } from '../../components/LoadingBlock.js';
+import { ListStatus } from '../../components/ListStatus.js';
 import { type Column, PagedTable } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useAuthGate } from '../auth/auth-gate.js';
@@ -162,15 +162,15 @@ function MyStaking() {
   const [redeeming, setRedeeming] = useState<RedeemTarget | null>(null);
   const [staking, setStaking] = useState<StakingProduct | null>(null);
   const productOf = (b: StakingBalance) => products.data?.list.find((p) => p.pid === b.pid);
-  if (balances.isPending) return <LoadingBlock rows={3} />;
   const list = balances.data ?? [];
   return (
     <Stack gap="sm" data-testid="my-staking">
-      {list.length === 0 && (
-        <Paper withBorder p="xl" ta="center" c="dimmed">
-          {t('common.noData')}
-        </Paper>
-      )}
+      <ListStatus
+        count={list.length}
+        loading={balances.isPending}
+        error={balances.error}
+        onRetry={() => balances.refetch()}
+      />
       {list.map((b) => {
         const p = productOf(b);
         return (

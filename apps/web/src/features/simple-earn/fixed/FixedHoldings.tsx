@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { useFixedHoldings } from '../../../api/fixed-earn.js';
 import { CoinIcon } from '../../../components/CoinIcon.js';
 import { InfoPopup } from '../../../components/InfoPopup.js';
+import { ListStatus } from '../../../components/ListStatus.js';
 import { type Column, PagedTable } from '../../../components/PagedTable.js';
 import { useFormat } from '../../../lib/use-format.js';
 import { useIsMobile } from '../../../lib/use-is-mobile.js';
@@ -192,11 +193,12 @@ export function FixedHoldings() {
               </Group>
             </Card>
           ))}
-          {list.length === 0 && !holdings.isPending && (
-            <Paper p="xl" ta="center" c="dimmed">
-              {t('common.noData')}
-            </Paper>
-          )}
+          <ListStatus
+            count={list.length}
+            loading={holdings.isPending}
+            error={holdings.error}
+            onRetry={() => holdings.refetch()}
+          />
           {(holdings.data?.total ?? 0) > list.length && (
             <Button variant="subtle" onClick={() => setMobileLimit(mobileLimit + PAGE_SIZE)}>
               {t('earn.loadMore')}

@@ -1,0 +1,46 @@
+import { Button, Center, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../lib/notify.js';
+import { LoadingBlock } from './LoadingBlock.js';
+
+/**
+ * Below a list or table: skeletons while it loads, why its rows could not be loaded (with a retry)
+ * rather than an empty state, or the empty state when there are none.
+ */
+export function ListStatus({
+  count,
+  loading,
+  error,
+  onRetry,
+  empty,
+}: {
+  count: number;
+  loading?: boolean | undefined;
+  error?: unknown;
+  onRetry?: (() => void) | undefined;
+  empty?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (loading) return <LoadingBlock rows={3} height={28} />;
+  if (error) {
+    return (
+      <Stack align="center" gap="xs" py="lg" role="alert">
+        <Text c="red">{errorText(error)}</Text>
+        {onRetry && (
+          <Button size="xs" variant="light" onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        )}
+      </Stack>
+    );
+  }
+  if (count === 0) {
+    return (
+      <Center py="xl">
+        <Text c="dimmed">{empty ?? t('common.noData')}</Text>
+      </Center>
+    );
+  }
+  return null;
+}
