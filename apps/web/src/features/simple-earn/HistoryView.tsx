@@ -1,6 +1,6 @@
 import { dayStartMs } from '@earn/domain';
 import type { HistoryRow } from '@earn/domain/contract';
-import { Anchor, Center, Checkbox, Group, Loader, Paper, Select, Stack, Tabs } from '@mantine/core';
+import { Anchor, Center, Checkbox, Group, Loader, Paper, Stack, Tabs } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../api/account.js';
@@ -11,6 +11,7 @@ import { useFormat } from '../../lib/use-format.js';
 import { FixedHistory } from './fixed/FixedHistory.js';
 import { TYPE_KEY } from './history-types.js';
 import { InterestDayDialog } from './InterestDayDialog.js';
+import { TypeCoinFilters } from './TypeCoinFilters.js';
 
 const PAGE_SIZE = 10;
 
@@ -153,26 +154,14 @@ function HistoryFilters({
   return (
     <Stack>
       <Group align="flex-end">
-        <Select
-          label={t('earn.history.type')}
-          value={type}
-          allowDeselect={false}
-          data-testid="history-type"
-          onChange={(v) => change(() => setType(v ?? '0'))}
-          data={[
-            { value: '0', label: t('earn.history.all') },
-            ...[1, 2, 6, 3, 4].map((v) => ({ value: String(v), label: t(TYPE_KEY[v] as string) })),
-          ]}
-          w={160}
-        />
-        <Select
-          label={t('assets.coin')}
-          value={asset}
-          clearable
-          placeholder={t('earn.history.allCoins')}
-          onChange={(v) => change(() => setAsset(v))}
-          data={coins.data ?? []}
-          w={140}
+        <TypeCoinFilters
+          types={[1, 2, 6, 3, 4]}
+          type={type}
+          onType={(v) => change(() => setType(v))}
+          coins={coins.data ?? []}
+          asset={asset}
+          onAsset={(v) => change(() => setAsset(v))}
+          testId="history-type"
         />
         {!showDaily && <DateRange value={range} onChange={(v) => change(() => setRange(v))} limitMonths={6} />}
         {type === '3' && (

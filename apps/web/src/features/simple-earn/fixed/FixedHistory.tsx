@@ -1,6 +1,6 @@
 import { dayStartMs } from '@earn/domain';
 import type { FixedHistoryRow } from '@earn/domain/contract';
-import { Anchor, Group, Paper, Select, Stack } from '@mantine/core';
+import { Anchor, Group, Paper, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { DateRange, type DateRangeValue } from '../../../components/DateRange.js
 import { type Column, PagedTable } from '../../../components/PagedTable.js';
 import { useFormat } from '../../../lib/use-format.js';
 import { TYPE_KEY } from '../history-types.js';
+import { TypeCoinFilters } from '../TypeCoinFilters.js';
 
 const PAGE_SIZE = 10;
 /** History modes worth naming on a fixed row (spec). */
@@ -84,26 +85,14 @@ export function FixedHistory({ queryAsset }: { queryAsset: string | null }) {
   return (
     <Stack>
       <Group align="flex-end">
-        <Select
-          label={t('earn.history.type')}
-          value={type}
-          allowDeselect={false}
-          data-testid="fixed-history-type"
-          onChange={(v) => change(() => setType(v ?? '0'))}
-          data={[
-            { value: '0', label: t('earn.history.all') },
-            ...[1, 2, 3, 4, 5].map((v) => ({ value: String(v), label: t(TYPE_KEY[v] as string) })),
-          ]}
-          w={160}
-        />
-        <Select
-          label={t('assets.coin')}
-          value={asset}
-          clearable
-          placeholder={t('earn.history.allCoins')}
-          onChange={(v) => change(() => setAsset(v))}
-          data={coins}
-          w={140}
+        <TypeCoinFilters
+          types={[1, 2, 3, 4, 5]}
+          type={type}
+          onType={(v) => change(() => setType(v))}
+          coins={coins}
+          asset={asset}
+          onAsset={(v) => change(() => setAsset(v))}
+          testId="fixed-history-type"
         />
         <DateRange value={range} onChange={(v) => change(() => setRange(v))} limitMonths={6} />
       </Group>
