@@ -15,8 +15,8 @@ import { Link } from 'react-router';
 import { useMe } from '../../api/account.js';
 import { serverNow } from '../../api/client.js';
 import { useAvailable, useSubscribeFlexible } from '../../api/simple-earn.js';
+import { AmountInput } from '../../components/AmountInput.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
-import { DecimalInput } from '../../components/DecimalInput.js';
 import { InfoPopup } from '../../components/InfoPopup.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { notifyError } from '../../lib/notify.js';
@@ -129,24 +129,15 @@ function SubscribeForm({ product, onDone }: { product: FlexibleProduct; onDone(a
           <AprText product={product} />
         </Stack>
       </Group>
-      <DecimalInput
+      <AmountInput
         label={t('earn.subscribe.amount')}
         placeholder={t('earn.subscribe.min', { amount: fmt.amount(product.min_lend_amount), coin: product.asset })}
         precision={precision}
         value={amount}
         onChange={setAmount}
         error={error}
-        data-testid="subscribe-amount"
-        rightSectionWidth={70}
-        rightSection={
-          <Button
-            variant="subtle"
-            size="compact-xs"
-            onClick={() => setAmount(new Decimal(balance).toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed())}
-          >
-            {t('common.max')}
-          </Button>
-        }
+        max={new Decimal(balance).toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed()}
+        testId="subscribe-amount"
       />
       <Group justify="space-between">
         <Text size="sm" c="dimmed">

@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverNow } from '../../api/client.js';
 import { useStakingAction } from '../../api/staking.js';
-import { DecimalInput } from '../../components/DecimalInput.js';
+import { AmountInput } from '../../components/AmountInput.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { notifyError } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
@@ -136,19 +136,14 @@ function RedeemForm({ target, onDone }: { target: RedeemTarget; onDone(r: Stakin
           !fastOffered,
         )}
       </SimpleGrid>
-      <DecimalInput
+      <AmountInput
         label={t('staking.redeemAmount')}
         precision={8}
         value={amount}
         onChange={setAmount}
         error={error}
-        data-testid="redeem-amount"
-        rightSectionWidth={64}
-        rightSection={
-          <Button variant="subtle" size="compact-xs" onClick={() => setAmount(balance.mortgage_amount)}>
-            {t('common.max')}
-          </Button>
-        }
+        max={balance.mortgage_amount}
+        testId="redeem-amount"
       />
       <Stack gap={4}>
         <DetailLine label={t('staking.redeemable')} value={`${fmt.amount(balance.mortgage_amount)} ${coin}`} />

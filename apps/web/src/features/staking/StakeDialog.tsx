@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useBalances, useMe } from '../../api/account.js';
 import { serverNow } from '../../api/client.js';
 import { useStakingAction, useStakingProducts, useStakingUserInfo } from '../../api/staking.js';
-import { DecimalInput } from '../../components/DecimalInput.js';
+import { AmountInput } from '../../components/AmountInput.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { notifyError } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
@@ -144,20 +144,15 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
           </Text>
         </Stack>
       </Group>
-      <DecimalInput
+      <AmountInput
         label={t('staking.amount')}
         placeholder={t('staking.minStake', { amount: fmt.amount(product.min_mortgage_amount), coin })}
         precision={8}
         value={amount}
         onChange={setAmount}
         error={error}
-        data-testid="staking-amount"
-        rightSectionWidth={64}
-        rightSection={
-          <Button variant="subtle" size="compact-xs" onClick={() => setAmount(maxStake.toFixed())}>
-            {t('common.max')}
-          </Button>
-        }
+        max={maxStake.toFixed()}
+        testId="staking-amount"
       />
       <Stack gap={4}>
         <DetailLine

@@ -40,6 +40,7 @@ import {
   useSubscribeCheck,
 } from '../../../api/fixed-earn.js';
 import { useAvailable } from '../../../api/simple-earn.js';
+import { AmountInput } from '../../../components/AmountInput.js';
 import { CoinIcon } from '../../../components/CoinIcon.js';
 import { DecimalInput } from '../../../components/DecimalInput.js';
 import { Dialog } from '../../../components/Dialog.js';
@@ -380,7 +381,7 @@ function TermForm({
           {t('fixed.soldOutAlert')}
         </Alert>
       )}
-      <DecimalInput
+      <AmountInput
         label={t('earn.subscribe.amount')}
         placeholder={t('earn.subscribe.min', { amount: fmt.amount(product.min_lend_amount), coin: product.asset })}
         precision={precision}
@@ -388,18 +389,8 @@ function TermForm({
         onChange={setAmount}
         error={error}
         disabled={soldOut}
-        data-testid="fixed-amount"
-        rightSectionWidth={70}
-        rightSection={
-          <Button
-            variant="subtle"
-            size="compact-xs"
-            disabled={soldOut}
-            onClick={() => setAmount(new Decimal(balance).toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed())}
-          >
-            {t('common.max')}
-          </Button>
-        }
+        max={new Decimal(balance).toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed()}
+        testId="fixed-amount"
       />
       {warning && (
         <Text size="xs" c="orange" data-testid="voucher-warning">
