@@ -777,9 +777,81 @@ export const stakingProducts = pgTable(
     agreement: text('agreement').notNull().default(''),
     tips: text('tips').notNull().default(''),
     saleOpen: boolean('sale_open').notNull().default(true),
+    /** 0 a normal extra bonus, 1 one paid only to users whose web3 task is done (spec: extra_interest_type). */
+    extraInterestType: integer('extra_interest_type').notNull().default(0),
+    extraInterestTask: jsonb('extra_interest_task').$type<{ interest_key: string; jump_web: string } | null>(),
+    /**
+     * 'asset': a stake mints `receipt_coin` at `exchange_rate` (coins per token), which grows with each
+     * day's reward, so the reward is paid in the rate rather than in coins (spec: exchange_type).
+     */
+    exchangeType: text('exchange_type', { enum: ['default', 'asset'] })
+      .notNull()
+      .default('default'),
+    receiptCoin: text('receipt_coin').references(() => coins.symbol),
+    exchangeRate: money('exchange_rate').notNull().default('1'),
+    /** Debt products (type 2): `mint_coin` minted per USDT of collateral value at stake time. */
+    mintCoin: text('mint_coin').references(() => coins.symbol),
+    mintRatio: money('mint_ratio').notNull().default('0'),
     createdAt: instant('created_at').notNull(),
   },
   (t) => [check('staking_products_staked_check', sql`${t.staked} >= 0`)],
+);
+
+/** Users whose web3 task of a product is done (the operator marks them); its bonus pays them only. */
+export const stakingTasksDone = pgTable(
+  'staking_tasks_done',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => stakingProducts.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    doneAt: instant('done_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.userId] })],
+);
+
+/** What a user owes a debt product in its mint coin: burnt back, in proportion, as collateral is redeemed. */
+export const stakingDebts = pgTable(
+  'staking_debts',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => stakingProducts.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    minted: money('minted').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.userId] }), check('staking_debts_minted_check', sql`${t.minted} >= 0`)],
+);
+
+/**
+ * A stake into a receipt-token product waiting for its tokens: they are minted at the first day's
+ * close at or after `mint_at`, at the rate after that day's growth, so a stake never earns a day it
+ * did not hold through.
+ */
+export const stakingMints = pgTable(
+  'staking_mints',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => stakingProducts.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    amount: money('amount').notNull(),
+    mintAt: instant('mint_at').notNull(),
+    tokens: money('tokens'),
+    rate: money('rate'),
+    mintedAt: instant('minted_at'),
+  },
+  (t) => [
+    index('staking_mints_due_idx').on(t.productId, t.mintAt).where(sql`${t.mintedAt} IS NULL`),
+    index('staking_mints_user_idx').on(t.userId, t.productId),
+  ],
 );
 
 /** Every change of a staked balance, kept a few days: a day's reward is paid on the lowest balance held through it. */
@@ -842,6 +914,8 @@ export const stakingDays = pgTable(
     extraRate: money('extra_rate').notNull().default('0'),
     staked: money('staked').notNull(),
     paid: money('paid').notNull(),
+    /** A receipt-token product's rate after the day's growth (coins per token). */
+    exchangeRate: money('exchange_rate'),
   },
   (t) => [primaryKey({ columns: [t.productId, t.day] })],
 );

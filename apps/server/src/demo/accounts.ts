@@ -17,7 +17,17 @@ interface DemoAccount extends RegisterOptions {
   tradingVolume60d?: string;
 }
 
-const COMMON = { USDT: '25000', BTC: '0.8', ETH: '12', GT: '1500', SOL: '60', DOGE: '40000', USDC: '5000', DOT: '300' };
+const COMMON = {
+  USDT: '25000',
+  BTC: '0.8',
+  ETH: '12',
+  GT: '1500',
+  SOL: '60',
+  DOGE: '40000',
+  USDC: '5000',
+  DOT: '300',
+  AVAX: '120',
+};
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   { email: 'demo@example.com', balances: COMMON, isNewUser: false, tradingVolume60d: '12500' },

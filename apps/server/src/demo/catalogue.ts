@@ -38,6 +38,15 @@ const CATALOGUE: CoinSeed[] = [
   { symbol: 'AVAX', name: 'Avalanche', decimals: 8, basePrice: '38' },
   { symbol: 'FIL', name: 'Filecoin', decimals: 8, basePrice: '5.6' },
   {
+    symbol: 'GTETH',
+    name: 'GT Staked ETH',
+    decimals: 8,
+    basePrice: '3400',
+    icon: 'generic',
+    isSupportLaunchpool: false,
+    isSupportStaking: false,
+  },
+  {
     symbol: 'LPX',
     name: 'Launch Pixel',
     decimals: 8,

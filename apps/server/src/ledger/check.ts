@@ -13,7 +13,8 @@ export interface LedgerViolation {
  * account's coin, and every product holding equals its positions: a flexible position's cumulative
  * interest equals its interest postings and its interest history, a user's fixed wallet equals their
  * open orders, a fixed product's held quota equals its open orders, a staking product's staked total
- * equals its holders' wallets and each staking queue its pending redemptions (each product adds its check here).
+ * equals its holders' wallets (and a receipt-token product's pending stakes and pool), each staking queue its
+ * pending redemptions, a receipt token's pool covers it and minted debt is owed (each product adds its check here).
  */
 export async function checkLedger(db: Executor): Promise<LedgerViolation[]> {
   const violations: LedgerViolation[] = [];
@@ -110,10 +111,14 @@ export async function checkLedger(db: Executor): Promise<LedgerViolation[]> {
   }
   const stakedDrift = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
-      SELECT p.id, p.staked::text AS staked, coalesce(a.total, 0)::text AS wallets FROM staking_products p
-      LEFT JOIN (SELECT wallet, sum(balance) AS total FROM ledger_accounts WHERE wallet LIKE 'staking:%' GROUP BY wallet) a
-        ON a.wallet = 'staking:' || p.id
-      WHERE p.staked <> coalesce(a.total, 0) LIMIT 50`),
+      WITH w AS (SELECT wallet, sum(balance) AS total FROM ledger_accounts
+        WHERE wallet LIKE 'staking:%' OR wallet LIKE 'staking_pending:%' OR wallet LIKE 'staking-pool:%' GROUP BY wallet)
+      SELECT p.id, p.staked::text AS staked, (coalesce(a.total, 0) + coalesce(b.total, 0) + coalesce(c.total, 0))::text AS wallets
+      FROM staking_products p
+      LEFT JOIN w a ON a.wallet = 'staking:' || p.id
+      LEFT JOIN w b ON b.wallet = 'staking_pending:' || p.id
+      LEFT JOIN w c ON c.wallet = 'staking-pool:' || p.id
+      WHERE p.staked <> coalesce(a.total, 0) + coalesce(b.total, 0) + coalesce(c.total, 0) LIMIT 50`),
   );
   for (const r of stakedDrift) {
     violations.push({
@@ -135,6 +140,37 @@ export async function checkLedger(db: Executor): Promise<LedgerViolation[]> {
     violations.push({
       invariant: 'staking queue equals its pending redemptions',
       detail: `user ${r.user_id} ${r.wallet}: ${r.balance} held, pending redemptions ${r.queued}`,
+    });
+  }
+  // A receipt token is always worth what its pool holds: the pool covers every token at the rate.
+  const poolShort = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      SELECT p.id, coalesce(pool.balance, 0)::text AS pool, (coalesce(-iss.balance, 0) * p.exchange_rate)::text AS owed
+      FROM staking_products p
+      LEFT JOIN ledger_accounts pool ON pool.user_id IS NULL AND pool.wallet = 'staking-pool:' || p.id AND pool.coin = p.coin
+      LEFT JOIN ledger_accounts iss ON iss.user_id IS NULL AND iss.wallet = 'platform:receipt-issuer' AND iss.coin = p.receipt_coin
+      WHERE p.exchange_type = 'asset' AND coalesce(pool.balance, 0) < coalesce(-iss.balance, 0) * p.exchange_rate LIMIT 50`),
+  );
+  for (const r of poolShort) {
+    violations.push({
+      invariant: 'receipt tokens are covered by their pool',
+      detail: `product ${r.id}: pool ${r.pool}, tokens at the rate ${r.owed}`,
+    });
+  }
+  // What debt products have minted and not had burnt back is what their users owe.
+  const debtDrift = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      SELECT coalesce(d.coin, a.coin) AS coin, coalesce(d.total, 0)::text AS owed, coalesce(-a.balance, 0)::text AS issued
+      FROM (SELECT p.mint_coin AS coin, sum(d.minted) AS total FROM staking_debts d
+        JOIN staking_products p ON p.id = d.product_id GROUP BY p.mint_coin) d
+      FULL JOIN (SELECT coin, balance FROM ledger_accounts WHERE user_id IS NULL AND wallet = 'platform:debt-issuer') a
+        ON a.coin = d.coin
+      WHERE coalesce(d.total, 0) <> coalesce(-a.balance, 0) LIMIT 50`),
+  );
+  for (const r of debtDrift) {
+    violations.push({
+      invariant: 'minted debt equals what users owe',
+      detail: `${r.coin}: issued ${r.issued}, owed ${r.owed}`,
     });
   }
   return violations;

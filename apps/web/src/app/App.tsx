@@ -186,6 +186,7 @@ const router = createBrowserRouter([
       { path: 'myaccount/funds/finance/vip-wealth', element: <AliasRedirect to="/vip-wealth" /> },
       { path: 'myaccount/myfunds/financial_staking', element: <AliasRedirect to="/staking" add={{ tab: 'mine' }} /> },
       { path: 'myaccount/funds/finance/staking', element: <AliasRedirect to="/staking" add={{ tab: 'mine' }} /> },
+      { path: 'myaccount/funds/spot', element: <AliasRedirect to="/assets" /> },
       {
         path: '*',
         element: (

@@ -54,6 +54,52 @@ export const StakingRedeemExtra = Type.Object({
   redeem_quick_left: DecimalString,
 });
 
+/** The web3 task a bonus waits for (spec: extra_interest_task). */
+export const StakingInterestTask = Type.Object({
+  interest_key: Type.String({ minLength: 1, maxLength: 64 }),
+  /** Where the user does the task (a path of this site or an https address). */
+  jump_web: Type.String({ maxLength: 500, pattern: '^(/|https://)' }),
+});
+
+/** How one source of a coin pays (spec: the reward list of a defi item). */
+export const StakingDefiReward = Type.Object({
+  reward_coin: Type.String(),
+  reward_delay_days: Type.Integer(),
+  interest_delay_days: Type.Integer(),
+  fee_rate: DecimalString,
+  extra_interest: Type.Union([Type.Null(), StakingExtraInterest]),
+  vip_config: Type.Union([Type.Null(), StakingVipConfig]),
+});
+export type StakingDefiReward = Static<typeof StakingDefiReward>;
+
+/** One source of return of a coin staked through several (spec: defi list items). */
+export const StakingDefiItem = Type.Object({
+  pid: Type.Integer(),
+  id: Type.Integer(),
+  protocol_name: Type.String(),
+  rate: DecimalString,
+  base_rate: DecimalString,
+  income_days: Type.Integer(),
+  min_mortgage_amount: DecimalString,
+  min_redeem_amount: DecimalString,
+  personal_mortgage_limit: DecimalString,
+  reward: Type.Array(StakingDefiReward),
+});
+
+/** A debt product's minting (spec: debt list items). */
+export const StakingDebtItem = Type.Object({
+  id: Type.Integer(),
+  protocol_name: Type.String(),
+  mortgage_coin: Type.String(),
+  /** The coin minted against the collateral. */
+  reward_coin: Type.String(),
+  base_rate: DecimalString,
+  extra_interest: Type.Union([Type.Null(), StakingExtraInterest]),
+  reward: Type.Array(StakingDefiReward),
+  /** Minted per USDT of collateral value. */
+  mint_ratio: DecimalString,
+});
+
 /** A staking product (spec field names; rates are fractions, times Unix seconds). */
 export const StakingProduct = Type.Object({
   pid: Type.Integer(),
@@ -79,7 +125,22 @@ export const StakingProduct = Type.Object({
   income_days: Type.Integer(),
   /** When a stake made now is first rewarded (spec: reward_delay_days from the start of today, UTC). */
   first_reward_time: Type.Integer(),
+  /** 1 when the coin has several sources of return, listed in `defi` (this product among them). */
   is_defi: Type.Integer(),
+  defi: Type.Array(StakingDefiItem),
+  /** Type 2 (credit-debt): what staking mints. */
+  debt: Type.Array(StakingDebtItem),
+  /** 0 a normal extra bonus, 1 a bonus for users who completed the web3 task. */
+  extra_interest_type: Type.Integer(),
+  extra_interest_task: Type.Union([Type.Null(), StakingInterestTask]),
+  /** 'asset': a stake mints receipt_coin at exchange_rate (coins per token), growing every day. */
+  exchange_type: Type.Union([Type.Literal('default'), Type.Literal('asset')]),
+  receipt_coin: Type.String(),
+  exchange_rate: DecimalString,
+  /** Tokens per coin. */
+  exchange_rate_reverse: DecimalString,
+  /** The staked coin's price now in USDT (what a debt product mints against). */
+  mortgage_price: DecimalString,
   extra: StakingRedeemExtra,
   vip_config: Type.Union([Type.Null(), StakingVipConfig]),
   extra_interest: Type.Union([Type.Null(), StakingExtraInterest]),
@@ -116,6 +177,14 @@ export const StakingBalance = Type.Object({
   total_reward: DecimalString,
   last_reward: DecimalString,
   rate: DecimalString,
+  /** Receipt-token products: coins staked waiting for their tokens (minted at the day's close). */
+  pending_amount: DecimalString,
+  /** Receipt-token products: mortgage_amount is in this token, worth `value` of the coin now. */
+  receipt_coin: Type.String(),
+  value: DecimalString,
+  /** Debt products: what is owed in mint_coin. */
+  debt_amount: DecimalString,
+  mint_coin: Type.String(),
 });
 export type StakingBalance = Static<typeof StakingBalance>;
 
@@ -127,6 +196,10 @@ export const StakingUserInfo = Type.Object({
   personal_left: DecimalString,
   /** The VIP discount on the fee the user gets, in percent ('0' outside the tiers). */
   vip_discount: DecimalString,
+  /** 1 when the product's web3 task is done for this user (or it has none). */
+  task_done: Type.Integer(),
+  /** Debt products: what the user owes in mint_coin. */
+  debt_amount: DecimalString,
 });
 export type StakingUserInfo = Static<typeof StakingUserInfo>;
 
@@ -152,6 +225,12 @@ export const StakingActionResult = Type.Object({
   /** When a redemption arrives (Unix seconds); for a stake, its first reward. */
   redeem_stamp: Type.Integer(),
   quick: Type.Integer(),
+  /** Debt products: minted on a stake, burnt on a redemption, in mint_coin. */
+  minted: DecimalString,
+  burnt: DecimalString,
+  mint_coin: Type.String(),
+  /** Receipt-token products: the coin paid out (redeem) for the tokens named by amount. */
+  receipt_coin: Type.String(),
 });
 export type StakingActionResult = Static<typeof StakingActionResult>;
 
@@ -188,6 +267,8 @@ export const StakingLine = Type.Object({
   base_rate: DecimalString,
   extra_rate: DecimalString,
   reward_coin: Type.String(),
+  /** Receipt-token products: tokens per coin after the day ('' for other products). */
+  exchange_rate_reverse: Type.String(),
 });
 export type StakingLine = Static<typeof StakingLine>;
 
@@ -235,7 +316,24 @@ export const StakingProductInput = Type.Object({
   agreement: Type.Optional(Type.String({ maxLength: 2000 })),
   tips: Type.Optional(Type.String({ maxLength: 2000 })),
   sale: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('closed')])),
+  extra_interest_type: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+  extra_interest_task: Type.Optional(Type.Union([Type.Null(), StakingInterestTask])),
+  exchange_type: Type.Optional(Type.Union([Type.Literal('default'), Type.Literal('asset')])),
+  /** The token an 'asset' product mints. */
+  receipt_coin: Type.Optional(CoinSymbol),
+  /** Debt products: the coin minted, and how much per USDT of collateral value (0 < ratio < 1). */
+  mint_coin: Type.Optional(CoinSymbol),
+  mint_ratio: Type.Optional(DecimalString),
 });
 export type StakingProductInput = Static<typeof StakingProductInput>;
-export const StakingProductUpdate = Type.Partial(Type.Omit(StakingProductInput, ['coin', 'reward_coin', 'type']));
+export const StakingProductUpdate = Type.Partial(
+  Type.Omit(StakingProductInput, ['coin', 'reward_coin', 'type', 'exchange_type', 'receipt_coin', 'mint_coin']),
+);
 export type StakingProductUpdate = Static<typeof StakingProductUpdate>;
+
+/** Operator: a user's web3 task of a product is done (its bonus pays them from the next day settled). */
+export const StakingTaskDoneBody = Type.Object({ user_id: RowId });
+export type StakingTaskDoneBody = Static<typeof StakingTaskDoneBody>;
+
+/** Operator: the APR the coming days pay. */
+export const StakingRateBody = Type.Object({ rate: DecimalString, base_rate: Type.Optional(DecimalString) });

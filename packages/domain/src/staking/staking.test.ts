@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Decimal } from '../money.js';
 import {
   allocateBonus,
+  burnFor,
   checkRedeemAmount,
   checkStakeAmount,
   coinsFor,
@@ -15,6 +16,7 @@ import {
   isBonusActive,
   isFastRedeemAvailable,
   maxBonusRate,
+  mintAmount,
   nextExchangeRate,
   redeemFee,
   redeemPeriod,
@@ -231,6 +233,42 @@ describe('receipt-token exchange rate', () => {
         );
         expect(new Decimal(after).gte(start)).toBe(true);
         expect(new Decimal(coinsFor(tokensFor(a, after), after)).lte(a)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('debt products', () => {
+  it('mint the collateral value times the ratio, rounded down to 8', () => {
+    expect(mintAmount('2', '3400', '0.5').toFixed()).toBe('3400');
+    expect(mintAmount('0.123456789', '3399.99', '0.6').toFixed()).toBe('251.85110881');
+  });
+  it('burn the debt in proportion, rounded up, and all of it with the last collateral', () => {
+    expect(burnFor('100', '3', '1').toFixed()).toBe('33.33333334');
+    expect(burnFor('100', '3', '3').toFixed()).toBe('100');
+    expect(burnFor('0', '3', '1').toFixed()).toBe('0');
+  });
+  it('never leave debt without collateral: burning in parts repays all of it', () => {
+    fc.assert(
+      fc.property(amount, fc.array(fraction, { minLength: 1, maxLength: 10 }), (debt, parts) => {
+        let owed = new Decimal(debt);
+        let held = new Decimal('10');
+        for (const p of parts) {
+          const amount = Decimal.max(held.times(p).toDecimalPlaces(8, Decimal.ROUND_DOWN), '0.00000001');
+          if (amount.gt(held)) break;
+          const burn = burnFor(owed, held, amount);
+          expect(burn.lte(owed)).toBe(true);
+          // What is left owes at most its share of the debt before.
+          expect(
+            owed
+              .minus(burn)
+              .times(held)
+              .lte(owed.times(held.minus(amount)).plus('1e-8')),
+          ).toBe(true);
+          owed = owed.minus(burn);
+          held = held.minus(amount);
+        }
+        expect(burnFor(owed, held, held).toFixed()).toBe(owed.toFixed());
       }),
     );
   });

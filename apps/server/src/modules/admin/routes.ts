@@ -13,6 +13,8 @@ import {
   RateUpCoupon,
   StakingProductInput,
   StakingProductUpdate,
+  StakingRateBody,
+  StakingTaskDoneBody,
   UserSettingsBody,
   VoucherInput,
 } from '@earn/domain/contract';
@@ -29,7 +31,7 @@ import { rewardAccounts } from '../launchpool/reward-accounts.js';
 import { advanceClock } from './advance-clock.js';
 import { deposit } from './deposit.js';
 import { createFixedProduct, updateFixedProduct } from './save-fixed-product.js';
-import { createStakingProduct, updateStakingProduct } from './save-staking-product.js';
+import { createStakingProduct, markStakingTaskDone, updateStakingProduct } from './save-staking-product.js';
 import { setFlexibleDemand } from './set-flexible-demand.js';
 import { updateFlexibleMarket } from './update-flexible-market.js';
 import { updateUserSettings } from './update-user-settings.js';
@@ -175,6 +177,36 @@ export const adminRoutes =
         },
       },
       async (request) => ok(await updateStakingProduct(ctx, request.params.id, request.body)),
+    );
+
+    app.post(
+      '/admin/v1/staking/products/:id/rate',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Set the APR the coming days pay (each settled day keeps the rate it paid)',
+          params: FixedProductPath,
+          body: StakingRateBody,
+          response: responses(Type.Object({ id: Type.Integer() })),
+        },
+      },
+      async (request) => ok(await updateStakingProduct(ctx, request.params.id, request.body)),
+    );
+
+    app.post(
+      '/admin/v1/staking/products/:id/tasks-done',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: "Mark a user's web3 task of the product done",
+          params: FixedProductPath,
+          body: StakingTaskDoneBody,
+          response: responses(Type.Object({ id: Type.Integer(), user_id: Type.Integer() })),
+        },
+      },
+      async (request) => ok(await markStakingTaskDone(ctx, request.params.id, request.body.user_id)),
     );
 
     app.post(

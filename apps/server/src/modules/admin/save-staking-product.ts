@@ -2,9 +2,9 @@ import { Decimal, UNLIMITED } from '@earn/domain';
 import type { StakingProductInput, StakingProductUpdate } from '@earn/domain/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { stakingProducts } from '../../db/schema.js';
+import { stakingProducts, stakingTasksDone, users } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
-import { badRequest } from '../../errors.js';
+import { badRequest, notFound } from '../../errors.js';
 import { findCoin } from '../market/repo.js';
 import { lockStakingProduct } from '../staking/products.js';
 import { decimalSetting } from './decimal-setting.js';
@@ -59,6 +59,9 @@ function fieldsOf(input: StakingProductUpdate) {
     agreement: input.agreement,
     tips: input.tips,
     saleOpen: input.sale === undefined ? undefined : input.sale === 'open',
+    extraInterestType: input.extra_interest_type,
+    extraInterestTask: input.extra_interest_task,
+    mintRatio: decimalSetting('mint_ratio', input.mint_ratio, '1'),
   };
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<
     typeof stakingProducts.$inferInsert
@@ -74,6 +77,32 @@ function assertConsistent(p: typeof stakingProducts.$inferInsert) {
   const bonusCoin = p.extraInterest?.reward_coin;
   if (bonusCoin && bonusCoin !== p.rewardCoin)
     throw badRequest(`extra_interest.reward_coin must be the product's reward coin, ${p.rewardCoin}`);
+  if (p.extraInterestType === 1 && !p.extraInterestTask)
+    throw badRequest('extra_interest_type 1 (web3 task) needs extra_interest_task');
+  if (p.type === 2 && (!p.mintCoin || new Decimal(p.mintRatio ?? 0).lte(0) || new Decimal(p.mintRatio ?? 0).gte(1)))
+    throw badRequest('a debt product (type 2) needs mint_coin and a mint_ratio above 0 and below 1');
+  if (p.exchangeType === 'asset') {
+    if (!p.receiptCoin) throw badRequest("exchange_type 'asset' needs receipt_coin");
+    // The rate pays the reward: in the staked coin, with no per-user bonus or VIP discount to share out.
+    if (p.type !== 1 || p.rewardCoin !== p.coin || p.extraInterest || p.vipConfig)
+      throw badRequest(
+        "an 'asset' product is type 1, rewards in its own coin, and has no extra_interest or vip_config",
+      );
+  }
+}
+
+/** The coin an 'asset' product mints: listed, not the staked coin, and minted by no other product. */
+async function receiptCoinOf(ctx: AppContext, input: StakingProductInput, staked: string) {
+  if (input.exchange_type !== 'asset' || !input.receipt_coin) return null;
+  const coin = await findCoin(ctx.db, input.receipt_coin);
+  if (!coin) throw badRequest(`receipt_coin ${input.receipt_coin} is not a coin we list`);
+  if (coin.symbol === staked) throw badRequest('receipt_coin must differ from the staked coin');
+  const [taken] = await ctx.db
+    .select({ id: stakingProducts.id })
+    .from(stakingProducts)
+    .where(eq(stakingProducts.receiptCoin, coin.symbol));
+  if (taken) throw badRequest(`${coin.symbol} is already the receipt token of product ${taken.id}`);
+  return coin.symbol;
 }
 
 /** Operator: a new staking product. */
@@ -82,11 +111,16 @@ export async function createStakingProduct(ctx: AppContext, input: StakingProduc
   if (!coin) throw badRequest(`coin ${input.coin} is not a coin we list`);
   const reward = input.reward_coin ? await findCoin(ctx.db, input.reward_coin) : coin;
   if (!reward) throw badRequest(`reward_coin ${input.reward_coin} is not a coin we list`);
+  const mint = input.mint_coin ? await findCoin(ctx.db, input.mint_coin) : null;
+  if (input.mint_coin && !mint) throw badRequest(`mint_coin ${input.mint_coin} is not a coin we list`);
   const fields = fieldsOf(input);
   const row = {
     coin: coin.symbol,
     rewardCoin: reward.symbol,
     type: input.type ?? 1,
+    exchangeType: input.exchange_type ?? 'default',
+    receiptCoin: await receiptCoinOf(ctx, input, coin.symbol),
+    mintCoin: mint?.symbol ?? null,
     createdAt: ctx.clock.now(),
     rate: '0',
     baseRate: fields.rate ?? '0',
@@ -110,4 +144,16 @@ export async function updateStakingProduct(ctx: AppContext, id: number, input: S
     if (Object.keys(change).length) await tx.update(stakingProducts).set(change).where(eq(stakingProducts.id, id));
   });
   return { id };
+}
+
+/** Operator: a user's web3 task of a product is done; its bonus pays them from the next day settled. */
+export async function markStakingTaskDone(ctx: AppContext, id: number, userId: number) {
+  await runTx(ctx.db, async (tx) => {
+    const product = await lockStakingProduct(tx, id);
+    if (product.extraInterestType !== 1) throw badRequest(`product ${id} has no web3-task bonus`);
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (!user) throw notFound(`user ${userId} does not exist`);
+    await tx.insert(stakingTasksDone).values({ productId: id, userId, doneAt: ctx.clock.now() }).onConflictDoNothing();
+  });
+  return { id, user_id: userId };
 }

@@ -6,11 +6,12 @@ import {
   maxBonusRate,
   redeemPeriod,
   remainingOf,
+  reverseRate,
   toDayString,
   toWire,
   UNLIMITED,
 } from '@earn/domain';
-import type { StakingProduct } from '@earn/domain/contract';
+import type { StakingDefiReward, StakingProduct } from '@earn/domain/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { stakingFastQuota, stakingProducts } from '../../db/schema.js';
@@ -21,6 +22,15 @@ export type StakingProductRow = typeof stakingProducts.$inferSelect;
 /** A user's staked coins of a product, and those queued by standard redemption, are ledger wallets. */
 export const stakingWallet = (pid: number) => `staking:${pid}`;
 export const redeemingWallet = (pid: number) => `staking_redeeming:${pid}`;
+/** Receipt-token products: a user's coins waiting for their tokens, and the product's pool of coins. */
+export const pendingMintWallet = (pid: number) => `staking_pending:${pid}`;
+export const stakingPoolWallet = (pid: number) => `staking-pool:${pid}`;
+/** Platform wallets that issue receipt tokens and debt products' minted coins (they go negative as they issue). */
+export const RECEIPT_ISSUER = 'platform:receipt-issuer';
+export const DEBT_ISSUER = 'platform:debt-issuer';
+
+export const isReceiptProduct = (p: StakingProductRow) => p.exchangeType === 'asset' && p.receiptCoin !== null;
+export const isDebtProduct = (p: StakingProductRow) => p.type === 2 && p.mintCoin !== null;
 
 /** A product by id, locked for the rest of the transaction (caps and the fast quota are checked under it). */
 export async function lockStakingProduct(tx: Executor, pid: number): Promise<StakingProductRow> {
@@ -63,8 +73,31 @@ export function bonusActive(p: StakingProductRow, nowMs: number): boolean {
   return isBonusActive(p.extraInterest, Math.floor(nowMs / DAY_MS) * DAY_MS);
 }
 
+/** How a product pays, as a defi or debt item's reward list reads it. */
+function rewardOf(p: StakingProductRow): StakingDefiReward {
+  return {
+    reward_coin: p.rewardCoin,
+    reward_delay_days: p.rewardDelayDays,
+    interest_delay_days: Math.max(p.rewardDelayDays - 1, 1),
+    fee_rate: toWire(p.feeRate),
+    extra_interest: p.extraInterest ?? null,
+    vip_config: p.vipConfig ?? null,
+  };
+}
+
+/** What a view needs besides the product: the coin's other sources and its price now. */
+export interface ViewContext {
+  nowMs: number;
+  fastUsed: string;
+  icon: string;
+  /** Every product of the same coin (the product among them), in id order. */
+  sameCoin: readonly StakingProductRow[];
+  price: string;
+}
+
 /** A product as the spec's clients read it. */
-export function productView(p: StakingProductRow, nowMs: number, fastUsed: string, icon: string): StakingProduct {
+export function productView(p: StakingProductRow, v: ViewContext): StakingProduct {
+  const { nowMs, fastUsed, icon } = v;
   const bonus = bonusActive(p, nowMs) && p.extraInterest ? maxBonusRate(p.extraInterest.interest) : new Decimal(0);
   const quickLeft = remainingOf(p.redeemQuickDaily, fastUsed);
   const crowdLeft = remainingOf(p.crowdMortgageLimit, p.staked);
@@ -90,7 +123,28 @@ export function productView(p: StakingProductRow, nowMs: number, fastUsed: strin
     interest_days: Math.max(p.rewardDelayDays - 1, 1),
     income_days: p.incomeDays,
     first_reward_time: Math.floor(firstRewardMs(nowMs, p.rewardDelayDays) / 1000),
-    is_defi: 0,
+    ...sourcesOf(p, v.sameCoin),
+    debt: isDebtProduct(p)
+      ? [
+          {
+            id: p.id,
+            protocol_name: p.protocolName,
+            mortgage_coin: p.coin,
+            reward_coin: p.mintCoin ?? '',
+            base_rate: toWire(p.baseRate),
+            extra_interest: p.extraInterest ?? null,
+            reward: [rewardOf(p)],
+            mint_ratio: toWire(p.mintRatio),
+          },
+        ]
+      : [],
+    extra_interest_type: p.extraInterestType,
+    extra_interest_task: p.extraInterestTask ?? null,
+    exchange_type: p.exchangeType,
+    receipt_coin: p.receiptCoin ?? '',
+    exchange_rate: toWire(p.exchangeRate),
+    exchange_rate_reverse: toWire(reverseRate(p.exchangeRate)),
+    mortgage_price: toWire(v.price),
     extra: {
       redeem_quick: p.redeemQuick ? 1 : 0,
       redeem_minday: p.redeemMinDay,
@@ -108,6 +162,30 @@ export function productView(p: StakingProductRow, nowMs: number, fastUsed: strin
     agreement: p.agreement,
     tips: p.tips,
     sale_open: p.saleOpen ? 1 : 0,
+  };
+}
+
+/**
+ * A coin staked through several regular products is a DeFi coin (spec: is_defi): each product is
+ * one source of return, listed in `defi` with its own rate, limits and reward.
+ */
+function sourcesOf(p: StakingProductRow, sameCoin: readonly StakingProductRow[]) {
+  const sources = sameCoin.filter((s) => s.type === 1 && s.exchangeType === 'default');
+  if (p.type !== 1 || p.exchangeType !== 'default' || sources.length < 2) return { is_defi: 0, defi: [] };
+  return {
+    is_defi: 1,
+    defi: sources.map((s) => ({
+      pid: s.id,
+      id: s.id,
+      protocol_name: s.protocolName,
+      rate: toWire(s.rate),
+      base_rate: toWire(s.baseRate),
+      income_days: s.incomeDays,
+      min_mortgage_amount: toWire(s.minMortgageAmount),
+      min_redeem_amount: toWire(s.minRedeemAmount),
+      personal_mortgage_limit: toWire(s.personalMortgageLimit),
+      reward: [rewardOf(s)],
+    })),
   };
 }
 

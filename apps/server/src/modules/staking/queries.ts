@@ -1,24 +1,51 @@
-import { DAY_MS, Decimal, remainingOf, toDayString, toWire, UNLIMITED, vipDiscountPercent } from '@earn/domain';
+import {
+  coinsFor,
+  DAY_MS,
+  Decimal,
+  remainingOf,
+  reverseRate,
+  toDayString,
+  toWire,
+  UNLIMITED,
+  vipDiscountPercent,
+} from '@earn/domain';
 import type { StakingBalance, StakingProduct } from '@earn/domain/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/rows.js';
+import { tradingWallet } from '../account/me.js';
 import type { User } from '../account/repo.js';
 import { loansOf } from '../account/repo.js';
+import { priceAt } from '../market/price-walk.js';
 import { catalogueCoinMap } from '../market/repo.js';
 import {
   allStakingProducts,
   fastUsedMap,
   fastUsedToday,
   findStakingProduct,
+  isReceiptProduct,
   productView,
   type StakingProductRow,
 } from './products.js';
+import { heldIn } from './stake.js';
 
 async function views(ctx: AppContext, products: readonly StakingProductRow[]): Promise<StakingProduct[]> {
   const nowMs = ctx.clock.now().getTime();
-  const [used, coins] = await Promise.all([fastUsedMap(ctx.db, nowMs), catalogueCoinMap(ctx.db)]);
-  return products.map((p) => productView(p, nowMs, used.get(p.id) ?? '0', coins.get(p.coin)?.icon ?? ''));
+  const [used, coins, all] = await Promise.all([
+    fastUsedMap(ctx.db, nowMs),
+    catalogueCoinMap(ctx.db),
+    allStakingProducts(ctx.db),
+  ]);
+  return products.map((p) => {
+    const coin = coins.get(p.coin);
+    return productView(p, {
+      nowMs,
+      fastUsed: used.get(p.id) ?? '0',
+      icon: coin?.icon ?? '',
+      sameCoin: all.filter((s) => s.coin === p.coin),
+      price: coin ? priceAt(coin.symbol, coin.basePrice, nowMs).toFixed() : '0',
+    });
+  });
 }
 
 /** The hub's list: every product, or a coin's (search trimmed and upper-cased by the caller), paged. */
@@ -37,19 +64,21 @@ export async function stakingProductDetail(ctx: AppContext, coin: string, pid?: 
 /** What one user holds in a product, what they may still stake, and their VIP discount on the fee. */
 export async function stakingUserInfo(ctx: AppContext, user: User, coin: string, pid?: number) {
   const p = await findStakingProduct(ctx.db, coin, pid);
-  const [row] = rowsOf<{ held: string }>(
-    await ctx.db.execute(sql`
-      SELECT coalesce(sum(balance), 0)::text AS held FROM ledger_accounts
-      WHERE user_id = ${user.id} AND wallet = ${`staking:${p.id}`}`),
-  );
-  const held = row?.held ?? '0';
+  const held = await heldIn(ctx.db, user, p);
   const left = remainingOf(p.personalMortgageLimit, held);
+  const [extra] = rowsOf<{ task_done: boolean; debt: string }>(
+    await ctx.db.execute(sql`
+      SELECT EXISTS (SELECT 1 FROM staking_tasks_done WHERE product_id = ${p.id} AND user_id = ${user.id}) AS task_done,
+        coalesce((SELECT minted FROM staking_debts WHERE product_id = ${p.id} AND user_id = ${user.id}), 0)::text AS debt`),
+  );
   return {
     hold_amount: toWire(held),
     tier: user.tier,
     is_crowd: new Decimal(held).gt(0) ? 1 : 0,
     personal_left: left === null ? UNLIMITED : toWire(left),
     vip_discount: toWire(vipDiscountPercent(p.vipConfig, user.tier)),
+    task_done: p.extraInterestType === 0 || extra?.task_done ? 1 : 0,
+    debt_amount: toWire(extra?.debt ?? '0'),
   };
 }
 
@@ -68,10 +97,17 @@ export async function stakingBalances(
     stamp: string | null;
     total: string;
     last: string;
+    pending: string;
+    tokens: string;
+    debt: string;
   }>(
     await ctx.db.execute(sql`
       SELECT p.id AS pid,
         coalesce((SELECT balance FROM ledger_accounts WHERE user_id = ${user.id} AND wallet = 'staking:' || p.id), 0)::text AS held,
+        coalesce((SELECT balance FROM ledger_accounts WHERE user_id = ${user.id} AND wallet = 'staking_pending:' || p.id), 0)::text AS pending,
+        coalesce((SELECT balance FROM ledger_accounts WHERE user_id = ${user.id} AND wallet = ${tradingWallet(user)}
+          AND coin = p.receipt_coin), 0)::text AS tokens,
+        coalesce((SELECT minted FROM staking_debts d WHERE d.user_id = ${user.id} AND d.product_id = p.id), 0)::text AS debt,
         coalesce((SELECT sum(amount) FROM staking_redemptions r
           WHERE r.user_id = ${user.id} AND r.product_id = p.id AND r.released_at IS NULL), 0)::text AS redeeming,
         (SELECT min(release_at) FROM staking_redemptions r
@@ -86,20 +122,26 @@ export async function stakingBalances(
   return rows
     .map((r) => {
       const p = byId.get(Number(r.pid)) as StakingProductRow;
+      const receipt = isReceiptProduct(p);
       return {
         pid: p.id,
         protocol_name: p.protocolName,
         coin: p.coin,
         reward_coin: p.rewardCoin,
-        mortgage_amount: toWire(r.held),
+        mortgage_amount: toWire(receipt ? r.tokens : r.held),
         redeeming_amount: toWire(r.redeeming),
         redeem_stamp: r.stamp ? Math.floor(new Date(r.stamp).getTime() / 1000) : 0,
         total_reward: toWire(r.total),
         last_reward: toWire(r.last),
         rate: toWire(p.rate),
+        pending_amount: toWire(r.pending),
+        receipt_coin: p.receiptCoin ?? '',
+        value: toWire(receipt ? coinsFor(r.tokens, p.exchangeRate) : r.held),
+        debt_amount: toWire(r.debt),
+        mint_coin: p.mintCoin ?? '',
       };
     })
-    .filter((b) => !q.hideZero || b.mortgage_amount !== '0' || b.redeeming_amount !== '0');
+    .filter((b) => !q.hideZero || b.mortgage_amount !== '0' || b.redeeming_amount !== '0' || b.pending_amount !== '0');
 }
 
 /** The user's daily rewards, newest first, up to `to` (the end of today by default). */
@@ -163,9 +205,15 @@ export async function stakingLines(ctx: AppContext, coin: string, pid: number | 
 
 async function linesOf(ctx: AppContext, p: StakingProductRow, limit: number) {
   const from = toDayString(ctx.clock.now().getTime() - limit * DAY_MS);
-  const rows = rowsOf<{ day: string; rate: string; base_rate: string; extra_rate: string }>(
+  const rows = rowsOf<{
+    day: string;
+    rate: string;
+    base_rate: string;
+    extra_rate: string;
+    exchange_rate: string | null;
+  }>(
     await ctx.db.execute(sql`
-      SELECT day, rate::text, base_rate::text, extra_rate::text FROM staking_days
+      SELECT day, rate::text, base_rate::text, extra_rate::text, exchange_rate::text FROM staking_days
       WHERE product_id = ${p.id} AND day >= ${from} ORDER BY day`),
   );
   return rows.map((r) => ({
@@ -174,6 +222,7 @@ async function linesOf(ctx: AppContext, p: StakingProductRow, limit: number) {
     base_rate: toWire(r.base_rate),
     extra_rate: toWire(r.extra_rate),
     reward_coin: p.rewardCoin,
+    exchange_rate_reverse: r.exchange_rate ? toWire(reverseRate(r.exchange_rate)) : '',
   }));
 }
 

@@ -1,5 +1,8 @@
 import {
+  burnFor,
   checkRedeemAmount,
+  coinsFor,
+  Decimal,
   fastArrivalMs,
   isFastRedeemAvailable,
   parseAmount,
@@ -8,19 +11,36 @@ import {
   remainingOf,
   standardArrivalMs,
   toDayString,
+  tokensFor,
   toWire,
+  ZERO,
 } from '@earn/domain';
 import type { StakingActionBody } from '@earn/domain/contract';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
+import { stakingDebts } from '../../db/schema.js';
 import { type IdempotencyRequest, runTx } from '../../db/tx.js';
 import { badRequest, refused } from '../../errors.js';
 import { accountKey, ensureAccounts, PlatformAccount, platformAccount, userAccount } from '../../ledger/accounts.js';
-import { post } from '../../ledger/post.js';
+import { type Posting, post } from '../../ledger/post.js';
 import { tradingWallet } from '../account/me.js';
 import type { User } from '../account/repo.js';
+import { walletOf } from '../fixed-earn/subscribe-fixed.js';
 import { assertNotLocked } from '../simple-earn/funding-lock.js';
-import { fastUsedToday, findStakingProduct, lockStakingProduct, redeemingWallet, stakingWallet } from './products.js';
+import {
+  DEBT_ISSUER,
+  fastUsedToday,
+  findStakingProduct,
+  isDebtProduct,
+  isReceiptProduct,
+  lockStakingProduct,
+  RECEIPT_ISSUER,
+  redeemingWallet,
+  type StakingProductRow,
+  stakingPoolWallet,
+  stakingWallet,
+} from './products.js';
 import { heldIn } from './stake.js';
 
 /**
@@ -41,7 +61,14 @@ export async function redeem(ctx: AppContext, user: User, body: StakingActionBod
       const now = ctx.clock.now();
       const nowMs = now.getTime();
       const product = await lockStakingProduct(tx, pid);
-      const [held, used] = await Promise.all([heldIn(tx, user.id, pid), fastUsedToday(tx, pid, nowMs)]);
+      const receipt = isReceiptProduct(product);
+      // A receipt-token product redeems tokens from the trading wallet; the others the staked coins.
+      const unit = receipt ? (product.receiptCoin as string) : product.coin;
+      const [held, used] = await Promise.all([
+        receipt ? walletOf(tx, user, unit).then((w) => w.balance) : heldIn(tx, user, product),
+        fastUsedToday(tx, pid, nowMs),
+      ]);
+      const fastLeft = quick ? remainingOf(product.redeemQuickDaily, used) : null;
       if (
         quick &&
         !isFastRedeemAvailable({
@@ -54,13 +81,15 @@ export async function redeem(ctx: AppContext, user: User, body: StakingActionBod
         throw badRequest('Fast redemption is not available for this product today', 'staking.fast.unavailable');
       }
       const checked = checkRedeemAmount(parsed.value, {
-        coin: product.coin,
+        coin: unit,
         minRedeemAmount: product.minRedeemAmount,
         redeemable: held,
-        fastLeft: quick ? remainingOf(product.redeemQuickDaily, used) : null,
+        fastLeft: fastLeft && receipt ? new Decimal(tokensFor(fastLeft, product.exchangeRate)) : fastLeft,
       });
       if (!checked.ok) throw refused(checked);
-      const amount = checked.value;
+      const tokens = checked.value;
+      // What leaves the product, in its coin.
+      const amount = receipt ? new Decimal(coinsFor(tokens, product.exchangeRate)) : tokens;
       const waitDays = quick
         ? 0
         : redeemWaitDays({
@@ -71,7 +100,15 @@ export async function redeem(ctx: AppContext, user: User, body: StakingActionBod
       const { fee, received } = redeemFee(amount, quick ? product.redeemQuickFee : product.redeemFee);
       const arrivalMs = quick ? fastArrivalMs(nowMs, product.redeemQuickLong) : standardArrivalMs(nowMs, waitDays);
       const paysNow = quick || waitDays <= 0;
-      const staked = userAccount(user.id, stakingWallet(pid), product.coin);
+      const burnt = isDebtProduct(product) ? await burnDebt(tx, user, product, held, tokens, now) : ZERO;
+      // Receipt tokens are burnt and their coins leave the pool; staked coins leave the user's stake.
+      const from: Posting[] = receipt
+        ? [
+            { account: userAccount(user.id, tradingWallet(user), unit), amount: tokens.neg() },
+            { account: platformAccount(RECEIPT_ISSUER, unit), amount: tokens },
+            { account: platformAccount(stakingPoolWallet(pid), product.coin), amount: amount.neg() },
+          ]
+        : [{ account: userAccount(user.id, stakingWallet(pid), product.coin), amount: amount.neg() }];
       const wallet = userAccount(user.id, tradingWallet(user), product.coin);
       const fees = platformAccount(PlatformAccount.stakingFees, product.coin);
       await post(tx, {
@@ -80,23 +117,19 @@ export async function redeem(ctx: AppContext, user: User, body: StakingActionBod
         userId: user.id,
         at: now,
         postings: paysNow
-          ? [
-              { account: staked, amount: amount.neg() },
-              { account: wallet, amount: received },
-              ...(fee.gt(0) ? [{ account: fees, amount: fee }] : []),
-            ]
-          : [
-              { account: staked, amount: amount.neg() },
-              { account: userAccount(user.id, redeemingWallet(pid), product.coin), amount },
-            ],
+          ? [...from, { account: wallet, amount: received }, ...(fee.gt(0) ? [{ account: fees, amount: fee }] : [])]
+          : [...from, { account: userAccount(user.id, redeemingWallet(pid), product.coin), amount }],
       });
-      const ids = await ensureAccounts(tx, [staked]);
       await tx.execute(
-        sql`UPDATE staking_products SET staked = staked - ${amount.toFixed()}::numeric WHERE id = ${pid}`,
+        sql`UPDATE staking_products SET staked = greatest(staked - ${amount.toFixed()}::numeric, 0) WHERE id = ${pid}`,
       );
-      await tx.execute(sql`
-        INSERT INTO staking_moves (product_id, account_id, delta, at)
-        VALUES (${pid}, ${ids.get(accountKey(staked))}, ${amount.neg().toFixed()}, ${now.toISOString()})`);
+      if (!receipt) {
+        const staked = userAccount(user.id, stakingWallet(pid), product.coin);
+        const ids = await ensureAccounts(tx, [staked]);
+        await tx.execute(sql`
+          INSERT INTO staking_moves (product_id, account_id, delta, at)
+          VALUES (${pid}, ${ids.get(accountKey(staked))}, ${amount.neg().toFixed()}, ${now.toISOString()})`);
+      }
       if (quick) {
         await tx.execute(sql`
           INSERT INTO staking_fast_quota (product_id, day, used) VALUES (${pid}, ${toDayString(nowMs)}, ${amount.toFixed()})
@@ -110,13 +143,60 @@ export async function redeem(ctx: AppContext, user: User, body: StakingActionBod
       return {
         pid,
         coin: product.coin,
-        amount: toWire(amount),
+        amount: toWire(tokens),
         fee: toWire(fee),
         received: toWire(received),
         redeem_stamp: Math.floor(arrivalMs / 1000),
         quick: quick ? 1 : 0,
+        minted: '0',
+        burnt: toWire(burnt),
+        mint_coin: product.mintCoin ?? '',
+        receipt_coin: product.receiptCoin ?? '',
       };
     },
     idempotency,
   );
+}
+
+/**
+ * Releasing collateral of a debt product burns the minted coin in proportion, from the trading
+ * wallet (borrowed coins never repay it); the user is told how much is needed when it is not there.
+ */
+async function burnDebt(tx: Executor, user: User, product: StakingProductRow, held: string, amount: Decimal, at: Date) {
+  const mintCoin = product.mintCoin as string;
+  const [debt] = await tx
+    .select({ minted: stakingDebts.minted })
+    .from(stakingDebts)
+    .where(and(eq(stakingDebts.productId, product.id), eq(stakingDebts.userId, user.id)))
+    .for('update');
+  const burn = burnFor(debt?.minted ?? '0', held, amount);
+  if (burn.lte(0)) return burn;
+  const { balance, loan } = await walletOf(tx, user, mintCoin);
+  const usable = Decimal.max(new Decimal(balance).minus(loan), 0);
+  if (usable.lt(burn)) {
+    throw refused({
+      key: 'staking.debt.repay',
+      message: `Releasing this collateral repays ${toWire(burn)} ${mintCoin}; you have ${toWire(usable)} ${mintCoin}`,
+      params: { amount: toWire(burn), coin: mintCoin, available: toWire(usable) },
+    });
+  }
+  await post(tx, {
+    kind: 'staking.burn',
+    ref: `product:${product.id}`,
+    userId: user.id,
+    at,
+    postings: [
+      {
+        account: userAccount(user.id, tradingWallet(user), mintCoin),
+        amount: burn.neg(),
+        keepAtLeast: new Decimal(loan),
+      },
+      { account: platformAccount(DEBT_ISSUER, mintCoin), amount: burn },
+    ],
+  });
+  await tx
+    .update(stakingDebts)
+    .set({ minted: sql`${stakingDebts.minted} - ${burn.toFixed()}::numeric` })
+    .where(and(eq(stakingDebts.productId, product.id), eq(stakingDebts.userId, user.id)));
+  return burn;
 }

@@ -5,6 +5,7 @@ import { stakingProducts } from '../../db/schema.js';
 import { userAccount } from '../../ledger/accounts.js';
 import { tradingWallet } from '../account/me.js';
 import type { User } from '../account/repo.js';
+import { isDebtProduct } from './products.js';
 import { heldIn, stakeInto } from './stake.js';
 
 /**
@@ -23,8 +24,9 @@ export async function releaseIntoStaking(
     .from(stakingProducts)
     .where(eq(stakingProducts.coin, s.coin))
     .orderBy(asc(stakingProducts.id));
-  for (const product of products.filter((p) => p.saleOpen)) {
-    const held = await heldIn(tx, s.user_id, product.id);
+  // A debt product would mint a loan the user never asked for: only products that just stake.
+  for (const product of products.filter((p) => p.saleOpen && !isDebtProduct(p))) {
+    const held = await heldIn(tx, { id: s.user_id, accountMode: s.account_mode }, product);
     const checked = checkStakeAmount(s.amount, {
       coin: s.coin,
       minMortgageAmount: product.minMortgageAmount,

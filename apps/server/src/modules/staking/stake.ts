@@ -1,11 +1,14 @@
 import {
   checkStakeAmount,
+  coinsFor,
   Decimal,
   firstRewardMs,
+  mintAmount,
   parseAmount,
   remainingOf,
   stakeCountsFromMs,
   toWire,
+  ZERO,
 } from '@earn/domain';
 import type { StakingActionBody } from '@earn/domain/contract';
 import { sql } from 'drizzle-orm';
@@ -13,18 +16,47 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { type IdempotencyRequest, runTx } from '../../db/tx.js';
 import { badRequest, refused } from '../../errors.js';
-import { type AccountRef, accountKey, ensureAccounts, userAccount, userBalances } from '../../ledger/accounts.js';
+import {
+  type AccountRef,
+  accountKey,
+  ensureAccounts,
+  platformAccount,
+  userAccount,
+  userBalances,
+} from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
 import { tradingWallet } from '../account/me.js';
 import type { User } from '../account/repo.js';
 import { walletOf } from '../fixed-earn/subscribe-fixed.js';
+import { priceAt } from '../market/price-walk.js';
+import { findCoin } from '../market/repo.js';
 import { assertNotLocked } from '../simple-earn/funding-lock.js';
-import { findStakingProduct, lockStakingProduct, type StakingProductRow, stakingWallet } from './products.js';
+import {
+  DEBT_ISSUER,
+  findStakingProduct,
+  isDebtProduct,
+  isReceiptProduct,
+  lockStakingProduct,
+  pendingMintWallet,
+  type StakingProductRow,
+  stakingWallet,
+} from './products.js';
 
-/** What the user holds staked in a product. */
-export async function heldIn(db: Executor, userId: number, pid: number): Promise<string> {
-  const [row] = await userBalances(db, userId, [stakingWallet(pid)]);
-  return row?.balance ?? '0';
+type Holder = { id: number; accountMode: User['accountMode'] };
+
+/**
+ * What the user holds in a product, in its coin: the staked wallet, or for a receipt-token product
+ * the coins waiting for tokens plus what the tokens in the trading wallet are worth now.
+ */
+export async function heldIn(db: Executor, user: Holder, product: StakingProductRow): Promise<string> {
+  if (!isReceiptProduct(product)) {
+    const [row] = await userBalances(db, user.id, [stakingWallet(product.id)]);
+    return row?.balance ?? '0';
+  }
+  const rows = await userBalances(db, user.id, [pendingMintWallet(product.id), tradingWallet(user)]);
+  const pending = rows.find((r) => r.wallet === pendingMintWallet(product.id))?.balance ?? '0';
+  const tokens = rows.find((r) => r.wallet === tradingWallet(user) && r.coin === product.receiptCoin)?.balance ?? '0';
+  return new Decimal(pending).plus(coinsFor(tokens, product.exchangeRate)).toFixed();
 }
 
 /**
@@ -43,7 +75,10 @@ export async function stake(ctx: AppContext, user: User, body: StakingActionBody
       const now = ctx.clock.now();
       const product = await lockStakingProduct(tx, pid);
       if (!product.saleOpen) throw badRequest('This product is not taking stakes now', 'staking.closed');
-      const [{ balance, loan }, held] = await Promise.all([walletOf(tx, user, product.coin), heldIn(tx, user.id, pid)]);
+      const [{ balance, loan }, held] = await Promise.all([
+        walletOf(tx, user, product.coin),
+        heldIn(tx, user, product),
+      ]);
       const checked = checkStakeAmount(parsed.value, {
         coin: product.coin,
         minMortgageAmount: product.minMortgageAmount,
@@ -61,6 +96,7 @@ export async function stake(ctx: AppContext, user: User, body: StakingActionBody
         amount,
         at: now,
       });
+      const minted = isDebtProduct(product) ? await mintDebt(tx, user, product, amount, now) : ZERO;
       return {
         pid,
         coin: product.coin,
@@ -69,6 +105,10 @@ export async function stake(ctx: AppContext, user: User, body: StakingActionBody
         received: toWire(amount),
         redeem_stamp: Math.floor(firstRewardMs(now.getTime(), product.rewardDelayDays) / 1000),
         quick: 0,
+        minted: toWire(minted),
+        burnt: '0',
+        mint_coin: product.mintCoin ?? '',
+        receipt_coin: product.receiptCoin ?? '',
       };
     },
     idempotency,
@@ -85,6 +125,8 @@ export async function stakeInto(
   product: StakingProductRow,
   s: { userId: number; from: AccountRef; keepAtLeast?: Decimal; amount: Decimal; at: Date },
 ) {
+  const countsFrom = new Date(stakeCountsFromMs(s.at.getTime(), product.rewardDelayDays));
+  if (isReceiptProduct(product)) return stakePendingMint(tx, product, s, countsFrom);
   const staked = userAccount(s.userId, stakingWallet(product.id), product.coin);
   await post(tx, {
     kind: 'staking.stake',
@@ -100,8 +142,64 @@ export async function stakeInto(
   await tx.execute(
     sql`UPDATE staking_products SET staked = staked + ${s.amount.toFixed()}::numeric WHERE id = ${product.id}`,
   );
-  const countsFrom = new Date(stakeCountsFromMs(s.at.getTime(), product.rewardDelayDays));
   await tx.execute(sql`
     INSERT INTO staking_moves (product_id, account_id, delta, at)
     VALUES (${product.id}, ${ids.get(accountKey(staked))}, ${s.amount.toFixed()}, ${countsFrom.toISOString()})`);
+}
+
+/**
+ * A stake into a receipt-token product waits in the user's pending wallet for its tokens, which the
+ * day's close mints at the rate after that day's growth (the stake earns from its first whole day).
+ */
+async function stakePendingMint(
+  tx: Executor,
+  product: StakingProductRow,
+  s: { userId: number; from: AccountRef; keepAtLeast?: Decimal; amount: Decimal; at: Date },
+  mintAt: Date,
+) {
+  await post(tx, {
+    kind: 'staking.stake',
+    ref: `product:${product.id}`,
+    userId: s.userId,
+    at: s.at,
+    postings: [
+      { account: s.from, amount: s.amount.neg(), ...(s.keepAtLeast ? { keepAtLeast: s.keepAtLeast } : {}) },
+      { account: userAccount(s.userId, pendingMintWallet(product.id), product.coin), amount: s.amount },
+    ],
+  });
+  await tx.execute(
+    sql`UPDATE staking_products SET staked = staked + ${s.amount.toFixed()}::numeric WHERE id = ${product.id}`,
+  );
+  await tx.execute(sql`
+    INSERT INTO staking_mints (product_id, user_id, amount, mint_at)
+    VALUES (${product.id}, ${s.userId}, ${s.amount.toFixed()}, ${mintAt.toISOString()})`);
+}
+
+/**
+ * A debt product mints its coin against the collateral just staked, at the collateral's price now and
+ * the product's ratio, into the trading wallet; the user owes it back to redeem the collateral.
+ */
+async function mintDebt(tx: Executor, user: User, product: StakingProductRow, collateral: Decimal, at: Date) {
+  const mintCoin = product.mintCoin as string;
+  const coin = await findCoin(tx, product.coin);
+  const minted = mintAmount(
+    collateral,
+    coin ? priceAt(coin.symbol, coin.basePrice, at.getTime()) : ZERO,
+    product.mintRatio,
+  );
+  if (minted.lte(0)) return minted;
+  await post(tx, {
+    kind: 'staking.mint',
+    ref: `product:${product.id}`,
+    userId: user.id,
+    at,
+    postings: [
+      { account: platformAccount(DEBT_ISSUER, mintCoin), amount: minted.neg() },
+      { account: userAccount(user.id, tradingWallet(user), mintCoin), amount: minted },
+    ],
+  });
+  await tx.execute(sql`
+    INSERT INTO staking_debts (product_id, user_id, minted) VALUES (${product.id}, ${user.id}, ${minted.toFixed()})
+    ON CONFLICT (product_id, user_id) DO UPDATE SET minted = staking_debts.minted + EXCLUDED.minted`);
+  return minted;
 }

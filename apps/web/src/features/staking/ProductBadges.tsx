@@ -24,6 +24,21 @@ export function StakingBadges({ product }: { product: StakingProduct }) {
           {t('staking.vipDiscount', { percent: product.vip_config.vip_sale })}
         </Badge>
       )}
+      {product.exchange_type === 'asset' && (
+        <Badge size="xs" color="blue" variant="light">
+          {t('staking.kind.receipt', { coin: product.receipt_coin })}
+        </Badge>
+      )}
+      {product.debt[0] && (
+        <Badge size="xs" color="indigo" variant="light">
+          {t('staking.kind.debt', { coin: product.debt[0].reward_coin })}
+        </Badge>
+      )}
+      {product.extra_interest_type === 1 && (
+        <Badge size="xs" color="cyan" variant="light">
+          {t('staking.kind.task')}
+        </Badge>
+      )}
       {product.most_rate !== product.rate && (
         <Badge size="xs" color="orange" variant="light">
           {t('earn.bonus')}

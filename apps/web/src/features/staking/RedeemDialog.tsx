@@ -1,24 +1,31 @@
 import {
+  burnFor,
   checkRedeemAmount,
+  coinsFor,
   Decimal,
   fastArrivalMs,
   isFastRedeemAvailable,
   redeemFee,
   redeemWaitDays,
   standardArrivalMs,
+  tokensFor,
   UNLIMITED,
 } from '@earn/domain';
 import type { StakingActionResult, StakingBalance, StakingProduct } from '@earn/domain/contract';
-import { Button, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useBalances, useMe } from '../../api/account.js';
 import { serverNow } from '../../api/client.js';
 import { useStakingAction } from '../../api/staking.js';
 import { AmountInput } from '../../components/AmountInput.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { notifyError } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
+import { useFrame } from '../../lib/use-frame.js';
 import { DetailLine } from './DetailLine.js';
+import { HoldingsButton } from './StakeDialog.js';
 
 export interface RedeemTarget {
   product: StakingProduct;
@@ -28,10 +35,16 @@ export interface RedeemTarget {
 /** The redeem modal: amount, redeemable, standard or fast (quota left today, fee), what arrives and when. */
 export function RedeemDialog({ target, onClose }: { target: RedeemTarget | null; onClose(): void }) {
   const { t } = useTranslation();
+  const frame = useFrame();
   const [done, setDone] = useState<StakingActionResult | null>(null);
   const close = () => {
     setDone(null);
+    frame.post({ type: 'close' });
     onClose();
+  };
+  const succeeded = (r: StakingActionResult) => {
+    setDone(r);
+    frame.post({ type: 'success', side: 'redeem', coin: r.coin, pid: r.pid });
   };
   return (
     <ResponsiveModal
@@ -40,7 +53,7 @@ export function RedeemDialog({ target, onClose }: { target: RedeemTarget | null;
       title={target ? t('staking.redeemTitle', { coin: target.product.mortgage_coin }) : ''}
       size="md"
     >
-      {target && !done && <RedeemForm target={target} onDone={setDone} />}
+      {target && !done && <RedeemForm target={target} onDone={succeeded} />}
       {target && done && <RedeemSuccess result={done} onClose={close} />}
     </ResponsiveModal>
   );
@@ -52,8 +65,15 @@ function RedeemForm({ target, onDone }: { target: RedeemTarget; onDone(r: Stakin
   const action = useStakingAction();
   const { product, balance } = target;
   const coin = product.mortgage_coin;
+  // A receipt-token product redeems its tokens; what arrives is their coins at today's rate.
+  const receipt = product.exchange_type === 'asset';
+  const unit = receipt ? product.receipt_coin : coin;
+  const toCoins = (v: Decimal) => (receipt ? new Decimal(coinsFor(v, product.exchange_rate)) : v);
   const x = product.extra;
-  const fastLeft = x.redeem_quick_left === UNLIMITED ? null : new Decimal(x.redeem_quick_left);
+  const quota = x.redeem_quick_left === UNLIMITED ? null : new Decimal(x.redeem_quick_left);
+  const fastLeft = quota && receipt ? new Decimal(tokensFor(quota, product.exchange_rate)) : quota;
+  const me = useMe();
+  const wallets = useBalances(Boolean(me.data));
   const fastOffered = isFastRedeemAvailable({
     enabled: x.redeem_quick === 1,
     dailyQuota: x.redeem_quick_left,
@@ -66,15 +86,25 @@ function RedeemForm({ target, onDone }: { target: RedeemTarget; onDone(r: Stakin
     amount === ''
       ? null
       : checkRedeemAmount(amount, {
-          coin,
+          coin: unit,
           minRedeemAmount: product.min_redeem_amount,
           redeemable: balance.mortgage_amount,
           fastLeft: quick ? fastLeft : null,
         });
-  const error =
+  const ruleError =
     check && !check.ok && check.key !== 'staking.amount.required' ? t(check.key, check.params ?? {}) : undefined;
   const value = check?.ok ? check.value : new Decimal(0);
-  const { fee, received } = redeemFee(value, quick ? x.redeem_quick_fee : x.redeem_fee);
+  const { fee, received } = redeemFee(toCoins(value), quick ? x.redeem_quick_fee : x.redeem_fee);
+  const debtCoin = balance.mint_coin;
+  const repays = debtCoin ? burnFor(balance.debt_amount, balance.mortgage_amount, value) : null;
+  const debtRow = wallets.data?.find((b) => b.asset === debtCoin);
+  const debtAvailable = (me.data?.mode && me.data.mode !== 'classic' ? debtRow?.unified : debtRow?.spot) ?? '0';
+  const repayShort = repays?.gt(debtAvailable) === true;
+  const error =
+    ruleError ??
+    (repayShort && repays
+      ? t('staking.debt.repay', { amount: fmt.amount(repays), coin: debtCoin, available: fmt.amount(debtAvailable) })
+      : undefined);
   const now = serverNow();
   const waitDays = redeemWaitDays({
     income_days: product.income_days,
@@ -146,7 +176,26 @@ function RedeemForm({ target, onDone }: { target: RedeemTarget; onDone(r: Stakin
         testId="redeem-amount"
       />
       <Stack gap={4}>
-        <DetailLine label={t('staking.redeemable')} value={`${fmt.amount(balance.mortgage_amount)} ${coin}`} />
+        <DetailLine label={t('staking.redeemable')} value={`${fmt.amount(balance.mortgage_amount)} ${unit}`} />
+        {receipt && (
+          <DetailLine
+            label={t('staking.kind.receipt', { coin: unit })}
+            value={t('staking.receiptRate', { token: unit, rate: fmt.amount(product.exchange_rate), coin })}
+          />
+        )}
+        {repays && (
+          <>
+            <DetailLine
+              label={t('staking.repays')}
+              value={`${fmt.amount(repays)} ${debtCoin}`}
+              testId="redeem-repays"
+            />
+            <DetailLine
+              label={t('staking.repayAvailable', { mint: debtCoin })}
+              value={`${fmt.amount(debtAvailable)} ${debtCoin}`}
+            />
+          </>
+        )}
         <DetailLine label={t('staking.fee')} value={`${fmt.amount(fee)} ${coin}`} testId="redeem-fee" />
         <DetailLine label={t('staking.received')} value={`${fmt.amount(received)} ${coin}`} testId="redeem-received" />
         <DetailLine label={t('staking.redeemTime')} value={fmt.dateTime(now)} />
@@ -161,7 +210,7 @@ function RedeemForm({ target, onDone }: { target: RedeemTarget; onDone(r: Stakin
       </Text>
       <Button
         size="md"
-        disabled={!check?.ok || action.isPending}
+        disabled={!check?.ok || repayShort || action.isPending}
         loading={action.isPending}
         onClick={redeem}
         data-testid="redeem-confirm"
@@ -175,9 +224,12 @@ function RedeemForm({ target, onDone }: { target: RedeemTarget; onDone(r: Stakin
 function RedeemSuccess({ result, onClose }: { result: StakingActionResult; onClose(): void }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const frame = useFrame();
   return (
     <Stack data-testid="redeem-success">
-      <Text fw={600}>{t('staking.redeemedTitle', { amount: fmt.amount(result.amount), coin: result.coin })}</Text>
+      <Text fw={600}>
+        {t('staking.redeemedTitle', { amount: fmt.amount(result.amount), coin: result.receipt_coin || result.coin })}
+      </Text>
       <Text size="sm">
         {t('staking.redeemedBody', {
           received: fmt.amount(result.received),
@@ -186,7 +238,28 @@ function RedeemSuccess({ result, onClose }: { result: StakingActionResult; onClo
           time: fmt.dateTime(result.redeem_stamp * 1000),
         })}
       </Text>
-      <Button onClick={onClose}>{t('common.ok')}</Button>
+      {result.burnt !== '0' && (
+        <DetailLine label={t('staking.repays')} value={`${fmt.amount(result.burnt)} ${result.mint_coin}`} />
+      )}
+      <Group grow>
+        <HoldingsButton coin={result.coin} onClose={onClose} />
+        {frame.framed ? (
+          <Button
+            onClick={() =>
+              frame.post({
+                type: 'open-page',
+                url: `/myaccount/funds/finance/staking?asset=${result.coin}&product-type=0&open-history=1&type=1`,
+              })
+            }
+          >
+            {t('staking.viewHistory')}
+          </Button>
+        ) : (
+          <Button component={Link} to="/staking?tab=rewards" onClick={onClose}>
+            {t('staking.viewHistory')}
+          </Button>
+        )}
+      </Group>
     </Stack>
   );
 }

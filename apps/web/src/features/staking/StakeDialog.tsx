@@ -1,16 +1,28 @@
-import { checkStakeAmount, Decimal, dailyBonus, dailyReward, isBonusActive, UNLIMITED } from '@earn/domain';
+import {
+  checkStakeAmount,
+  Decimal,
+  dailyBonus,
+  dailyReward,
+  isBonusActive,
+  mintAmount,
+  tokensFor,
+  UNLIMITED,
+} from '@earn/domain';
 import type { StakingActionResult, StakingProduct } from '@earn/domain/contract';
-import { Alert, Anchor, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Checkbox, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { IconTransfer } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBalances, useMe } from '../../api/account.js';
 import { serverNow } from '../../api/client.js';
-import { useStakingAction, useStakingProducts, useStakingUserInfo } from '../../api/staking.js';
+import { useStakingAction, useStakingProduct, useStakingUserInfo } from '../../api/staking.js';
 import { AmountInput } from '../../components/AmountInput.js';
+import { ListStatus } from '../../components/ListStatus.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { notifyError } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
+import { useFrame } from '../../lib/use-frame.js';
 import { DetailLine } from './DetailLine.js';
 import { StakingBadges } from './ProductBadges.js';
 import { ProductInfo } from './ProductInfo.js';
@@ -20,10 +32,20 @@ const left = (v: string) => (v === UNLIMITED ? null : new Decimal(v));
 /** The stake modal: amount with Max, what can be staked, the caps, the estimated daily reward, the agreement. */
 export function StakeDialog({ product, onClose }: { product: StakingProduct | null; onClose(): void }) {
   const { t } = useTranslation();
+  const frame = useFrame();
   const [done, setDone] = useState<StakingActionResult | null>(null);
   const close = () => {
     setDone(null);
+    frame.post({ type: 'close' });
     onClose();
+  };
+  const succeeded = (r: StakingActionResult) => {
+    setDone(r);
+    frame.post({ type: 'success', side: 'stake', coin: r.coin, pid: r.pid });
+  };
+  const more = () => {
+    setDone(null);
+    frame.post({ type: 'reopen' });
   };
   return (
     <ResponsiveModal
@@ -32,8 +54,8 @@ export function StakeDialog({ product, onClose }: { product: StakingProduct | nu
       title={product ? t('staking.stakeTitle', { coin: product.mortgage_coin }) : ''}
       size="md"
     >
-      {product && !done && <StakeSources product={product} onDone={setDone} />}
-      {product && done && <StakeSuccess result={done} onMore={() => setDone(null)} onClose={close} />}
+      {product && !done && <StakeSources product={product} onDone={succeeded} />}
+      {product && done && <StakeSuccess result={done} onMore={more} onClose={close} />}
     </ResponsiveModal>
   );
 }
@@ -45,26 +67,29 @@ export function StakeDialog({ product, onClose }: { product: StakingProduct | nu
 function StakeSources({ product, onDone }: { product: StakingProduct; onDone(r: StakingActionResult): void }) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const list = useStakingProducts(product.mortgage_coin, 1, 20);
-  const sources = (list.data?.list ?? []).filter((p) => p.mortgage_coin === product.mortgage_coin);
   const [pid, setPid] = useState(product.pid);
-  const chosen = sources.find((p) => p.pid === pid) ?? product;
+  const picked = useStakingProduct(product.mortgage_coin, pid);
+  const chosen = pid === product.pid ? product : picked.data;
   return (
     <Stack>
-      {sources.length > 1 && (
+      {product.is_defi === 1 && (
         <Select
           label={t('staking.source')}
-          value={String(chosen.pid)}
+          value={String(pid)}
           allowDeselect={false}
           onChange={(v) => v && setPid(Number(v))}
-          data={sources.map((p) => ({
-            value: String(p.pid),
-            label: `${p.protocol_name || p.mortgage_coin} · ${fmt.rate(p.most_rate)}`,
+          data={product.defi.map((d) => ({
+            value: String(d.pid),
+            label: `${d.protocol_name || product.mortgage_coin} · ${fmt.rate(d.rate)}`,
           }))}
           data-testid="staking-source"
         />
       )}
-      <StakeForm key={chosen.pid} product={chosen} onDone={onDone} />
+      {chosen ? (
+        <StakeForm key={chosen.pid} product={chosen} onDone={onDone} />
+      ) : (
+        <ListStatus count={0} loading={picked.isPending} error={picked.error} onRetry={() => picked.refetch()} />
+      )}
     </Stack>
   );
 }
@@ -78,6 +103,8 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
   const action = useStakingAction();
   const [amount, setAmount] = useState('');
   const [agreed, setAgreed] = useState(false);
+  // A debt product confirms the order (what is minted against what) before staking.
+  const [confirming, setConfirming] = useState(false);
   const coin = product.mortgage_coin;
   const row = balances.data?.find((b) => b.asset === coin);
   const available = (me.data?.mode && me.data.mode !== 'classic' ? row?.unified : row?.spot) ?? '0';
@@ -113,6 +140,8 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
     0,
   );
   const canStake = check?.ok === true && agreed && product.sale_open === 1 && !action.isPending;
+  const debt = product.debt[0];
+  const minted = debt ? mintAmount(value, product.mortgage_price, debt.mint_ratio) : null;
   const stake = () =>
     check?.ok &&
     action.mutate(
@@ -125,6 +154,35 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
       },
       { onSuccess: onDone, onError: (e) => notifyError(e) },
     );
+  if (confirming && debt && minted) {
+    return (
+      <Stack data-testid="staking-confirm-order">
+        <Text fw={600}>{t('staking.confirmOrder')}</Text>
+        <Text size="sm">
+          {t('staking.confirmOrderBody', {
+            amount: fmt.amount(value),
+            coin,
+            minted: fmt.amount(minted),
+            mint: debt.reward_coin,
+          })}
+        </Text>
+        <Stack gap={4}>
+          <DetailLine label={t('staking.amount')} value={`${fmt.amount(value)} ${coin}`} />
+          <DetailLine label={t('staking.mintPrice', { coin })} value={`${fmt.amount(product.mortgage_price)} USDT`} />
+          <DetailLine label={t('staking.mintRatio')} value={fmt.rate(debt.mint_ratio)} />
+          <DetailLine label={t('staking.mintEstimate')} value={`${fmt.amount(minted)} ${debt.reward_coin}`} />
+        </Stack>
+        <Group grow>
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            {t('staking.back')}
+          </Button>
+          <Button disabled={!canStake} loading={action.isPending} onClick={stake} data-testid="staking-confirm-mint">
+            {t('staking.confirmAndMint')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
   return (
     <Stack>
       <Group justify="space-between" wrap="nowrap">
@@ -157,7 +215,22 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
       <Stack gap={4}>
         <DetailLine
           label={t('common.available')}
-          value={`${fmt.amount(available)} ${coin}`}
+          value={
+            <Group gap={4} wrap="nowrap" justify="flex-end">
+              <span>{`${fmt.amount(available)} ${coin}`}</span>
+              <Tooltip label={t('staking.transfer')}>
+                <ActionIcon
+                  component={Link}
+                  to={`/myaccount/funds/spot?asset=${coin}`}
+                  variant="subtle"
+                  size="sm"
+                  aria-label={t('staking.transfer')}
+                >
+                  <IconTransfer size={14} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          }
           testId="staking-available"
         />
         <DetailLine
@@ -175,12 +248,58 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
             value={`${fmt.amount(bonus)} ${product.extra_interest?.reward_coin || coin}`}
           />
         )}
+        {product.exchange_type === 'asset' && (
+          <>
+            <DetailLine
+              label={t('staking.receiptYouGet')}
+              value={t('staking.receiptEstimate', {
+                amount: fmt.amount(tokensFor(value, product.exchange_rate)),
+                token: product.receipt_coin,
+              })}
+              testId="staking-receipt-estimate"
+            />
+            <DetailLine
+              label={t('staking.kind.receipt', { coin: product.receipt_coin })}
+              value={t('staking.receiptRate', {
+                token: product.receipt_coin,
+                rate: fmt.amount(product.exchange_rate),
+                coin,
+              })}
+            />
+          </>
+        )}
+        {debt && minted && (
+          <DetailLine
+            label={t('staking.mintEstimate')}
+            value={`${fmt.amount(minted)} ${debt.reward_coin}`}
+            testId="staking-mint-estimate"
+          />
+        )}
         <DetailLine label={t('staking.firstReward')} value={fmt.dateTime(product.first_reward_time * 1000)} />
         <DetailLine
           label={t('staking.redeemPeriod')}
           value={t(`staking.period.${product.extra.redeem_period}`, periodParams(product))}
         />
       </Stack>
+      {product.exchange_type === 'asset' && (
+        <Text size="xs" c="dimmed">
+          {t('staking.receiptNote', { token: product.receipt_coin, coin })}
+        </Text>
+      )}
+      {product.extra_interest_type === 1 && product.extra_interest_task && info.data && (
+        <Alert color={info.data.task_done ? 'teal' : 'blue'} variant="light" data-testid="staking-task">
+          {info.data.task_done ? (
+            t('staking.taskDone')
+          ) : (
+            <Group justify="space-between" gap="xs">
+              <span>{t('staking.taskTodo')}</span>
+              <Anchor href={product.extra_interest_task.jump_web} target="_blank" rel="noopener noreferrer" size="sm">
+                {t('staking.taskGo')}
+              </Anchor>
+            </Group>
+          )}
+        </Alert>
+      )}
       {product.vip_config && info.data && (
         <Alert color="yellow" variant="light" data-testid="vip-discount">
           {new Decimal(discount).gt(0)
@@ -205,7 +324,13 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
           </>
         }
       />
-      <Button size="md" disabled={!canStake} loading={action.isPending} onClick={stake} data-testid="staking-confirm">
+      <Button
+        size="md"
+        disabled={!canStake}
+        loading={action.isPending}
+        onClick={debt ? () => setConfirming(true) : stake}
+        data-testid="staking-confirm"
+      >
         {product.sale_open === 1 ? t('staking.stake') : t('staking.closed')}
       </Button>
       <ProductInfo product={product} />
@@ -225,18 +350,62 @@ export function periodParams(p: StakingProduct) {
 function StakeSuccess({ result, onMore, onClose }: { result: StakingActionResult; onMore(): void; onClose(): void }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const mint = result.mint_coin !== '' && result.minted !== '0';
   return (
-    <Stack data-testid="stake-success">
-      <Text fw={600}>{t('staking.stakedTitle', { amount: fmt.amount(result.amount), coin: result.coin })}</Text>
+    <Stack data-testid={mint ? 'mint-success' : 'stake-success'}>
+      <Text fw={600}>
+        {mint
+          ? t('staking.mintedTitle', { amount: fmt.amount(result.minted), coin: result.mint_coin })
+          : t('staking.stakedTitle', { amount: fmt.amount(result.amount), coin: result.coin })}
+      </Text>
+      {mint && (
+        <Text size="sm">
+          {t('staking.mintedBody', {
+            collateral: fmt.amount(result.amount),
+            coin: result.coin,
+            mint: result.mint_coin,
+          })}
+        </Text>
+      )}
+      {result.receipt_coin !== '' && (
+        <Text size="sm">
+          {t('staking.receiptMintedOn', {
+            token: result.receipt_coin,
+            // Tokens are minted at the close of the day before the first reward (the day they first grow).
+            time: fmt.dateTime((result.redeem_stamp - 86_400) * 1000),
+          })}
+        </Text>
+      )}
       <Text size="sm" c="dimmed">
         {t('staking.firstRewardOn', { time: fmt.dateTime(result.redeem_stamp * 1000) })}
       </Text>
       <Group grow>
-        <Button component={Link} to="/staking?tab=mine" variant="default" onClick={onClose}>
-          {t('staking.viewHoldings')}
-        </Button>
+        <HoldingsButton coin={result.coin} onClose={onClose} />
         <Button onClick={onMore}>{t('staking.continue')}</Button>
       </Group>
     </Stack>
+  );
+}
+
+/** To my staking; inside the assets frame the frame opens the page itself (spec: open-page). */
+export function HoldingsButton({ coin, onClose }: { coin: string; onClose(): void }) {
+  const { t } = useTranslation();
+  const frame = useFrame();
+  if (frame.framed) {
+    return (
+      <Button
+        variant="default"
+        onClick={() =>
+          frame.post({ type: 'open-page', url: `/myaccount/myfunds/financial_staking?asset=${coin}&product-type=0` })
+        }
+      >
+        {t('staking.viewHoldings')}
+      </Button>
+    );
+  }
+  return (
+    <Button component={Link} to="/staking?tab=mine" variant="default" onClick={onClose}>
+      {t('staking.viewHoldings')}
+    </Button>
   );
 }

@@ -1,6 +1,6 @@
 import type { StakingBalance, StakingProduct } from '@earn/domain/contract';
-import { Button, Card, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Badge, Button, Card, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMe } from '../../api/account.js';
@@ -10,6 +10,7 @@ import { CoinSearch } from '../../components/CoinSearch.js';
 import { ListStatus } from '../../components/ListStatus.js';
 import { type Column, PagedTable } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
+import { type FrameMessage, useFrame } from '../../lib/use-frame.js';
 import { useAuthGate } from '../auth/auth-gate.js';
 import { StakingBadges } from './ProductBadges.js';
 import { RedeemDialog, type RedeemTarget } from './RedeemDialog.js';
@@ -26,14 +27,32 @@ export default function StakingHubPage() {
   const me = useMe();
   const [params, setParams] = useSearchParams();
   // A guest sees the products whatever the link asked for: the other tabs are theirs once logged in.
-  const asked = params.get('tab');
+  // The account side's history link (open-history=1) opens the rewards.
+  const asked = params.get('open-history') === '1' ? 'rewards' : params.get('tab');
   const tab = me.data && (asked === 'mine' || asked === 'rewards') ? asked : 'products';
+  const vip = me.data?.is_vip === true;
   return (
     <Stack maw={1100} mx="auto">
-      <Stack gap={2}>
-        <Title order={2}>{t('staking.title')}</Title>
-        <Text c="dimmed">{t('staking.subtitle')}</Text>
-      </Stack>
+      <Paper
+        p="md"
+        radius="md"
+        data-testid={vip ? 'staking-vip-theme' : undefined}
+        style={
+          vip
+            ? { background: 'linear-gradient(120deg, #3b2f12 0%, #7a5c1c 100%)', color: '#f8e7b5' }
+            : { background: 'transparent' }
+        }
+      >
+        <Group gap="xs">
+          <Title order={2}>{t('staking.title')}</Title>
+          {vip && (
+            <Badge color="yellow" variant="filled">
+              {t('staking.vipTheme')}
+            </Badge>
+          )}
+        </Group>
+        <Text c={vip ? undefined : 'dimmed'}>{t('staking.subtitle')}</Text>
+      </Paper>
       <Tabs value={tab} onChange={(v) => setParams(v && v !== 'products' ? { tab: v } : {})}>
         <Tabs.List>
           <Tabs.Tab value="products">{t('staking.products')}</Tabs.Tab>
@@ -69,6 +88,16 @@ function Products() {
   const products = useStakingProducts(search.trim().toUpperCase(), page, PAGE_SIZE);
   const open = (p: StakingProduct) => requireLogin(() => setStaking(p));
   const me = useMe();
+  // The assets frame may ask to reopen the product it showed last.
+  const [last, setLast] = useState<StakingProduct | null>(null);
+  useFrame(
+    useCallback(
+      (m: FrameMessage) => {
+        if (m.type === 'reopen' && last) setStaking(last);
+      },
+      [last],
+    ),
+  );
   // A stake link opens its modal for a signed-in user; a guest is asked to log in first.
   const linked = routeCoin && asked.data ? asked.data : null;
   useEffect(() => {
@@ -76,6 +105,7 @@ function Products() {
   }, [linked, me.isSuccess, me.data, requireLogin]);
   const current = staking ?? (me.data ? linked : null);
   const closeStake = () => {
+    if (current) setLast(current);
     setStaking(null);
     if (routeCoin) navigate('/staking', { replace: true });
   };
@@ -121,7 +151,12 @@ function Products() {
       title: '',
       align: 'right',
       render: (p) => (
-        <Button size="compact-sm" onClick={() => open(p)} data-testid={`stake-${p.mortgage_coin}-${p.pid}`}>
+        <Button
+          size="compact-sm"
+          color={me.data?.is_vip ? 'yellow' : undefined}
+          onClick={() => open(p)}
+          data-testid={`stake-${p.mortgage_coin}-${p.pid}`}
+        >
           {t('staking.stake')}
         </Button>
       ),
@@ -173,6 +208,30 @@ function MyStaking() {
       />
       {list.map((b) => {
         const p = productOf(b);
+        const receipt = b.receipt_coin !== '';
+        const figures: [string, string, string][] = [
+          [t('staking.staked'), `${fmt.amount(b.mortgage_amount)} ${receipt ? b.receipt_coin : b.coin}`, 'held'],
+          ...(receipt
+            ? ([
+                [t('staking.receiptWorth'), `${fmt.amount(b.value)} ${b.coin}`, 'value'],
+                [
+                  t('staking.receiptPending', { token: b.receipt_coin }),
+                  `${fmt.amount(b.pending_amount)} ${b.coin}`,
+                  'pending',
+                ],
+              ] as [string, string, string][])
+            : []),
+          ...(b.mint_coin !== ''
+            ? ([[t('staking.debt'), `${fmt.amount(b.debt_amount)} ${b.mint_coin}`, 'debt']] as [
+                string,
+                string,
+                string,
+              ][])
+            : []),
+          [t('staking.redeeming'), `${fmt.amount(b.redeeming_amount)} ${b.coin}`, 'redeeming'],
+          [t('staking.totalReward'), `${fmt.amount(b.total_reward)} ${b.reward_coin}`, 'total'],
+          [t('staking.apr'), fmt.rate(b.rate), 'rate'],
+        ];
         return (
           <Card key={b.pid} withBorder padding="md" data-testid={`staking-holding-${b.pid}`}>
             <Group justify="space-between" wrap="wrap" gap="sm">
@@ -186,12 +245,7 @@ function MyStaking() {
                 </Stack>
               </Group>
               <Group gap="lg" wrap="wrap">
-                {[
-                  [t('staking.staked'), `${fmt.amount(b.mortgage_amount)} ${b.coin}`, 'held'],
-                  [t('staking.redeeming'), `${fmt.amount(b.redeeming_amount)} ${b.coin}`, 'redeeming'],
-                  [t('staking.totalReward'), `${fmt.amount(b.total_reward)} ${b.reward_coin}`, 'total'],
-                  [t('staking.apr'), fmt.rate(b.rate), 'rate'],
-                ].map(([label, value, id]) => (
+                {figures.map(([label, value, id]) => (
                   <Stack gap={0} key={label}>
                     <Text size="xs" c="dimmed">
                       {label}
