@@ -51,7 +51,7 @@ describe('On-chain staking in Chromium', () => {
     await page.getByTestId('redeem-confirm').click();
     await enterFundPassword(page, '123456');
     await expectText(page, 'Redeemed 0.5 ETH');
-    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('link', { name: 'View holdings' }).click();
     await expect.poll(() => page.getByTestId('staking-held-1').textContent()).toBe('1.5 ETH');
 
     // Standard: queued, earning nothing, released after its days.
@@ -61,7 +61,7 @@ describe('On-chain staking in Chromium', () => {
     await page.getByTestId('redeem-confirm').click();
     await enterFundPassword(page, '123456');
     await expectText(page, 'Redeemed 1 ETH');
-    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('link', { name: 'View holdings' }).click();
     await expect.poll(() => page.getByTestId('staking-redeeming-1').textContent()).toBe('1 ETH');
     await expect.poll(() => page.getByTestId('staking-held-1').textContent()).toBe('0.5 ETH');
 
@@ -70,6 +70,139 @@ describe('On-chain staking in Chromium', () => {
     await page.getByRole('tab', { name: 'APR trend' }).click();
     await page.getByTestId('staking-trend').waitFor();
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('stakes ETH for the GTETH receipt token, sees it minted and growing, and redeems it for more ETH', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await login(page, e2e.baseUrl, 'new@example.com');
+    await page.goto(`${e2e.baseUrl}/staking/ETH?pid=6`);
+    await page.getByTestId('staking-amount').fill('0.2');
+    await expect.poll(() => page.getByTestId('staking-receipt-estimate').textContent()).toMatch(/^≈ 0\.\d+ GTETH$/);
+    await page.getByTestId('staking-agree').check();
+    await page.getByTestId('staking-confirm').click();
+    await enterFundPassword(page, '123456');
+    await expectText(page, 'Staked 0.2 ETH');
+    await expectText(page, 'Your GTETH arrives by');
+    await page.getByRole('link', { name: 'View holdings' }).click();
+    await expect.poll(() => page.getByTestId('staking-pending-6').textContent()).toBe('0.2 ETH');
+
+    // The day's close mints GTETH at the grown rate; the next close makes it worth more.
+    const now = e2e.server.ctx.clock.now().getTime();
+    const hours = Math.ceil((Math.floor(now / 86_400_000) * 86_400_000 + 2 * 86_400_000 - now) / 3_600_000);
+    await e2e.admin('/admin/v1/clock/advance', { hours });
+    await login(page, e2e.baseUrl, 'new@example.com');
+    await page.goto(`${e2e.baseUrl}/staking?tab=mine`);
+    await expect.poll(() => page.getByTestId('staking-pending-6').textContent()).toBe('0 ETH');
+    const held = (await page.getByTestId('staking-held-6').textContent()) ?? '';
+    expect(held).toMatch(/^0\.\d+ GTETH$/);
+    const worth = Number.parseFloat((await page.getByTestId('staking-value-6').textContent()) ?? '0');
+    expect(worth).toBeGreaterThan(0.2);
+    expect(worth).toBeLessThan(0.2001);
+
+    // Redeem every token: the received ETH is their worth at today's rate.
+    await page.getByTestId('redeem-6').click();
+    await page.getByRole('button', { name: 'Max' }).click();
+    await expect
+      .poll(() => page.getByTestId('redeem-received').textContent())
+      .toBe(`${formatAmount(String(worth))} ETH`);
+    await page.getByTestId('redeem-confirm').click();
+    await enterFundPassword(page, '123456');
+    await expectText(page, `Redeemed ${held}`);
+    await page.getByRole('link', { name: 'View holdings' }).click();
+    await expect
+      .poll(() => page.getByTestId('staking-redeeming-6').textContent())
+      .toBe(`${formatAmount(String(worth))} ETH`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('stakes BTC as collateral through the confirm-order step, mints USDC, and repays it to redeem', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await login(page, e2e.baseUrl, 'us@example.com');
+    await page.goto(`${e2e.baseUrl}/staking/BTC?pid=7`);
+    await page.getByTestId('staking-amount').fill('0.1');
+    await expect.poll(() => page.getByTestId('staking-mint-estimate').textContent()).toMatch(/ USDC$/);
+    await page.getByTestId('staking-agree').check();
+    await page.getByTestId('staking-confirm').click();
+    await page.getByTestId('staking-confirm-order').waitFor();
+    await page.getByTestId('staking-confirm-mint').click();
+    await enterFundPassword(page, '123456');
+    await page.getByTestId('mint-success').waitFor();
+    await expectText(page, 'Minted');
+    await page.getByRole('link', { name: 'View holdings' }).click();
+    const debt = (await page.getByTestId('staking-debt-7').textContent()) ?? '';
+    expect(debt).toMatch(/^[\d,.]+ USDC$/);
+    // Releasing half repays half the debt (rounded up).
+    await page.getByTestId('redeem-7').click();
+    await page.getByTestId('redeem-amount').fill('0.05');
+    await expect.poll(() => page.getByTestId('redeem-repays').textContent()).toMatch(/ USDC$/);
+    await page.getByTestId('redeem-confirm').click();
+    await enterFundPassword(page, '123456');
+    await expectText(page, 'Redeemed 0.05 BTC');
+    await page.getByRole('link', { name: 'View holdings' }).click();
+    await expect.poll(() => page.getByTestId('staking-held-7').textContent()).toBe('0.05 BTC');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('inside the assets frame (is_frame=1) tells the parent of success and close, and takes reopen from it only', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await login(page, e2e.baseUrl, 'demo@example.com');
+    // A parent page of the app's own origin frames the staking view; another origin's frame sits beside it.
+    await context.route('https://other.example/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<script>window.parent.frames[0].postMessage({ type: 'reopen' }, '*');</script>`,
+      }),
+    );
+    await context.route(`${e2e.baseUrl}/frame-parent`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<iframe id="earn" src="/staking/SOL?pid=3&is_frame=1" style="width:1000px;height:800px"></iframe>
+          <script>window.got = []; addEventListener('message', (e) => window.got.push(e.data));</script>`,
+      }),
+    );
+    await page.goto(`${e2e.baseUrl}/frame-parent`);
+    const frame = page.frameLocator('#earn');
+    await frame.getByTestId('staking-amount').fill('1');
+    await frame.getByTestId('staking-agree').check();
+    await frame.getByTestId('staking-confirm').click();
+    await enterFundPassword(page, '123456', frame);
+    await frame.getByTestId('stake-success').waitFor();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { got: unknown[] }).got))
+      .toContainEqual({
+        type: 'success',
+        side: 'stake',
+        coin: 'SOL',
+        pid: 3,
+      });
+    await frame.getByRole('button', { name: 'Close' }).first().click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { got: { type: string }[] }).got.map((m) => m.type)))
+      .toContain('close');
+    expect(await frame.getByTestId('staking-amount').count()).toBe(0);
+    // Another origin's reopen is ignored; the parent's reopens the product.
+    await page.evaluate(() => {
+      const other = document.createElement('iframe');
+      other.src = 'https://other.example/';
+      document.body.append(other);
+    });
+    await page.waitForTimeout(500);
+    expect(await frame.getByTestId('staking-amount').count()).toBe(0);
+    await page.evaluate(() =>
+      (document.getElementById('earn') as HTMLIFrameElement).contentWindow?.postMessage(
+        { type: 'reopen' },
+        location.origin,
+      ),
+    );
+    await frame.getByTestId('staking-amount').waitFor();
     await context.close();
   });
 

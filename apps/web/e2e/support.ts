@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type FrameLocator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Config } from '../../server/src/config.js';
 import { createServer, type Server } from '../../server/src/server.js';
@@ -100,12 +100,15 @@ export async function login(page: Page, baseUrl: string, email: string, password
   await page.waitForURL('**/assets');
 }
 
-/** Answers the fund-password prompt. */
-export async function enterFundPassword(page: Page, pin: string) {
+/** Answers the fund-password prompt (in `within` when the page is embedded in a frame). */
+export async function enterFundPassword(page: Page, pin: string, within: Page | FrameLocator = page) {
   // The prompt opens with the cursor in its first box: the user just types.
-  const first = page.getByRole('group', { name: 'Fund password' }).locator('input').first();
+  const first = within.getByRole('group', { name: 'Fund password' }).locator('input').first();
   await first.waitFor();
   await expect.poll(() => first.evaluate((el) => el === document.activeElement)).toBe(true);
   await page.keyboard.type(pin);
-  await page.getByRole('dialog', { name: 'Enter your fund password' }).getByRole('button', { name: 'Confirm' }).click();
+  await within
+    .getByRole('dialog', { name: 'Enter your fund password' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
 }

@@ -1,8 +1,10 @@
 import { Modal, type ModalProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useEscapeClosesTop } from '../lib/use-escape-closes-top.js';
 
-/** Mantine's Modal whose Escape closes it only when it is the top-most dialog. */
+/** Mantine's Modal whose Escape closes it only when it is the top-most dialog; its close button is named. */
 export function Dialog(props: ModalProps) {
+  const { t } = useTranslation();
   useEscapeClosesTop(props.opened, props.onClose);
-  return <Modal {...props} />;
+  return <Modal closeButtonProps={{ 'aria-label': t('common.close') }} {...props} />;
 }

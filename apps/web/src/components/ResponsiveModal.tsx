@@ -1,5 +1,6 @@
 import { Drawer } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useEscapeClosesTop } from '../lib/use-escape-closes-top.js';
 import { useIsMobile } from '../lib/use-is-mobile.js';
 import { Dialog } from './Dialog.js';
@@ -16,6 +17,7 @@ export interface ResponsiveModalProps {
 
 /** A modal on desktop and a bottom sheet on mobile (below 768 px). */
 export function ResponsiveModal({ opened, onClose, title, children, size = 'md', zIndex }: ResponsiveModalProps) {
+  const { t } = useTranslation();
   const isMobile = useIsMobile();
   useEscapeClosesTop(opened && isMobile, onClose);
   if (isMobile) {
@@ -27,6 +29,7 @@ export function ResponsiveModal({ opened, onClose, title, children, size = 'md',
         position="bottom"
         size="auto"
         radius="md"
+        closeButtonProps={{ 'aria-label': t('common.close') }}
         {...(zIndex ? { zIndex } : {})}
       >
         {children}

@@ -90,7 +90,7 @@ function Products() {
   const me = useMe();
   // The assets frame may ask to reopen the product it showed last.
   const [last, setLast] = useState<StakingProduct | null>(null);
-  useFrame(
+  const frame = useFrame(
     useCallback(
       (m: FrameMessage) => {
         if (m.type === 'reopen' && last) setStaking(last);
@@ -107,7 +107,8 @@ function Products() {
   const closeStake = () => {
     if (current) setLast(current);
     setStaking(null);
-    if (routeCoin) navigate('/staking', { replace: true });
+    // Inside the assets frame the page stays framed (is_frame=1) after the link's product closes.
+    if (routeCoin) navigate(frame.framed ? '/staking?is_frame=1' : '/staking', { replace: true });
   };
   const columns: Column<StakingProduct>[] = [
     {
