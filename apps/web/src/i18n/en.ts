@@ -301,9 +301,12 @@ export const en = {
   'staking.rewardCoin': 'Reward',
   'staking.redeemPeriod': 'Redemption',
   'staking.period.immediate': 'At once',
-  'staking.period.period': 'Rewards after {{days}} days',
-  'staking.period.max_only': 'Within {{max}} days',
-  'staking.period.min_eq_max': '{{min}} days',
+  'staking.period.period_one': 'Rewards after {{count}} day',
+  'staking.period.period_other': 'Rewards after {{count}} days',
+  'staking.period.max_only_one': 'Within {{count}} day',
+  'staking.period.max_only_other': 'Within {{count}} days',
+  'staking.period.min_eq_max_one': '{{count}} day',
+  'staking.period.min_eq_max_other': '{{count}} days',
   'staking.period.min_ne_max': '{{min}}-{{max}} days',
   'staking.tag.new': 'New',
   'staking.tag.hot': 'Hot',
@@ -363,7 +366,8 @@ export const en = {
   'staking.standard': 'Standard',
   'staking.fast': 'Fast',
   'staking.arrivesAtOnce': 'Arrives at once',
-  'staking.withinDays': 'Arrives within {{days}} days, free of rewards meanwhile',
+  'staking.withinDays_one': 'Arrives within {{count}} day, free of rewards meanwhile',
+  'staking.withinDays_other': 'Arrives within {{count}} days, free of rewards meanwhile',
   'staking.fastOff': 'Not offered for this product',
   'staking.fastBody': 'Within {{minutes}} minutes for a fee; left today: {{left}}',
   'staking.redeemAmount': 'Amount to redeem',
@@ -374,7 +378,8 @@ export const en = {
   'staking.arrival': 'Estimated arrival',
   'staking.confirmFast': 'Fast redemption arrives within {{minutes}} minutes, less its fee.',
   'staking.confirmInstant': 'Redemption is instant.',
-  'staking.confirmWithin': 'Redemption completes within {{days}} days; the coins earn nothing meanwhile.',
+  'staking.confirmWithin_one': 'Redemption completes within {{count}} day; the coins earn nothing meanwhile.',
+  'staking.confirmWithin_other': 'Redemption completes within {{count}} days; the coins earn nothing meanwhile.',
   'staking.redeem': 'Redeem',
   'staking.redeemedTitle': 'Redeemed {{amount}} {{coin}}',
   'staking.redeemedBody': '{{received}} {{coin}} (fee {{fee}} {{coin}}) arrives in your trading account by {{time}}.',
@@ -396,6 +401,23 @@ export const en = {
   'staking.rule.redeem':
     'A standard redemption waits for the product’s redeem days and earns nothing meanwhile; a fast one arrives at once for a fee, within a daily quota.',
   'staking.trend.days': '{{count}} days',
+  'staking.rule.receipt':
+    "Each UTC day at 00:00 the {{token}} rate grows by the day's reward: your {{token}} redeems for more {{coin}}.",
+  'staking.rule.debt':
+    "Staking mints {{mint}} at {{ratio}} of the collateral's value; redeeming collateral repays the minted {{mint}} in proportion.",
+  'staking.bonusRules.title': 'Bonus event rules',
+  'staking.bonusRules.1':
+    'The bonus runs from its start to its end time (UTC) and only while the event is in progress.',
+  'staking.bonusRules.2':
+    "Each day's bonus is paid with the day's reward at 00:00 UTC, on the lowest amount held through the day.",
+  'staking.bonusRules.3':
+    "Each tier's extra APR applies to the part of your holding inside it; a tier with no upper bound covers everything above its start.",
+  'staking.bonusRules.4':
+    "The event has a total budget; when a day's bonuses would exceed what is left, the rest is shared out in proportion.",
+  'staking.bonusRules.5':
+    'The estimated APR shows the base APR plus the highest extra APR; what you earn depends on your tier.',
+  'staking.bonusRules.6':
+    'Coins being redeemed earn no bonus, and the platform may end an event early if it is abused.',
   'staking.bonus.holding': 'Holding',
   'staking.bonus.extra': 'Extra APR',
   'staking.bonus.above': 'Above {{min}} {{coin}}',

@@ -26,7 +26,19 @@ export function ProductInfo({ product }: { product: StakingProduct }) {
       <Tabs.Panel value="rules" pt="sm">
         <List size="sm" spacing={4}>
           <List.Item>{t('staking.rule.min', { amount: fmt.amount(product.min_mortgage_amount), coin })}</List.Item>
-          <List.Item>{t('staking.rule.daily', { coin: product.reward_coin })}</List.Item>
+          <List.Item>
+            {product.exchange_type === 'asset'
+              ? t('staking.rule.receipt', { token: product.receipt_coin, coin })
+              : t('staking.rule.daily', { coin: product.reward_coin })}
+          </List.Item>
+          {product.debt[0] && (
+            <List.Item>
+              {t('staking.rule.debt', {
+                mint: product.debt[0].reward_coin,
+                ratio: fmt.rate(product.debt[0].mint_ratio),
+              })}
+            </List.Item>
+          )}
           <List.Item>
             {t('staking.rule.fee', { percent: new Decimal(product.fee_rate).times(100).toFixed() })}
           </List.Item>
@@ -70,6 +82,14 @@ export function ProductInfo({ product }: { product: StakingProduct }) {
               coin: extra.reward_coin || product.reward_coin,
             })}
           </Text>
+          <Text size="sm" fw={600} mt="sm">
+            {t('staking.bonusRules.title')}
+          </Text>
+          <List type="ordered" size="sm" spacing={4} data-testid="bonus-rules">
+            {[1, 2, 3, 4, 5, 6].map((n) => (
+              <List.Item key={n}>{t(`staking.bonusRules.${n}`)}</List.Item>
+            ))}
+          </List>
         </Tabs.Panel>
       )}
     </Tabs>

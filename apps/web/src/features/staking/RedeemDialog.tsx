@@ -151,7 +151,7 @@ function RedeemForm({ target, onDone }: { target: RedeemTarget; onDone(r: Stakin
         {card(
           false,
           t('staking.standard'),
-          instant ? t('staking.arrivesAtOnce') : t('staking.withinDays', { days: waitDays }),
+          instant ? t('staking.arrivesAtOnce') : t('staking.withinDays', { count: waitDays }),
           false,
         )}
         {card(
@@ -206,7 +206,7 @@ function RedeemForm({ target, onDone }: { target: RedeemTarget; onDone(r: Stakin
           ? t('staking.confirmFast', { minutes: x.redeem_quick_long })
           : instant
             ? t('staking.confirmInstant')
-            : t('staking.confirmWithin', { days: waitDays })}
+            : t('staking.confirmWithin', { count: waitDays })}
       </Text>
       <Button
         size="md"

@@ -131,8 +131,10 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
     vipDiscountPercent: discount,
   });
   const dayStart = Math.floor(serverNow() / 86_400_000) * 86_400_000;
+  // A web3-task bonus is estimated only for a user whose task is done.
+  const bonusApplies = product.extra_interest_type === 0 || info.data?.task_done === 1;
   const bonus =
-    product.extra_interest && isBonusActive(product.extra_interest, dayStart)
+    bonusApplies && product.extra_interest && isBonusActive(product.extra_interest, dayStart)
       ? dailyBonus(value, product.extra_interest.interest)
       : new Decimal(0);
   const maxStake = Decimal.max(
@@ -340,11 +342,10 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
 
 /** What the redeem-period wording needs (spec: the derived state and its days). */
 export function periodParams(p: StakingProduct) {
-  return {
-    min: p.extra.redeem_minday,
-    max: p.extra.redeem_maxday,
-    days: p.income_days,
-  };
+  const { redeem_period: state, redeem_minday: min, redeem_maxday: max } = p.extra;
+  // The count the wording's plural follows: the days that state names.
+  const count = state === 'period' ? p.income_days : state === 'max_only' ? max : min;
+  return { min, max, days: p.income_days, count };
 }
 
 function StakeSuccess({ result, onMore, onClose }: { result: StakingActionResult; onMore(): void; onClose(): void }) {

@@ -14,7 +14,7 @@ import { type FrameMessage, useFrame } from '../../lib/use-frame.js';
 import { useAuthGate } from '../auth/auth-gate.js';
 import { StakingBadges } from './ProductBadges.js';
 import { RedeemDialog, type RedeemTarget } from './RedeemDialog.js';
-import { StakeDialog } from './StakeDialog.js';
+import { periodParams, StakeDialog } from './StakeDialog.js';
 
 const PAGE_SIZE = 10;
 
@@ -140,12 +140,7 @@ function Products() {
     {
       key: 'redeem',
       title: t('staking.redeemPeriod'),
-      render: (p) =>
-        t(`staking.period.${p.extra.redeem_period}`, {
-          min: p.extra.redeem_minday,
-          max: p.extra.redeem_maxday,
-          days: p.income_days,
-        }),
+      render: (p) => t(`staking.period.${p.extra.redeem_period}`, periodParams(p)),
     },
     {
       key: 'action',
@@ -215,11 +210,15 @@ function MyStaking() {
           ...(receipt
             ? ([
                 [t('staking.receiptWorth'), `${fmt.amount(b.value)} ${b.coin}`, 'value'],
-                [
-                  t('staking.receiptPending', { token: b.receipt_coin }),
-                  `${fmt.amount(b.pending_amount)} ${b.coin}`,
-                  'pending',
-                ],
+                ...(b.pending_amount === '0'
+                  ? []
+                  : [
+                      [
+                        t('staking.receiptPending', { token: b.receipt_coin }),
+                        `${fmt.amount(b.pending_amount)} ${b.coin}`,
+                        'pending',
+                      ],
+                    ]),
               ] as [string, string, string][])
             : []),
           ...(b.mint_coin !== ''
