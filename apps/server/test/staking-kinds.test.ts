@@ -241,6 +241,14 @@ describe('a coin with several sources (DeFi)', () => {
         reward: [expect.objectContaining({ reward_coin: 'ATOM', reward_delay_days: 1, fee_rate: '0.1' })],
       }),
     ]);
+    // The FAQ explains the sources (cate 3), and the hub's filters pick products by what they offer.
+    const faq = (await u.get(`${STAKING}/coin-ask?coin=ATOM&pid=${a}`)).body.data;
+    expect(faq.find((f: { cate: number }) => f.cate === 3).answer).toContain('Validator B (12.00% APR)');
+    const listed = async (filter: string) =>
+      (await u.get(`${STAKING}/products?filter=${filter}&limit=100`)).body.data.list.map((p: { pid: number }) => p.pid);
+    expect(await listed('receipt')).toEqual([expect.any(Number)]);
+    expect((await listed('all')).length).toBeGreaterThan((await listed('debt')).length);
+    expect((await u.get(`${STAKING}/products?filter=nope`)).status).toBe(400);
     // The operator sets the APR the coming days pay.
     expect((await ts.admin.post(`/admin/v1/staking/products/${a}/rate`, { rate: '0.09' })).body.code).toBe(0);
     expect((await productOf(u, a, 'ATOM')).rate).toBe('0.09');

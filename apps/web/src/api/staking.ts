@@ -18,7 +18,8 @@ type Paged<T> = { list: T[]; total: number };
 
 export const stakingKeys = {
   all: ['staking'] as const,
-  products: (coin: string, page: number, limit: number) => ['staking', 'products', coin, page, limit] as const,
+  products: (coin: string, filter: string, page: number, limit: number) =>
+    ['staking', 'products', coin, filter, page, limit] as const,
   product: (coin: string, pid?: number) => ['staking', 'product', coin, pid] as const,
   userInfo: (coin: string, pid: number) => ['staking', 'user-info', coin, pid] as const,
   balances: ['staking', 'balances'] as const,
@@ -27,10 +28,10 @@ export const stakingKeys = {
   faq: (coin: string, pid: number, locale: string) => ['staking', 'faq', coin, pid, locale] as const,
 };
 
-export function useStakingProducts(coin: string, page: number, limit: number) {
+export function useStakingProducts(coin: string, page: number, limit: number, filter = 'all') {
   return useQuery({
-    queryKey: stakingKeys.products(coin, page, limit),
-    queryFn: () => api<Paged<StakingProduct>>(`${STAKING_BASE}/products`, { query: { coin, page, limit } }),
+    queryKey: stakingKeys.products(coin, filter, page, limit),
+    queryFn: () => api<Paged<StakingProduct>>(`${STAKING_BASE}/products`, { query: { coin, filter, page, limit } }),
     placeholderData: keepPreviousData,
   });
 }

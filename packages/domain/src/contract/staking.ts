@@ -151,8 +151,13 @@ export const StakingProduct = Type.Object({
 });
 export type StakingProduct = Static<typeof StakingProduct>;
 
+/** The hub's filters: products with a running bonus, a VIP discount, fast redemption, or of a kind. */
+export const STAKING_FILTERS = ['all', 'bonus', 'vip', 'quick', 'receipt', 'debt'] as const;
+export type StakingFilter = (typeof STAKING_FILTERS)[number];
+
 export const StakingListQuery = Type.Object({
   coin: Type.Optional(CoinFilter),
+  filter: Type.Optional(Type.Union(STAKING_FILTERS.map((f) => Type.Literal(f)))),
   ...PageQuery,
 });
 export const StakingProductQuery = Type.Object({ coin: CoinSymbol, pid: Type.Optional(RowId) });

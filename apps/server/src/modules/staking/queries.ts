@@ -9,7 +9,7 @@ import {
   UNLIMITED,
   vipDiscountPercent,
 } from '@earn/domain';
-import type { StakingBalance, StakingProduct } from '@earn/domain/contract';
+import type { StakingBalance, StakingFilter, StakingProduct } from '@earn/domain/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/rows.js';
@@ -48,12 +48,26 @@ async function views(ctx: AppContext, products: readonly StakingProductRow[]): P
   });
 }
 
-/** The hub's list: every product, or a coin's (search trimmed and upper-cased by the caller), paged. */
-export async function stakingProductList(ctx: AppContext, q: { coin?: string; page: number; limit: number }) {
+const FILTERS: Record<StakingFilter, (p: StakingProduct) => boolean> = {
+  all: () => true,
+  bonus: (p) => p.most_rate !== p.rate,
+  vip: (p) => p.vip_config !== null,
+  quick: (p) => p.extra.redeem_quick === 1,
+  receipt: (p) => p.exchange_type === 'asset',
+  debt: (p) => p.debt.length > 0,
+};
+
+/** The hub's list: every product, or a coin's (search trimmed and upper-cased), or one filter's, paged. */
+export async function stakingProductList(
+  ctx: AppContext,
+  q: { coin?: string | undefined; filter?: StakingFilter | undefined; page: number; limit: number },
+) {
   const coin = q.coin?.trim().toUpperCase() ?? '';
-  const all = (await allStakingProducts(ctx.db)).filter((p) => coin === '' || p.coin.includes(coin));
+  const all = (await views(ctx, await allStakingProducts(ctx.db))).filter(
+    (p) => (coin === '' || p.mortgage_coin.includes(coin)) && FILTERS[q.filter ?? 'all'](p),
+  );
   const start = (q.page - 1) * q.limit;
-  return { list: await views(ctx, all.slice(start, start + q.limit)), total: all.length };
+  return { list: all.slice(start, start + q.limit), total: all.length };
 }
 
 export async function stakingProductDetail(ctx: AppContext, coin: string, pid?: number) {
@@ -278,6 +292,26 @@ export async function stakingFaq(ctx: AppContext, q: { coin?: string; pid?: numb
   ];
   if (!p) return common;
   const fee = new Decimal(p.feeRate).times(100).toFixed();
+  const sources = (await allStakingProducts(ctx.db)).filter(
+    (s) => s.coin === p.coin && s.type === 1 && s.exchangeType === 'default',
+  );
+  // cate 3: the sources of return of a coin staked through several.
+  const defi =
+    sources.length > 1 && sources.some((s) => s.id === p.id)
+      ? [
+          zh
+            ? {
+                ask: `${p.coin} 有哪些收益来源？`,
+                answer: `${sources.map((s) => `${s.protocolName}（年化 ${new Decimal(s.rate).times(100).toFixed(2)}%）`).join('、')}。每个来源有各自的年化、限额和赎回期，分别持仓和赎回。`,
+                cate: 3,
+              }
+            : {
+                ask: `Where does ${p.coin}'s return come from?`,
+                answer: `${sources.map((s) => `${s.protocolName} (${new Decimal(s.rate).times(100).toFixed(2)}% APR)`).join(', ')}. Each source has its own APR, limits and redeem period; you hold and redeem each separately.`,
+                cate: 3,
+              },
+        ]
+      : [];
   return [
     zh
       ? {
@@ -290,6 +324,7 @@ export async function stakingFaq(ctx: AppContext, q: { coin?: string; pid?: numb
           answer: `You stake ${p.coin} and earn ${p.rewardCoin} every day at the product's APR, less a ${fee}% platform fee (VIP tiers may pay less).`,
           cate: 2,
         },
+    ...defi,
     ...common,
   ];
 }

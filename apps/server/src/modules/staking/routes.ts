@@ -54,7 +54,9 @@ export const stakingRoutes =
       { schema: { tags, querystring: StakingListQuery, response: responses(Paged(StakingProduct)) } },
       async (request) => {
         const q = request.query;
-        return ok(await stakingProductList(ctx, { coin: q.coin, page: q.page ?? 1, limit: q.limit ?? 10 }));
+        return ok(
+          await stakingProductList(ctx, { coin: q.coin, filter: q.filter, page: q.page ?? 1, limit: q.limit ?? 10 }),
+        );
       },
     );
 

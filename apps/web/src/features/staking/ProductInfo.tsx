@@ -121,12 +121,43 @@ function Trend({ product }: { product: StakingProduct }) {
   );
 }
 
+/** FAQ categories (spec: cate 1 common, 2 overview, 3 defi; 0 all). */
+const FAQ_TABS = [
+  ['2', 'staking.faq.overview'],
+  ['3', 'staking.faq.sources'],
+  ['1', 'staking.faq.common'],
+] as const;
+
 function Faq({ product }: { product: StakingProduct }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const faq = useStakingFaq(product.mortgage_coin, product.pid, i18n.language);
+  const items = faq.data ?? [];
+  const tabs = FAQ_TABS.filter(([cate]) => items.some((i) => String(i.cate) === cate));
+  const [cate, setCate] = useState('0');
+  const shown = items.filter((i) => cate === '0' || String(i.cate) === cate);
+  return (
+    <Stack gap="xs">
+      {tabs.length > 1 && (
+        <SegmentedControl
+          size="xs"
+          value={cate}
+          onChange={setCate}
+          data={[
+            { value: '0', label: t('staking.faq.all') },
+            ...tabs.map(([value, key]) => ({ value, label: t(key) })),
+          ]}
+          data-testid="faq-categories"
+        />
+      )}
+      <FaqList items={shown} />
+    </Stack>
+  );
+}
+
+function FaqList({ items }: { items: { ask: string; answer: string }[] }) {
   return (
     <Accordion variant="separated">
-      {(faq.data ?? []).map((item) => (
+      {items.map((item) => (
         <Accordion.Item key={item.ask} value={item.ask}>
           <Accordion.Control>{item.ask}</Accordion.Control>
           <Accordion.Panel>

@@ -1,5 +1,5 @@
-import type { StakingBalance, StakingProduct } from '@earn/domain/contract';
-import { Badge, Button, Card, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { StakingBalance, StakingFilter, StakingProduct } from '@earn/domain/contract';
+import { Badge, Button, Card, Group, Paper, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -17,6 +17,8 @@ import { RedeemDialog, type RedeemTarget } from './RedeemDialog.js';
 import { periodParams, StakeDialog } from './StakeDialog.js';
 
 const PAGE_SIZE = 10;
+// The contract's list, repeated here: a value import of the contract would bring its schema library in.
+const STAKING_FILTERS: readonly StakingFilter[] = ['all', 'bonus', 'vip', 'quick', 'receipt', 'debt'];
 
 /**
  * The staking hub: products (search trimmed and upper-cased, page 1 on every change), my staking
@@ -83,9 +85,10 @@ function Products() {
   const routePid = Number(params.get('pid')) || undefined;
   const asked = useStakingProduct(routeCoin?.toUpperCase() ?? '', routePid);
   const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<StakingFilter>('all');
   const [page, setPage] = useState(1);
   const [staking, setStaking] = useState<StakingProduct | null>(null);
-  const products = useStakingProducts(search.trim().toUpperCase(), page, PAGE_SIZE);
+  const products = useStakingProducts(search.trim().toUpperCase(), page, PAGE_SIZE, filter);
   const open = (p: StakingProduct) => requireLogin(() => setStaking(p));
   const me = useMe();
   // The assets frame may ask to reopen the product it showed last.
@@ -160,7 +163,19 @@ function Products() {
   ];
   return (
     <Paper withBorder p="md">
-      <Group justify="flex-end" mb="sm">
+      <Group justify="space-between" mb="sm" gap="sm">
+        <Select
+          aria-label={t('staking.filter.label')}
+          value={filter}
+          allowDeselect={false}
+          w={200}
+          onChange={(v) => {
+            setFilter((v ?? 'all') as StakingFilter);
+            setPage(1);
+          }}
+          data={STAKING_FILTERS.map((f) => ({ value: f, label: t(`staking.filter.${f}`) }))}
+          data-testid="staking-filter"
+        />
         <CoinSearch
           value={search}
           onChange={(v) => {
