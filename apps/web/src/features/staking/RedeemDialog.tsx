@@ -12,14 +12,15 @@ import {
   UNLIMITED,
 } from '@earn/domain';
 import type { StakingActionResult, StakingBalance, StakingProduct } from '@earn/domain/contract';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBalances, useMe } from '../../api/account.js';
 import { serverNow } from '../../api/client.js';
-import { useStakingAction } from '../../api/staking.js';
+import { useStakingAction, useStakingBalances, useStakingProduct } from '../../api/staking.js';
 import { AmountInput } from '../../components/AmountInput.js';
+import { ListStatus } from '../../components/ListStatus.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { notifyError } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
@@ -53,9 +54,49 @@ export function RedeemDialog({ target, onClose }: { target: RedeemTarget | null;
       title={target ? t('staking.redeemTitle', { coin: target.product.mortgage_coin }) : ''}
       size="md"
     >
-      {target && !done && <RedeemForm target={target} onDone={succeeded} />}
+      {target && !done && <RedeemSources target={target} onDone={succeeded} />}
       {target && done && <RedeemSuccess result={done} onClose={close} />}
     </ResponsiveModal>
+  );
+}
+
+/**
+ * A coin staked through several sources redeems from one of them: the sources the user holds are
+ * offered (spec: only protocols with a positive holding; a single one is chosen without asking).
+ */
+function RedeemSources({ target, onDone }: { target: RedeemTarget; onDone(r: StakingActionResult): void }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const { product } = target;
+  const balances = useStakingBalances(true);
+  const held = (balances.data ?? []).filter(
+    (b) => product.defi.some((d) => d.pid === b.pid) && new Decimal(b.mortgage_amount).gt(0),
+  );
+  const [pid, setPid] = useState(target.balance.pid);
+  const picked = useStakingProduct(product.mortgage_coin, pid);
+  const balance = held.find((b) => b.pid === pid) ?? target.balance;
+  const chosen = pid === product.pid ? product : picked.data;
+  return (
+    <Stack>
+      {held.length > 1 && (
+        <Select
+          label={t('staking.source')}
+          value={String(pid)}
+          allowDeselect={false}
+          onChange={(v) => v && setPid(Number(v))}
+          data={held.map((b) => ({
+            value: String(b.pid),
+            label: `${b.protocol_name || b.coin} · ${fmt.amount(b.mortgage_amount)} ${b.coin}`,
+          }))}
+          data-testid="redeem-source"
+        />
+      )}
+      {chosen ? (
+        <RedeemForm key={chosen.pid} target={{ product: chosen, balance }} onDone={onDone} />
+      ) : (
+        <ListStatus count={0} loading={picked.isPending} error={picked.error} onRetry={() => picked.refetch()} />
+      )}
+    </Stack>
   );
 }
 
