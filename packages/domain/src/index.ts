@@ -9,5 +9,7 @@ export * from './launchpool/index.js';
 export * from './money.js';
 export * from './result.js';
 export * from './simple-earn/index.js';
+export * from './soft-staking/index.js';
 export * from './staking/index.js';
 export * from './tickers.js';
+export * from './wealth/index.js';

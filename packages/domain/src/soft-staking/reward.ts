@@ -1,0 +1,18 @@
+import { Decimal, type DecimalLike, dec, roundDown, ZERO } from '../money.js';
+
+/**
+ * The balance a soft-staking day pays on: the average of its hourly samples, each counted up to the
+ * coin's cap (balance above the cap earns nothing), or nothing when that average is below the coin's
+ * minimum holding. Rounded down to 8.
+ */
+export function softStakingBase(samples: readonly DecimalLike[], minHolding: DecimalLike, cap: DecimalLike): Decimal {
+  if (samples.length === 0) return ZERO;
+  const capped = samples.map((s) => Decimal.max(Decimal.min(dec(s), cap), 0));
+  const average = roundDown(capped.reduce((a, b) => a.plus(b), ZERO).div(samples.length), 8);
+  return average.lt(minHolding) ? ZERO : average;
+}
+
+/** A soft-staking day's reward: base x APR / 365, rounded down to 8. */
+export function softStakingReward(base: DecimalLike, apr: DecimalLike): Decimal {
+  return roundDown(dec(base).times(apr).div(365), 8);
+}
