@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../money.js';
-import { applyGate, changeOver, managementFee, nextSimulatedNav, unitsFor, valueOf, wealthAxis } from './nav.js';
+import { applyGate, changeOver, managementFee, nextSimulatedNav, unitsFor, unitsValue, wealthAxis } from './nav.js';
 
 const units = fc.bigInt({ min: 1n, max: 10n ** 14n }).map((n) => new Decimal(n.toString()).div(1e6));
 const nav = fc.integer({ min: 1, max: 10_000_000 }).map((n) => new Decimal(n).div(1e6));
@@ -9,12 +9,12 @@ const nav = fc.integer({ min: 1, max: 10_000_000 }).map((n) => new Decimal(n).di
 describe('units at a NAV', () => {
   it('round units down to 6 and amounts down to 8', () => {
     expect(unitsFor('1000', '1.2345').toFixed()).toBe('810.044552');
-    expect(valueOf('810.044552', '1.2345').toFixed()).toBe('999.99999944');
+    expect(unitsValue('810.044552', '1.2345').toFixed()).toBe('999.99999944');
   });
   it('never give back more than was paid when bought and sold at one NAV', () => {
     fc.assert(
       fc.property(units, nav, (amount, n) => {
-        expect(valueOf(unitsFor(amount, n), n).lte(amount)).toBe(true);
+        expect(unitsValue(unitsFor(amount, n), n).lte(amount)).toBe(true);
       }),
     );
   });
@@ -30,7 +30,7 @@ describe('management fee', () => {
     fc.assert(
       fc.property(units, nav, (u, n) => {
         const { fee, navAfter } = managementFee(u, n, '0.02');
-        expect(fee.lte(valueOf(u, n).minus(valueOf(u, navAfter)).plus('0.00000001'))).toBe(true);
+        expect(fee.lte(unitsValue(u, n).minus(unitsValue(u, navAfter)).plus('0.00000001'))).toBe(true);
         expect(navAfter.lte(n)).toBe(true);
       }),
     );

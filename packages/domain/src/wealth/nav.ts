@@ -12,7 +12,7 @@ export function unitsFor(amount: DecimalLike, nav: DecimalLike): Decimal {
 }
 
 /** What units are worth at a NAV, rounded down to 8. */
-export function valueOf(units: DecimalLike, nav: DecimalLike): Decimal {
+export function unitsValue(units: DecimalLike, nav: DecimalLike): Decimal {
   return roundDown(dec(units).times(nav), WEALTH_AMOUNT_PLACES);
 }
 
