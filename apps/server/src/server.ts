@@ -9,6 +9,7 @@ import { seedFixedProducts } from './demo/fixed-products.js';
 import { seedLaunchProjects } from './demo/launch-projects.js';
 import { seedMarketMakers } from './demo/market-makers.js';
 import { seedStakingProducts } from './demo/staking-products.js';
+import { seedWealthProducts } from './demo/wealth-products.js';
 import { buildApp } from './http/app.js';
 import { housekeepingJobs } from './jobs/housekeeping.js';
 import { type Job, Scheduler } from './jobs/scheduler.js';
@@ -17,6 +18,7 @@ import { launchpoolHourJob } from './modules/launchpool/launchpool-hour.js';
 import { seededDemand } from './modules/simple-earn/demand.js';
 import { flexibleHourJob } from './modules/simple-earn/flexible-hour.js';
 import { stakingDayJob } from './modules/staking/staking-day.js';
+import { wealthValuationJob } from './modules/wealth/valuation.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -58,6 +60,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await seedLaunchProjects(ctx);
     await seedFixedProducts(ctx);
     await seedStakingProducts(ctx);
+    await seedWealthProducts(ctx);
   }
 
   const scheduler = new Scheduler(database.db, clock);
@@ -81,6 +84,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     launchpoolHourJob,
     fixedMaturityJob(options.fixedSettleBatch),
     stakingDayJob,
+    wealthValuationJob,
     ...(options.jobs ?? []),
   ];
   for (const job of jobs) await scheduler.register(job);

@@ -935,3 +935,103 @@ export const stakingRewards = pgTable(
   },
   (t) => [index('staking_rewards_user_idx').on(t.userId, t.productId, t.day)],
 );
+
+/**
+ * A private-wealth (project type 4, platform) or asset-management (type 5, third party) product for
+ * VIP users: a coin, a minimum purchase and a daily net asset value per unit, priced forward (orders
+ * are valued at the next 08:30 UTC valuation).
+ */
+export const wealthProducts = pgTable('wealth_products', {
+  id: serial('id').primaryKey(),
+  projectType: integer('project_type').notNull(),
+  name: text('name').notNull(),
+  coin: text('coin')
+    .notNull()
+    .references(() => coins.symbol),
+  minPurchase: money('min_purchase').notNull(),
+  /** Lowest VIP tier that may buy. */
+  minTier: integer('min_tier').notNull().default(1),
+  manager: text('manager').notNull(),
+  strategy: text('strategy').notNull(),
+  disclaimer: text('disclaimer').notNull(),
+  /** Management fee per year, taken daily from the NAV. */
+  feeRate: money('fee_rate').notNull().default('0'),
+  /** Percent of the units that may leave at one valuation; null: no gate. */
+  gatePercent: money('gate_percent'),
+  /** The NAV of the last valuation, and the units outstanding after it. */
+  nav: money('nav').notNull(),
+  units: money('units').notNull().default('0'),
+  /** The demo's simulated strategy (seeded walk); null when the operator posts the NAVs. */
+  simulation: jsonb('simulation').$type<{ seed: string; drift: number; vol: number } | null>(),
+  launchedAt: instant('launched_at').notNull(),
+});
+
+/** A product's NAV per valuation date (YYYY-MM-DD), before and after the day's management fee. */
+export const wealthNavs = pgTable(
+  'wealth_navs',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => wealthProducts.id),
+    day: text('day').notNull(),
+    nav: money('nav').notNull(),
+    /** Who set it: 'operator' or 'simulation'. */
+    source: text('source').notNull(),
+    units: money('units'),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.day] })],
+);
+
+/** A user's units of a product and what they paid for them (the order detail's cost and return). */
+export const wealthPositions = pgTable(
+  'wealth_positions',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => wealthProducts.id),
+    units: money('units').notNull().default('0'),
+    /** What the units held cost (reduced in proportion as units are redeemed). */
+    cost: money('cost').notNull().default('0'),
+    /** What redemptions have paid out so far. */
+    redeemed: money('redeemed').notNull().default('0'),
+    /** Units asked to redeem and not yet valued (they cannot be asked twice). */
+    unitsPending: money('units_pending').notNull().default('0'),
+    firstAt: instant('first_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    check('wealth_positions_units_check', sql`${t.units} >= ${t.unitsPending} AND ${t.unitsPending} >= 0`),
+  ],
+);
+
+/** A purchase (amount) or unit redemption waiting for, or valued at, a valuation. */
+export const wealthOrders = pgTable(
+  'wealth_orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => wealthProducts.id),
+    side: text('side', { enum: ['purchase', 'redeem'] }).notNull(),
+    /** Purchase: the amount paid. Redeem: what the units fetched once valued. */
+    amount: money('amount'),
+    /** Redeem: the units asked (left to value). Purchase: the units issued once valued. */
+    units: money('units'),
+    status: text('status', { enum: ['pending', 'done'] }).notNull(),
+    /** Redeem units carried by the gate to a later valuation. */
+    carried: money('carried').notNull().default('0'),
+    nav: money('nav'),
+    createdAt: instant('created_at').notNull(),
+    valuedAt: instant('valued_at'),
+  },
+  (t) => [
+    index('wealth_orders_pending_idx').on(t.productId, t.id).where(sql`${t.status} = 'pending'`),
+    index('wealth_orders_user_idx').on(t.userId, t.productId, t.id),
+  ],
+);

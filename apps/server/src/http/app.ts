@@ -21,6 +21,7 @@ import { notificationRoutes } from '../modules/notifications/routes.js';
 import type { BorrowDemandSource } from '../modules/simple-earn/demand.js';
 import { simpleEarnRoutes } from '../modules/simple-earn/routes.js';
 import { stakingRoutes } from '../modules/staking/routes.js';
+import { wealthRoutes } from '../modules/wealth/routes.js';
 import { handleError } from './error-handler.js';
 import { registerFundPasswordGate } from './fundpass-gate.js';
 import { OneLinePerRequest } from './request-log.js';
@@ -134,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(simpleEarnRoutes(ctx, options.demand));
   await app.register(fixedEarnRoutes(ctx));
   await app.register(stakingRoutes(ctx));
+  await app.register(wealthRoutes(ctx));
   await app.register(launchpoolRoutes(ctx));
   await app.register(inboxRoutes(ctx));
   await app.register(eventRoutes(scheduler));

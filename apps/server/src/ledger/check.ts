@@ -173,5 +173,38 @@ export async function checkLedger(db: Executor): Promise<LedgerViolation[]> {
       detail: `${r.coin}: issued ${r.issued}, owed ${r.owed}`,
     });
   }
+  // Wealth: purchases waiting for a valuation are what their pending wallets hold; the units held add
+  // up to the product's, and the pool covers them at the last NAV.
+  const wealthPending = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      SELECT coalesce(a.user_id, o.user_id) AS user_id, coalesce(a.wallet, o.wallet) AS wallet,
+        coalesce(a.balance, 0)::text AS balance, coalesce(o.total, 0)::text AS pending
+      FROM (SELECT user_id, wallet, balance FROM ledger_accounts WHERE wallet LIKE 'wealth_pending:%') a
+      FULL JOIN (SELECT user_id, 'wealth_pending:' || product_id AS wallet, sum(amount) AS total FROM wealth_orders
+        WHERE side = 'purchase' AND status = 'pending' GROUP BY user_id, product_id) o
+        ON o.user_id = a.user_id AND o.wallet = a.wallet
+      WHERE coalesce(a.balance, 0) <> coalesce(o.total, 0) LIMIT 50`),
+  );
+  for (const r of wealthPending) {
+    violations.push({
+      invariant: 'wealth pending purchases equal their wallets',
+      detail: `user ${r.user_id} ${r.wallet}: ${r.balance} held, pending purchases ${r.pending}`,
+    });
+  }
+  const wealthUnits = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      SELECT p.id, p.units::text AS units, coalesce(w.total, 0)::text AS held, coalesce(pool.balance, 0)::text AS pool,
+        (p.units * p.nav)::text AS owed
+      FROM wealth_products p
+      LEFT JOIN (SELECT product_id, sum(units) AS total FROM wealth_positions GROUP BY product_id) w ON w.product_id = p.id
+      LEFT JOIN ledger_accounts pool ON pool.user_id IS NULL AND pool.wallet = 'wealth-pool:' || p.id AND pool.coin = p.coin
+      WHERE p.units <> coalesce(w.total, 0) OR coalesce(pool.balance, 0) < p.units * p.nav LIMIT 50`),
+  );
+  for (const r of wealthUnits) {
+    violations.push({
+      invariant: 'wealth units add up and their pool covers them',
+      detail: `product ${r.id}: ${r.units} units, positions hold ${r.held}; pool ${r.pool}, units at the NAV ${r.owed}`,
+    });
+  }
   return violations;
 }

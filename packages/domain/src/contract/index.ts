@@ -8,3 +8,4 @@ export * from './market.js';
 export * from './notifications.js';
 export * from './simple-earn.js';
 export * from './staking.js';
+export * from './wealth.js';

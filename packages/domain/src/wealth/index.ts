@@ -1,1 +1,2 @@
 export * from './nav.js';
+export * from './valuation.js';

@@ -17,6 +17,8 @@ import {
   StakingTaskDoneBody,
   UserSettingsBody,
   VoucherInput,
+  WealthNavBody,
+  WealthProductInput,
 } from '@earn/domain/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -32,6 +34,7 @@ import { advanceClock } from './advance-clock.js';
 import { deposit } from './deposit.js';
 import { createFixedProduct, updateFixedProduct } from './save-fixed-product.js';
 import { createStakingProduct, markStakingTaskDone, updateStakingProduct } from './save-staking-product.js';
+import { createWealthProduct, postWealthNav } from './save-wealth-product.js';
 import { setFlexibleDemand } from './set-flexible-demand.js';
 import { updateFlexibleMarket } from './update-flexible-market.js';
 import { updateUserSettings } from './update-user-settings.js';
@@ -207,6 +210,30 @@ export const adminRoutes =
         },
       },
       async (request) => ok(await markStakingTaskDone(ctx, request.params.id, request.body.user_id)),
+    );
+
+    app.post(
+      '/admin/v1/wealth/products',
+      {
+        config: admin,
+        schema: { tags, body: WealthProductInput, response: responses(Type.Object({ id: Type.Integer() })) },
+      },
+      async (request) => ok(await createWealthProduct(ctx, request.body)),
+    );
+
+    app.post(
+      '/admin/v1/wealth/products/:id/nav',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: "Post a valuation day's NAV (before its management fee)",
+          params: FixedProductPath,
+          body: WealthNavBody,
+          response: responses(Type.Object({ id: Type.Integer(), day: Type.String(), nav: Type.String() })),
+        },
+      },
+      async (request) => ok(await postWealthNav(ctx, request.params.id, request.body)),
     );
 
     app.post(

@@ -1,0 +1,64 @@
+import { DAY_MS, nextSimulatedNav, toDayString } from '@earn/domain';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import { wealthNavs, wealthProducts } from '../db/schema.js';
+import { createWealthProduct } from '../modules/admin/save-wealth-product.js';
+
+const HISTORY_DAYS = 730;
+
+/**
+ * Demo wealth products: a platform private-wealth product (type 4) and a third-party asset-management
+ * one (type 5, with a redemption gate), each valued by a seeded strategy walk with two years of NAVs
+ * behind them so the charts have history.
+ */
+export async function seedWealthProducts(ctx: AppContext): Promise<void> {
+  const products = [
+    {
+      input: {
+        project_type: 4 as const,
+        name: 'Private Wealth USDT Alpha',
+        coin: 'USDT',
+        min_purchase: '1000',
+        min_tier: 1,
+        manager: 'Earn Private Wealth desk',
+        strategy: 'Delta-neutral basis and funding-rate capture on major pairs, rebalanced daily.',
+        disclaimer:
+          'Returns are not guaranteed and the value of units can fall. Subscriptions and redemptions are priced at the next 08:30 UTC valuation.',
+        fee_rate: '0.01',
+      },
+      simulation: { seed: 'pw-usdt-alpha', drift: 0.00025, vol: 0.002 },
+    },
+    {
+      input: {
+        project_type: 5 as const,
+        name: 'Northwind BTC Trend Fund',
+        coin: 'BTC',
+        min_purchase: '0.01',
+        min_tier: 1,
+        manager: 'Northwind Asset Management',
+        strategy: 'Systematic trend following on BTC with volatility targeting.',
+        disclaimer:
+          'Managed by a third party. Returns are not guaranteed; at most 10% of the fund may be redeemed at one valuation, the rest waits for the next.',
+        fee_rate: '0.02',
+        gate_percent: '10',
+      },
+      simulation: { seed: 'nw-btc-trend', drift: 0.0004, vol: 0.012 },
+    },
+  ];
+  const nowMs = ctx.clock.now().getTime();
+  const today = Math.floor(nowMs / DAY_MS);
+  for (const { input, simulation } of products) {
+    const { id } = await createWealthProduct(ctx, input, simulation);
+    let nav = '1';
+    const rows: (typeof wealthNavs.$inferInsert)[] = [];
+    for (let d = today - HISTORY_DAYS; d < today; d++) {
+      nav = nextSimulatedNav(nav, simulation.seed, d, simulation.drift, simulation.vol).toFixed();
+      rows.push({ productId: id, day: toDayString(d * DAY_MS), nav, source: 'simulation', units: '0' });
+    }
+    await ctx.db.insert(wealthNavs).values(rows);
+    await ctx.db
+      .update(wealthProducts)
+      .set({ nav, launchedAt: new Date((today - HISTORY_DAYS) * DAY_MS) })
+      .where(eq(wealthProducts.id, id));
+  }
+}

@@ -1,0 +1,30 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { wealthProducts } from '../../db/schema.js';
+import { notFound } from '../../errors.js';
+
+export type WealthProductRow = typeof wealthProducts.$inferSelect;
+
+/** A user's purchases waiting for their valuation sit in this wallet; the product's assets in its pool. */
+export const pendingPurchaseWallet = (pid: number) => `wealth_pending:${pid}`;
+export const wealthPoolWallet = (pid: number) => `wealth-pool:${pid}`;
+/** The managers' result: what a NAV's rise adds to the pools (and a fall takes back); goes negative. */
+export const WEALTH_STRATEGY = 'platform:wealth-strategy';
+export const WEALTH_FEES = 'platform:wealth-fees';
+
+export async function findWealthProduct(db: Executor, pid: number): Promise<WealthProductRow> {
+  const [row] = await db.select().from(wealthProducts).where(eq(wealthProducts.id, pid));
+  if (!row) throw notFound(`wealth product ${pid} does not exist`);
+  return row;
+}
+
+/** The product, share-locked: a valuation (which locks it for update) waits for the order, or the order for it. */
+export async function shareLockWealthProduct(tx: Executor, pid: number): Promise<WealthProductRow> {
+  const [row] = await tx.select().from(wealthProducts).where(eq(wealthProducts.id, pid)).for('share');
+  if (!row) throw notFound(`wealth product ${pid} does not exist`);
+  return row;
+}
+
+export function allWealthProducts(db: Executor): Promise<WealthProductRow[]> {
+  return db.select().from(wealthProducts).orderBy(asc(wealthProducts.id));
+}

@@ -1,0 +1,94 @@
+import { Decimal, nextValuationMs, parseAmount, toWire, WEALTH_AMOUNT_PLACES } from '@earn/domain';
+import type { WealthPurchaseBody } from '@earn/domain/contract';
+import type { AppContext } from '../../context.js';
+import { wealthOrders } from '../../db/schema.js';
+import { type IdempotencyRequest, runTx } from '../../db/tx.js';
+import { badRequest, forbidden, refused } from '../../errors.js';
+import { userAccount } from '../../ledger/accounts.js';
+import { post } from '../../ledger/post.js';
+import { tradingWallet } from '../account/me.js';
+import type { User } from '../account/repo.js';
+import { walletOf } from '../fixed-earn/subscribe-fixed.js';
+import { assertNotLocked } from '../simple-earn/funding-lock.js';
+import { pendingPurchaseWallet, shareLockWealthProduct } from './products.js';
+
+/**
+ * Subscribes to a wealth product: the amount leaves the trading wallet at once into the user's
+ * pending wallet, and the next valuation (08:30 UTC) issues units at its NAV (forward pricing).
+ */
+export async function purchaseWealth(
+  ctx: AppContext,
+  user: User,
+  body: WealthPurchaseBody,
+  idempotency?: IdempotencyRequest,
+) {
+  assertNotLocked(user, 'subscribe');
+  const parsed = parseAmount('amount', body.amount, { maxDecimals: WEALTH_AMOUNT_PLACES });
+  if (!parsed.ok) throw refused(parsed);
+  const amount = parsed.value;
+  if (amount.lte(0)) throw badRequest('Enter an amount above 0', 'wealth.amount.required');
+  return runTx(
+    ctx.db,
+    async (tx) => {
+      const now = ctx.clock.now();
+      const product = await shareLockWealthProduct(tx, body.pid);
+      if (body.project_type !== undefined && body.project_type !== product.projectType)
+        throw badRequest(`product ${product.id} is of project type ${product.projectType}`);
+      if (user.tier < product.minTier) throw forbidden(`This product is for VIP ${product.minTier} and above`);
+      if (amount.lt(product.minPurchase)) {
+        throw refused({
+          key: 'less.minimum.amount',
+          message: `The minimum purchase is ${toWire(product.minPurchase)} ${product.coin}`,
+          params: { amount: toWire(product.minPurchase), coin: product.coin },
+        });
+      }
+      const { balance, loan } = await walletOf(tx, user, product.coin);
+      if (amount.gt(new Decimal(balance).minus(loan))) {
+        throw refused({
+          key: 'finances.inadequateBalance',
+          message: `Not enough ${product.coin} available`,
+          params: { coin: product.coin },
+        });
+      }
+      await post(tx, {
+        kind: 'wealth.purchase',
+        ref: `product:${product.id}`,
+        userId: user.id,
+        at: now,
+        postings: [
+          {
+            account: userAccount(user.id, tradingWallet(user), product.coin),
+            amount: amount.neg(),
+            keepAtLeast: new Decimal(loan),
+          },
+          { account: userAccount(user.id, pendingPurchaseWallet(product.id), product.coin), amount },
+        ],
+      });
+      const [order] = await tx
+        .insert(wealthOrders)
+        .values({
+          userId: user.id,
+          productId: product.id,
+          side: 'purchase',
+          amount: amount.toFixed(),
+          status: 'pending',
+          createdAt: now,
+        })
+        .returning({ id: wealthOrders.id });
+      return {
+        order_id: order?.id ?? 0,
+        pid: product.id,
+        side: 'purchase' as const,
+        status: 'pending' as const,
+        amount: toWire(amount),
+        unit: '0',
+        carried: '0',
+        nav: '0',
+        coin: product.coin,
+        create_time: Math.floor(now.getTime() / 1000),
+        valuation_time: Math.floor(nextValuationMs(now.getTime()) / 1000),
+      };
+    },
+    idempotency,
+  );
+}

@@ -1,0 +1,162 @@
+import { Decimal, managementFee, toDayString, unitsFor, unitsValue } from '@earn/domain';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger } from '../src/ledger/check.js';
+import { longRunning, spot } from './flexible-helpers.js';
+import { requirePostgres, startTestServer, type TestServer } from './helpers.js';
+
+const WEALTH = '/apiw/v2/earn/private-wealth';
+type Client = Awaited<ReturnType<typeof lender>>;
+const { lender, advance } = longRunning();
+
+async function product(ts: TestServer, fields: Record<string, unknown> = {}) {
+  const res = await ts.admin.post('/admin/v1/wealth/products', {
+    project_type: 5,
+    name: 'Quant fund',
+    coin: 'USDT',
+    min_purchase: '100',
+    min_tier: 0,
+    manager: 'Acme Capital',
+    strategy: 'Market neutral',
+    disclaimer: 'Past returns do not promise future ones.',
+    ...fields,
+  });
+  if (res.body.code !== 0) throw new Error(`product failed: ${JSON.stringify(res.body)}`);
+  return res.body.data.id as number;
+}
+const now = async (ts: TestServer) => (await ts.admin.get('/admin/v1/clock')).body.data.now_ms as number;
+const today = async (ts: TestServer) => toDayString(await now(ts));
+const mine = async (u: Client, pid: number) =>
+  (await u.get(`${WEALTH}/products`)).body.data.find((p: { pid: number }) => p.pid === pid);
+const postNav = (ts: TestServer, pid: number, day: string, nav: string) =>
+  ts.admin.post(`/admin/v1/wealth/products/${pid}/nav`, { day, nav });
+/** Hours to the next 09:00 UTC, when the 08:30 valuation has run. */
+async function pastValuation(ts: TestServer) {
+  const t = await now(ts);
+  const day = Math.floor(t / 86_400_000) * 86_400_000;
+  const target = t < day + 9 * 3_600_000 ? day + 9 * 3_600_000 : day + 33 * 3_600_000;
+  await advance(ts, Math.round((target - t) / 3_600_000));
+}
+
+describe('private wealth', () => {
+  let ts: TestServer;
+  beforeAll(async () => {
+    ts = await startTestServer();
+  });
+  afterAll(() => ts.close());
+  afterEach(async () => {
+    expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
+  });
+
+  it('prices a purchase and a redemption that straddle two valuations at each one’s NAV, less the fee', async () => {
+    const pid = await product(ts, { fee_rate: '0.0365' });
+    const u = await lender(ts, { USDT: '5000' });
+    const first = (await u.post(`${WEALTH}/purchase`, { pid, amount: '1000', project_type: 5 })).body.data;
+    expect(first).toMatchObject({ status: 'pending', amount: '1000', unit: '0' });
+    expect(await spot(u, 'USDT')).toBe('4000');
+    expect(await mine(u, pid)).toMatchObject({ amount_pending: '1000', unit: '0' });
+    const day1 = await today(ts);
+    expect((await postNav(ts, pid, day1, '1.2')).body.code).toBe(0);
+    await pastValuation(ts);
+    const nav1 = managementFee('0', '1.2', '0.0365').navAfter;
+    const units1 = unitsFor('1000', nav1);
+    expect(await mine(u, pid)).toMatchObject({ nav: nav1.toFixed(), unit: units1.toFixed(), amount_pending: '0' });
+    // A valued day cannot be rewritten.
+    expect((await postNav(ts, pid, day1, '2')).status).toBe(400);
+
+    // After 08:30 both wait for tomorrow's valuation.
+    const half = units1.div(2).toDecimalPlaces(6, Decimal.ROUND_DOWN);
+    await u.post(`${WEALTH}/purchase`, { pid, amount: '500' });
+    const asked = (await u.post(`${WEALTH}/redeem`, { pid, unit: half.toFixed() })).body.data;
+    expect(asked).toMatchObject({ status: 'pending', unit: half.toFixed() });
+    expect((await u.post(`${WEALTH}/redeem`, { pid, unit: units1.toFixed() })).body).toMatchObject({
+      key: 'less.redeemable.units',
+    });
+    const day2 = toDayString((await now(ts)) + 86_400_000);
+    await postNav(ts, pid, day2, '1.25');
+    await pastValuation(ts);
+    const nav2 = managementFee(units1, '1.25', '0.0365').navAfter;
+    const paid = unitsValue(half, nav2);
+    expect(await spot(u, 'USDT')).toBe(new Decimal(3500).plus(paid).toFixed());
+    const units2 = units1.minus(half).plus(unitsFor('500', nav2));
+    expect(await mine(u, pid)).toMatchObject({ unit: units2.toFixed(), unit_pending: '0' });
+    const detail = (await u.get(`${WEALTH}/order-detail?order_id=${pid}`)).body.data;
+    expect(detail).toMatchObject({ unit: units2.toFixed(), net_value_ratio: nav2.toFixed() });
+    expect(detail.orders.map((o: { side: string; nav: string }) => [o.side, o.nav])).toEqual([
+      ['redeem', nav2.toFixed()],
+      ['purchase', nav2.toFixed()],
+      ['purchase', nav1.toFixed()],
+    ]);
+    const rate = (await u.get(`${WEALTH}/lines?type=rate&order_id=${pid}&range=30`)).body.data;
+    expect(rate.lines.map((l: { value: string }) => l.value)).toEqual([
+      '0',
+      nav2.div(nav1).minus(1).times(100).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(),
+    ]);
+    const balance = (await u.get(`${WEALTH}/lines?type=balance&order_id=${pid}&range=30`)).body.data;
+    expect(balance.lines.at(-1).value).toBe(unitsValue(units2, nav2).toFixed());
+  });
+
+  it('gates redemptions at a share of the units and carries the rest pro rata to the next valuation', async () => {
+    const pid = await product(ts, { gate_percent: '10' });
+    const a = await lender(ts, { USDT: '100' });
+    const b = await lender(ts, { USDT: '100' });
+    await a.post(`${WEALTH}/purchase`, { pid, amount: '100' });
+    await b.post(`${WEALTH}/purchase`, { pid, amount: '100' });
+    await pastValuation(ts);
+    await a.post(`${WEALTH}/redeem`, { pid, unit: '100' });
+    await b.post(`${WEALTH}/redeem`, { pid, unit: '100' });
+    await pastValuation(ts);
+    expect(await spot(a, 'USDT')).toBe('10');
+    expect(await mine(a, pid)).toMatchObject({ unit: '90', unit_pending: '90' });
+    const detail = (await a.get(`${WEALTH}/order-detail?order_id=${pid}`)).body.data;
+    expect(detail.orders[0]).toMatchObject({ side: 'redeem', status: 'pending', unit: '90' });
+    expect(detail.orders[1]).toMatchObject({ side: 'redeem', status: 'done', unit: '10', carried: '90' });
+    await pastValuation(ts);
+    expect(await spot(b, 'USDT')).toBe('19');
+  });
+
+  it('refuses bad input with the spec’s messages and writes nothing', async () => {
+    const pid = await product(ts, { min_tier: 1 });
+    const open = await product(ts);
+    const u = await lender(ts, { USDT: '150' });
+    expect((await u.post(`${WEALTH}/purchase`, { pid, amount: '200' })).status).toBe(403);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ pid: open, amount: '50' }, 'less.minimum.amount'],
+      [{ pid: open, amount: '200' }, 'finances.inadequateBalance'],
+      [{ pid: open, amount: '100.123456789' }, 'errors.invalidAmount'],
+      [{ pid: open, amount: '-1' }, 'errors.invalidAmount'],
+    ];
+    for (const [body, key] of cases) expect((await u.post(`${WEALTH}/purchase`, body)).body.key).toBe(key);
+    expect((await u.post(`${WEALTH}/purchase`, { pid: open, amount: '1e400' })).status).toBe(400);
+    expect((await u.post(`${WEALTH}/purchase`, { pid: 999_999, amount: '100' })).status).toBe(404);
+    expect((await u.post(`${WEALTH}/purchase`, { pid: open, amount: '100', project_type: 4 })).status).toBe(400);
+    expect((await u.post(`${WEALTH}/redeem`, { pid: open, unit: '0' })).status).toBe(400);
+    expect((await u.post(`${WEALTH}/redeem`, { pid: open, unit: '0.0000001' })).body.key).toBe('errors.invalidAmount');
+    expect((await u.post(`${WEALTH}/redeem`, { pid: open, unit: '1' })).body.key).toBe('less.redeemable.units');
+    expect(await spot(u, 'USDT')).toBe('150');
+    expect(await mine(u, open)).toMatchObject({ amount_pending: '0', unit: '0' });
+  });
+});
+
+const onPostgres = requirePostgres('parallel wealth redemptions never ask more units than held');
+describe.runIf(onPostgres)('private wealth under concurrency (PostgreSQL)', () => {
+  let ts: TestServer;
+  beforeAll(async () => {
+    ts = await startTestServer({ postgres: true });
+  });
+  afterAll(() => ts?.close());
+
+  it('lets 30 parallel redemptions set aside at most the units held', async () => {
+    const pid = await product(ts);
+    const u = await lender(ts, { USDT: '1000' });
+    await u.post(`${WEALTH}/purchase`, { pid, amount: '1000' });
+    await pastValuation(ts);
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, () => u.post(`${WEALTH}/redeem`, { pid, unit: '100' })),
+    );
+    expect(replies.filter((r) => r.status === 500)).toEqual([]);
+    expect(replies.filter((r) => r.body.code === 0)).toHaveLength(10);
+    await pastValuation(ts);
+    expect(await spot(u, 'USDT')).toBe('1000');
+    expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
+  });
+});
