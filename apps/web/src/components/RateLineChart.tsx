@@ -21,12 +21,20 @@ export default function RateLineChart({
   percents,
   loading,
   testId,
+  suffix = '%',
+  axis,
+  emptyKey = 'earn.chart.noData',
 }: {
   labels: readonly string[];
   /** Display values only (a chart plots numbers); the rates themselves stay decimal strings. */
   percents: readonly number[];
   loading: boolean;
   testId: string;
+  /** What follows each value on the axis and in the tooltip ('%' for rates, '' for amounts). */
+  suffix?: string;
+  /** Fixed y-axis bounds and step (the wealth charts' rule); ECharts picks them otherwise. */
+  axis?: { min: number; max: number; interval: number };
+  emptyKey?: string;
 }) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
@@ -38,9 +46,9 @@ export default function RateLineChart({
     const instance = echarts.init(element.current);
     instance.setOption({
       grid: { left: 48, right: 16, top: 16, bottom: 32 },
-      tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${v.toFixed(2)}%` },
+      tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${v.toFixed(2)}${suffix}` },
       xAxis: { type: 'category', data: [...labels] },
-      yAxis: { type: 'value', axisLabel: { formatter: '{value}%' } },
+      yAxis: { type: 'value', axisLabel: { formatter: `{value}${suffix}` }, ...(axis ?? {}) },
       series: [
         {
           type: 'line',
@@ -63,7 +71,7 @@ export default function RateLineChart({
       clearTimeout(timer);
       instance.dispose();
     };
-  }, [labels, percents]);
+  }, [labels, percents, suffix, axis]);
 
   if (loading) {
     return (
@@ -75,7 +83,7 @@ export default function RateLineChart({
   if (percents.length === 0) {
     return (
       <Center h={height}>
-        <Text c="dimmed">{t('earn.chart.noData')}</Text>
+        <Text c="dimmed">{t(emptyKey)}</Text>
       </Center>
     );
   }

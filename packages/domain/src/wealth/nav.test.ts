@@ -69,7 +69,7 @@ describe('redemption gate', () => {
 
 describe('wealth chart axis', () => {
   it('rounds to multiples of 10 in 5 steps, and widens a flat line by 100', () => {
-    expect(wealthAxis([12, 47])).toEqual({ min: 10, max: 60, interval: 10 });
+    expect(wealthAxis([12, 47])).toEqual({ min: 10, max: 50, interval: 8 });
     expect(wealthAxis([103, 248])).toEqual({ min: 100, max: 250, interval: 30 });
     expect(wealthAxis([50, 50])).toEqual({ min: -50, max: 150, interval: 40 });
     expect(wealthAxis([])).toEqual({ min: 0, max: 100, interval: 20 });
@@ -80,7 +80,8 @@ describe('wealth chart axis', () => {
         const a = wealthAxis(vs);
         expect(a.min).toBeLessThanOrEqual(Math.min(...vs));
         expect(a.max).toBeGreaterThanOrEqual(Math.max(...vs));
-        expect(a.interval % 10).toBe(0);
+        expect(a.min % 10 === 0 && a.max % 10 === 0).toBe(true);
+        expect(a.interval * 5).toBeCloseTo(a.max - a.min);
       }),
     );
   });

@@ -50,7 +50,7 @@ export function applyGate(
   return { granted, carried: asked.map((a, i) => a.minus(granted[i] ?? ZERO)) };
 }
 
-/** The spec's wealth chart y-axis: bounds on multiples of 10 in 5 equal steps, widened by 100 when flat. */
+/** The spec's wealth chart y-axis: bounds on multiples of 10, in 5 equal steps, widened by 100 when flat. */
 export function wealthAxis(values: readonly number[]): { min: number; max: number; interval: number } {
   if (values.length === 0) return { min: 0, max: 100, interval: 20 };
   let min = Math.floor(Math.min(...values) / 10) * 10;
@@ -59,8 +59,7 @@ export function wealthAxis(values: readonly number[]): { min: number; max: numbe
     min -= 100;
     max += 100;
   }
-  const interval = Math.ceil((max - min) / 5 / 10) * 10;
-  return { min, max: min + interval * 5, interval };
+  return { min, max, interval: (max - min) / 5 };
 }
 
 /** The change over a chart's window, as a fraction of its first value (0 when it starts at 0). */

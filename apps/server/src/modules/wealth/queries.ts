@@ -184,6 +184,11 @@ export async function wealthLines(
       return unitsValue(held, n.nav);
     });
   }
+  // The assets trend starts with the holding: the days before the first units were held say nothing.
+  const start = q.type === 'balance' ? Math.max(0, values.findIndex((v) => v.gt(0))) : 0;
+  if (q.type === 'balance' && values.every((v) => v.isZero())) return { lines: [], change: '0' };
+  navs.splice(0, start);
+  values = values.slice(start);
   const lines = navs.map((n, i) => ({
     timestamp: seconds(valuationMs(n.day)),
     value: toWire(values[i] ?? ZERO),

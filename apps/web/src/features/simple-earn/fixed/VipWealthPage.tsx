@@ -9,6 +9,7 @@ import { CoinIcon } from '../../../components/CoinIcon.js';
 import { LoadingBlock } from '../../../components/LoadingBlock.js';
 import { useFormat } from '../../../lib/use-format.js';
 import { useAuthGate } from '../../auth/auth-gate.js';
+import { WealthSection } from '../../wealth/WealthSection.js';
 import { FixedSubscribeDialog, type FixedTarget } from './FixedSubscribeDialog.js';
 
 /** /vip-wealth: the VIP-only fixed products, by tier (min_vip*10+max_vip), each shown as V{min}-{max}. */
@@ -78,6 +79,7 @@ export default function VipWealthPage() {
         })}
       </SimpleGrid>
       <FixedSubscribeDialog target={target} onClose={() => setTarget(null)} />
+      <WealthSection />
     </Stack>
   );
 }

@@ -1,0 +1,65 @@
+import type { WealthLines, WealthOrder, WealthOrderDetail, WealthProduct } from '@earn/domain/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BALANCE_REFRESH_MS } from './account.js';
+import { api, newIdempotencyKey } from './client.js';
+
+// A type-only import of the contract keeps its schema library out of the web bundle.
+const WEALTH_BASE = '/apiw/v2/earn/private-wealth';
+
+export const wealthKeys = {
+  all: ['wealth'] as const,
+  products: ['wealth', 'products'] as const,
+  detail: (pid: number) => ['wealth', 'detail', pid] as const,
+  lines: (pid: number, type: string, range: number) => ['wealth', 'lines', pid, type, range] as const,
+};
+
+/** The wealth products with the reader's holdings (refreshed like balances: valuations change them). */
+export function useWealthProducts() {
+  return useQuery({
+    queryKey: wealthKeys.products,
+    queryFn: () => api<WealthProduct[]>(`${WEALTH_BASE}/products`),
+    refetchInterval: BALANCE_REFRESH_MS,
+  });
+}
+
+export function useWealthDetail(pid: number, enabled: boolean) {
+  return useQuery({
+    queryKey: wealthKeys.detail(pid),
+    queryFn: () => api<WealthOrderDetail>(`${WEALTH_BASE}/order-detail`, { query: { order_id: pid } }),
+    enabled,
+  });
+}
+
+export function useWealthLines(pid: number, type: 'balance' | 'rate', range: number, enabled: boolean) {
+  return useQuery({
+    queryKey: wealthKeys.lines(pid, type, range),
+    queryFn: () => api<WealthLines>(`${WEALTH_BASE}/lines`, { query: { order_id: pid, type, range } }),
+    enabled,
+  });
+}
+
+function useInvalidate() {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([qc.invalidateQueries({ queryKey: wealthKeys.all }), qc.invalidateQueries({ queryKey: ['account'] })]);
+}
+
+/** Purchase (amount) or redeem (units), with the fund password; both wait for the next valuation. */
+export function useWealthAction() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (
+      body:
+        | { side: 'purchase'; pid: number; amount: string; project_type: number }
+        | { side: 'redeem'; pid: number; unit: string },
+    ) => {
+      const { side, ...payload } = body;
+      return api<WealthOrder>(`${WEALTH_BASE}/${side}`, {
+        body: payload,
+        fundpass: true,
+        idempotencyKey: newIdempotencyKey(),
+      });
+    },
+    onSuccess: invalidate,
+  });
+}

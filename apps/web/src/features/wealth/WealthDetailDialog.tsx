@@ -1,0 +1,141 @@
+import { wealthAxis } from '@earn/domain';
+import type { WealthProduct } from '@earn/domain/contract';
+import { Badge, Group, SegmentedControl, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useWealthDetail, useWealthLines } from '../../api/wealth.js';
+import { ListStatus } from '../../components/ListStatus.js';
+import { ResponsiveModal } from '../../components/ResponsiveModal.js';
+import { useFormat } from '../../lib/use-format.js';
+import { DetailLine } from '../staking/DetailLine.js';
+
+const RateLineChart = lazy(() => import('../../components/RateLineChart.js'));
+/** Spec: chart ranges 30, 180, 365 and 730 days, default 30. */
+const RANGES = ['30', '180', '365', '730'] as const;
+
+/** A holding's detail: personal info, product info, and the assets-trend and change charts. */
+export function WealthDetailDialog({ product, onClose }: { product: WealthProduct | null; onClose(): void }) {
+  return (
+    <ResponsiveModal opened={product !== null} onClose={onClose} title={product?.name ?? ''} size="lg">
+      {product && <Detail product={product} />}
+    </ResponsiveModal>
+  );
+}
+
+function Detail({ product }: { product: WealthProduct }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const held = product.unit !== '0' || product.unit_pending !== '0' || product.amount_pending !== '0';
+  const detail = useWealthDetail(product.pid, held);
+  const d = detail.data;
+  return (
+    <Stack data-testid="wealth-detail">
+      <Group gap="xs">
+        <Badge color={product.project_type === 5 ? 'grape' : 'yellow'} variant="light">
+          {t(product.project_type === 5 ? 'wealth.thirdParty' : 'wealth.platform')}
+        </Badge>
+        <Text size="sm" c="dimmed">
+          {product.manager}
+        </Text>
+      </Group>
+      {held && (
+        <>
+          <Text fw={600}>{t('wealth.personal')}</Text>
+          {d ? (
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={4}>
+              <DetailLine label={t('wealth.worth')} value={`${fmt.amount(d.amount)} ${d.coin}`} testId="wealth-worth" />
+              <DetailLine label={t('wealth.units')} value={fmt.amount(d.unit)} testId="wealth-detail-units" />
+              <DetailLine label={t('wealth.income')} value={`${fmt.amount(d.income_amount)} ${d.coin}`} />
+              <DetailLine label={t('wealth.buyNav')} value={fmt.amount(d.net_value_ratio_buy)} />
+              <DetailLine label={t('wealth.runDays')} value={t('wealth.days', { count: d.run_days })} />
+              <DetailLine label={t('wealth.clientId')} value={d.client_id} />
+            </SimpleGrid>
+          ) : (
+            <ListStatus count={0} loading={detail.isPending} error={detail.error} onRetry={() => detail.refetch()} />
+          )}
+          {d?.orders
+            .filter((o) => o.status === 'pending')
+            .map((o) => (
+              <Text key={o.order_id} size="sm" c="orange" data-testid="wealth-pending-order">
+                {o.side === 'purchase'
+                  ? t('wealth.pendingPurchase', {
+                      amount: fmt.amount(o.amount),
+                      coin: o.coin,
+                      time: fmt.dateTime(o.valuation_time * 1000),
+                    })
+                  : t('wealth.pendingRedeem', {
+                      units: fmt.amount(o.unit),
+                      time: fmt.dateTime(o.valuation_time * 1000),
+                    })}
+              </Text>
+            ))}
+        </>
+      )}
+      <Text fw={600}>{t('wealth.productInfo')}</Text>
+      <Stack gap={4}>
+        <DetailLine label={t('wealth.nav')} value={fmt.amount(product.nav)} />
+        <DetailLine label={t('wealth.recent30')} value={fmt.rate(product.recent_30_days_rate)} />
+        <DetailLine label={t('wealth.fee')} value={fmt.rate(product.fee_rate)} />
+        <DetailLine label={t('wealth.minimum')} value={`${fmt.amount(product.min_purchase)} ${product.coin}`} />
+        <DetailLine label={t('wealth.nextValuation')} value={fmt.dateTime(product.next_valuation_time * 1000)} />
+      </Stack>
+      <Text size="sm">{product.strategy}</Text>
+      <Charts product={product} held={held} />
+    </Stack>
+  );
+}
+
+function Charts({ product, held }: { product: WealthProduct; held: boolean }) {
+  const { t } = useTranslation();
+  const [type, setType] = useState<'balance' | 'rate'>(held ? 'balance' : 'rate');
+  return (
+    <Tabs value={type} onChange={(v) => setType(v === 'balance' ? 'balance' : 'rate')}>
+      <Tabs.List>
+        {held && <Tabs.Tab value="balance">{t('wealth.assetsTrend')}</Tabs.Tab>}
+        <Tabs.Tab value="rate">{t('wealth.change')}</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value={type} pt="sm">
+        <Chart pid={product.pid} type={type} coin={product.coin} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+function Chart({ pid, type, coin }: { pid: number; type: 'balance' | 'rate'; coin: string }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const [range, setRange] = useState<(typeof RANGES)[number]>('30');
+  const lines = useWealthLines(pid, type, Number(range), true);
+  const points = lines.data?.lines ?? [];
+  const labels = useMemo(() => points.map((p) => fmt.date(p.timestamp * 1000)), [points, fmt]);
+  const values = useMemo(() => points.map((p) => Number(p.value)), [points]);
+  const axis = useMemo(() => wealthAxis(values), [values]);
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <SegmentedControl
+          size="xs"
+          value={range}
+          onChange={(v) => setRange(v as (typeof RANGES)[number])}
+          data={RANGES.map((r) => ({ value: r, label: t('wealth.rangeDays', { count: Number(r) }) }))}
+        />
+        {lines.data && points.length > 0 && (
+          <Text size="sm" c={lines.data.change.startsWith('-') ? 'red' : 'teal'} data-testid="wealth-change">
+            {fmt.rate(lines.data.change)}
+          </Text>
+        )}
+      </Group>
+      <Suspense fallback={null}>
+        <RateLineChart
+          labels={labels}
+          percents={values}
+          loading={lines.isPending}
+          testId={`wealth-chart-${type}`}
+          suffix={type === 'rate' ? '%' : ` ${coin}`}
+          axis={type === 'balance' ? axis : undefined}
+          emptyKey="wealth.no_data"
+        />
+      </Suspense>
+    </Stack>
+  );
+}

@@ -1,0 +1,136 @@
+import type { WealthProduct } from '@earn/domain/contract';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '../../api/account.js';
+import { useWealthProducts } from '../../api/wealth.js';
+import { CoinIcon } from '../../components/CoinIcon.js';
+import { ListStatus } from '../../components/ListStatus.js';
+import { useFormat } from '../../lib/use-format.js';
+import { useAuthGate } from '../auth/auth-gate.js';
+import { DetailLine } from '../staking/DetailLine.js';
+import { WealthDetailDialog } from './WealthDetailDialog.js';
+import { WealthRedeemDialog } from './WealthRedeemDialog.js';
+import { WealthSubscribeDialog } from './WealthSubscribeDialog.js';
+
+/** Private wealth (platform) and asset management (third party) on the VIP wealth page: products and my holdings. */
+export function WealthSection() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const me = useMe();
+  const { requireLogin } = useAuthGate();
+  const products = useWealthProducts();
+  const [buying, setBuying] = useState<WealthProduct | null>(null);
+  const [redeeming, setRedeeming] = useState<WealthProduct | null>(null);
+  const [viewing, setViewing] = useState<WealthProduct | null>(null);
+  const list = products.data ?? [];
+  return (
+    <Stack data-testid="wealth-section">
+      <div>
+        <Title order={3}>{t('wealth.title')}</Title>
+        <Text c="dimmed" size="sm">
+          {t('wealth.subtitle')}
+        </Text>
+      </div>
+      <ListStatus
+        count={list.length}
+        loading={products.isPending}
+        error={products.error}
+        onRetry={() => products.refetch()}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {list.map((p) => {
+          const held = p.unit !== '0' || p.unit_pending !== '0' || p.amount_pending !== '0';
+          return (
+            <Paper key={p.pid} withBorder p="md" data-testid={`wealth-product-${p.pid}`}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Group gap="xs" wrap="nowrap">
+                  <CoinIcon symbol={p.coin} icon={`/static/coin-icons/${p.coin.toLowerCase()}.svg`} />
+                  <Stack gap={0}>
+                    <Text fw={700}>{p.name}</Text>
+                    <Text size="xs" c="dimmed">
+                      {p.manager}
+                    </Text>
+                  </Stack>
+                </Group>
+                <Badge color={p.project_type === 5 ? 'grape' : 'yellow'} variant="light" style={{ flexShrink: 0 }}>
+                  {t(p.project_type === 5 ? 'wealth.thirdParty' : 'wealth.platform')}
+                </Badge>
+              </Group>
+              <Group gap="xl" mt="sm">
+                <Stack gap={0}>
+                  <Text size="xs" c="dimmed">
+                    {t('wealth.nav')}
+                  </Text>
+                  <Text fw={700}>{fmt.amount(p.nav)}</Text>
+                </Stack>
+                <Stack gap={0}>
+                  <Text size="xs" c="dimmed">
+                    {t('wealth.recent30')}
+                  </Text>
+                  <Text fw={700} c={p.recent_30_days_rate.startsWith('-') ? 'red' : 'teal'}>
+                    {fmt.rate(p.recent_30_days_rate)}
+                  </Text>
+                </Stack>
+              </Group>
+              {held && (
+                <Stack gap={2} mt="sm">
+                  <DetailLine label={t('wealth.units')} value={fmt.amount(p.unit)} testId={`wealth-units-${p.pid}`} />
+                  <DetailLine label={t('wealth.worth')} value={`${fmt.amount(p.amount)} ${p.coin}`} />
+                  {p.amount_pending !== '0' && (
+                    <DetailLine
+                      label={t('wealth.pendingPurchaseShort')}
+                      value={`${fmt.amount(p.amount_pending)} ${p.coin}`}
+                      testId={`wealth-pending-${p.pid}`}
+                    />
+                  )}
+                  {p.unit_pending !== '0' && (
+                    <DetailLine label={t('wealth.pendingRedeemShort')} value={fmt.amount(p.unit_pending)} />
+                  )}
+                </Stack>
+              )}
+              <Group gap="xs" mt="md">
+                <Button
+                  size="compact-sm"
+                  color="yellow"
+                  disabled={me.data ? !p.eligible : false}
+                  onClick={() => requireLogin(() => setBuying(p))}
+                  data-testid={`wealth-buy-${p.pid}`}
+                >
+                  {held ? t('wealth.subscribeMore') : t('wealth.subscribe')}
+                </Button>
+                {held && (
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    disabled={p.unit === p.unit_pending}
+                    onClick={() => setRedeeming(p)}
+                    data-testid={`wealth-redeem-${p.pid}`}
+                  >
+                    {t('wealth.redeem')}
+                  </Button>
+                )}
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  onClick={() => setViewing(p)}
+                  data-testid={`wealth-details-${p.pid}`}
+                >
+                  {t('wealth.details')}
+                </Button>
+              </Group>
+              {me.data && !p.eligible && (
+                <Text size="xs" c="dimmed" mt="xs">
+                  {t('wealth.vipOnly', { tier: p.min_tier })}
+                </Text>
+              )}
+            </Paper>
+          );
+        })}
+      </SimpleGrid>
+      <WealthSubscribeDialog product={buying} onClose={() => setBuying(null)} />
+      <WealthRedeemDialog product={redeeming} onClose={() => setRedeeming(null)} />
+      <WealthDetailDialog product={viewing} onClose={() => setViewing(null)} />
+    </Stack>
+  );
+}
