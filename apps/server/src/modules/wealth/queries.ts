@@ -185,7 +185,13 @@ export async function wealthLines(
     });
   }
   // The assets trend starts with the holding: the days before the first units were held say nothing.
-  const start = q.type === 'balance' ? Math.max(0, values.findIndex((v) => v.gt(0))) : 0;
+  const start =
+    q.type === 'balance'
+      ? Math.max(
+          0,
+          values.findIndex((v) => v.gt(0)),
+        )
+      : 0;
   if (q.type === 'balance' && values.every((v) => v.isZero())) return { lines: [], change: '0' };
   navs.splice(0, start);
   values = values.slice(start);
