@@ -28,6 +28,7 @@ const ClockPage = lazy(() => import('../features/admin/ClockPage.js'));
 const LaunchpoolPage = lazy(() => import('../features/launchpool/LaunchpoolPage.js'));
 const StakePage = lazy(() => import('../features/launchpool/StakePage.js'));
 const StakingHubPage = lazy(() => import('../features/staking/StakingHubPage.js'));
+const LegalPage = lazy(() => import('../features/legal/LegalPage.js'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -179,6 +180,22 @@ const router = createBrowserRouter([
         element: (
           <Page auth>
             <ClockPage />
+          </Page>
+        ),
+      },
+      {
+        path: 'asset-management/institution/disclaimer',
+        element: (
+          <Page>
+            <LegalPage doc="disclaimer" />
+          </Page>
+        ),
+      },
+      {
+        path: 'soft-staking/agreement',
+        element: (
+          <Page>
+            <LegalPage doc="softStaking" />
           </Page>
         ),
       },

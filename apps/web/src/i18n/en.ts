@@ -422,6 +422,26 @@ export const en = {
   'wealth.change': 'Change',
   'wealth.rangeDays_one': '{{count}} day',
   'wealth.rangeDays_other': '{{count}} days',
+  'legal.disclaimer.title': 'Asset management risk disclaimer',
+  'legal.disclaimer.1':
+    'Private wealth and asset-management products invest in strategies whose value can rise or fall; you may get back less than you put in.',
+  'legal.disclaimer.2':
+    'Subscriptions and redemptions are priced forward, at the next daily valuation (08:30 UTC), not at the net asset value shown when you place them.',
+  'legal.disclaimer.3': "A daily management fee is taken from the net asset value at the product's yearly rate.",
+  'legal.disclaimer.4':
+    'A product may limit the units redeemed at one valuation; the rest then waits for the next valuation, shared pro rata.',
+  'legal.disclaimer.5':
+    'Third-party products are managed by their manager, not by the platform; past returns do not promise future ones.',
+  'legal.softStaking.title': 'Soft staking terms',
+  'legal.softStaking.1':
+    'While soft staking is on, the supported coins in your spot account keep working as spot money: you can trade, transfer and withdraw them at any time.',
+  'legal.softStaking.2':
+    'Your balance of each supported coin is sampled every hour from the day after you turn soft staking on.',
+  'legal.softStaking.3':
+    "Each day is rewarded at 00:00 UTC on the day's average balance, counting at most the coin's cap each hour, and only when the average reaches the coin's minimum.",
+  'legal.softStaking.4':
+    'The first reward is paid the day after the first sampled day; a day you turn soft staking off is not rewarded.',
+  'legal.softStaking.5': 'Rates and caps may change; each day is paid at the rate in force when it is settled.',
   'staking.viewHoldings': 'View holdings',
   'staking.continue': 'Continue staking',
   'staking.redeemTitle': 'Redeem {{coin}}',
