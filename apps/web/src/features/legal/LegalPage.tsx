@@ -15,9 +15,9 @@ export default function LegalPage({ doc }: { doc: keyof typeof DOCUMENTS }) {
       <Title order={2}>{t(title)}</Title>
       <Paper withBorder p="lg">
         <List type="ordered" spacing="sm">
-          {Array.from({ length: items }, (_, i) => (
-            <List.Item key={i}>
-              <Text size="sm">{t(`legal.${doc}.${i + 1}`)}</Text>
+          {Array.from({ length: items }, (_, i) => `legal.${doc}.${i + 1}`).map((key) => (
+            <List.Item key={key}>
+              <Text size="sm">{t(key)}</Text>
             </List.Item>
           ))}
         </List>
