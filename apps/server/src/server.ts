@@ -9,7 +9,7 @@ import { seedFixedProducts } from './demo/fixed-products.js';
 import { seedLaunchProjects } from './demo/launch-projects.js';
 import { seedMarketMakers } from './demo/market-makers.js';
 import { seedStakingProducts } from './demo/staking-products.js';
-import { seedWealthProducts } from './demo/wealth-products.js';
+import { seedSoftStakingCoins, seedWealthProducts } from './demo/wealth-products.js';
 import { buildApp } from './http/app.js';
 import { housekeepingJobs } from './jobs/housekeeping.js';
 import { type Job, Scheduler } from './jobs/scheduler.js';
@@ -17,6 +17,7 @@ import { fixedMaturityJob } from './modules/fixed-earn/maturity.js';
 import { launchpoolHourJob } from './modules/launchpool/launchpool-hour.js';
 import { seededDemand } from './modules/simple-earn/demand.js';
 import { flexibleHourJob } from './modules/simple-earn/flexible-hour.js';
+import { softStakingDayJob, softStakingHourJob } from './modules/soft-staking/jobs.js';
 import { stakingDayJob } from './modules/staking/staking-day.js';
 import { wealthValuationJob } from './modules/wealth/valuation.js';
 
@@ -61,6 +62,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await seedFixedProducts(ctx);
     await seedStakingProducts(ctx);
     await seedWealthProducts(ctx);
+    await seedSoftStakingCoins(ctx);
   }
 
   const scheduler = new Scheduler(database.db, clock);
@@ -85,6 +87,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     fixedMaturityJob(options.fixedSettleBatch),
     stakingDayJob,
     wealthValuationJob,
+    softStakingHourJob,
+    softStakingDayJob,
     ...(options.jobs ?? []),
   ];
   for (const job of jobs) await scheduler.register(job);

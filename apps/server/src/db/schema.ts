@@ -1035,3 +1035,50 @@ export const wealthOrders = pgTable(
     index('wealth_orders_user_idx').on(t.userId, t.productId, t.id),
   ],
 );
+
+/** A coin soft staking rewards: its APR, the minimum average holding that earns and the cap counted. */
+export const softStakingCoins = pgTable('soft_staking_coins', {
+  coin: text('coin')
+    .primaryKey()
+    .references(() => coins.symbol),
+  apr: money('apr').notNull(),
+  minHolding: money('min_holding').notNull(),
+  cap: money('cap').notNull(),
+});
+
+/** A user's soft-staking opt-in; sampling starts the UTC day after `activated_at`. */
+export const softStakingUsers = pgTable('soft_staking_users', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  active: boolean('active').notNull(),
+  activatedAt: instant('activated_at').notNull(),
+  changedAt: instant('changed_at').notNull(),
+});
+
+/** A day's hourly samples of one user's coin, each counted up to the coin's cap. */
+export const softStakingSamples = pgTable(
+  'soft_staking_samples',
+  {
+    userId: integer('user_id').notNull(),
+    coin: text('coin').notNull(),
+    day: text('day').notNull(),
+    total: money('total').notNull(),
+    hours: integer('hours').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.coin, t.day] })],
+);
+
+/** A soft-staking day paid to one user in one coin. */
+export const softStakingRewards = pgTable(
+  'soft_staking_rewards',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    coin: text('coin').notNull(),
+    day: text('day').notNull(),
+    base: money('base').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [index('soft_staking_rewards_user_idx').on(t.userId, t.day)],
+);

@@ -2,6 +2,7 @@ import { DAY_MS, nextSimulatedNav, toDayString } from '@earn/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { wealthNavs, wealthProducts } from '../db/schema.js';
+import { saveSoftStakingCoin } from '../modules/admin/save-soft-staking-coin.js';
 import { createWealthProduct } from '../modules/admin/save-wealth-product.js';
 
 const HISTORY_DAYS = 730;
@@ -60,5 +61,17 @@ export async function seedWealthProducts(ctx: AppContext): Promise<void> {
       .update(wealthProducts)
       .set({ nav, launchedAt: new Date((today - HISTORY_DAYS) * DAY_MS) })
       .where(eq(wealthProducts.id, id));
+  }
+}
+
+/** Demo soft-staking coins: their APR, the minimum average that earns, and the cap counted. */
+export async function seedSoftStakingCoins(ctx: AppContext): Promise<void> {
+  for (const [coin, apr, min, cap] of [
+    ['SOL', '0.028', '1', '500'],
+    ['DOT', '0.045', '10', '2000'],
+    ['ETH', '0.012', '0.1', '50'],
+    ['USDT', '0.015', '100', '20000'],
+  ] as const) {
+    await saveSoftStakingCoin(ctx, coin, { apr, min_holding: min, cap });
   }
 }

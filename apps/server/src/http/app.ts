@@ -20,6 +20,7 @@ import { marketRoutes } from '../modules/market/routes.js';
 import { notificationRoutes } from '../modules/notifications/routes.js';
 import type { BorrowDemandSource } from '../modules/simple-earn/demand.js';
 import { simpleEarnRoutes } from '../modules/simple-earn/routes.js';
+import { softStakingRoutes } from '../modules/soft-staking/routes.js';
 import { stakingRoutes } from '../modules/staking/routes.js';
 import { wealthRoutes } from '../modules/wealth/routes.js';
 import { handleError } from './error-handler.js';
@@ -136,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fixedEarnRoutes(ctx));
   await app.register(stakingRoutes(ctx));
   await app.register(wealthRoutes(ctx));
+  await app.register(softStakingRoutes(ctx));
   await app.register(launchpoolRoutes(ctx));
   await app.register(inboxRoutes(ctx));
   await app.register(eventRoutes(scheduler));

@@ -7,5 +7,6 @@ export * from './launchpool.js';
 export * from './market.js';
 export * from './notifications.js';
 export * from './simple-earn.js';
+export * from './soft-staking.js';
 export * from './staking.js';
 export * from './wealth.js';

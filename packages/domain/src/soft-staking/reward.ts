@@ -6,9 +6,18 @@ import { Decimal, type DecimalLike, dec, roundDown, ZERO } from '../money.js';
  * minimum holding. Rounded down to 8.
  */
 export function softStakingBase(samples: readonly DecimalLike[], minHolding: DecimalLike, cap: DecimalLike): Decimal {
-  if (samples.length === 0) return ZERO;
   const capped = samples.map((s) => Decimal.max(Decimal.min(dec(s), cap), 0));
-  const average = roundDown(capped.reduce((a, b) => a.plus(b), ZERO).div(samples.length), 8);
+  return dayAverage(
+    capped.reduce((a, b) => a.plus(b), ZERO),
+    samples.length,
+    minHolding,
+  );
+}
+
+/** The same from a running total of capped samples (the engine keeps the total, not each sample). */
+export function dayAverage(cappedTotal: DecimalLike, samples: number, minHolding: DecimalLike): Decimal {
+  if (samples === 0) return ZERO;
+  const average = roundDown(dec(cappedTotal).div(samples), 8);
   return average.lt(minHolding) ? ZERO : average;
 }
 

@@ -2,6 +2,8 @@ import {
   AdvanceBody,
   AdvanceResult,
   ClockState,
+  CoinSymbol,
+  DecimalString,
   DemandBody,
   DepositBody,
   FixedProductInput,
@@ -33,6 +35,7 @@ import { rewardAccounts } from '../launchpool/reward-accounts.js';
 import { advanceClock } from './advance-clock.js';
 import { deposit } from './deposit.js';
 import { createFixedProduct, updateFixedProduct } from './save-fixed-product.js';
+import { saveSoftStakingCoin } from './save-soft-staking-coin.js';
 import { createStakingProduct, markStakingTaskDone, updateStakingProduct } from './save-staking-product.js';
 import { createWealthProduct, postWealthNav } from './save-wealth-product.js';
 import { setFlexibleDemand } from './set-flexible-demand.js';
@@ -210,6 +213,22 @@ export const adminRoutes =
         },
       },
       async (request) => ok(await markStakingTaskDone(ctx, request.params.id, request.body.user_id)),
+    );
+
+    app.put(
+      '/admin/v1/soft-staking/coins/:coin',
+      {
+        config: admin,
+        schema: {
+          tags,
+          params: Type.Object({ coin: CoinSymbol }),
+          body: Type.Object({ apr: DecimalString, min_holding: DecimalString, cap: DecimalString }),
+          response: responses(
+            Type.Object({ coin: Type.String(), apr: Type.String(), min_holding: Type.String(), cap: Type.String() }),
+          ),
+        },
+      },
+      async (request) => ok(await saveSoftStakingCoin(ctx, request.params.coin, request.body)),
     );
 
     app.post(
