@@ -104,6 +104,8 @@ describe('a receipt-token product (exchange_type asset)', () => {
       { coin: 'SOL', exchange_type: 'asset', receipt_coin: 'SOL' },
       { coin: 'SOL', exchange_type: 'asset', receipt_coin: 'GTETH' },
       { coin: 'SOL', exchange_type: 'asset', receipt_coin: 'USDC', reward_coin: 'USDT' },
+      // A traded coin users already hold would count their own coins as stake.
+      { coin: 'DOGE', exchange_type: 'asset', receipt_coin: 'USDT' },
       {
         coin: 'SOL',
         exchange_type: 'asset',
@@ -134,9 +136,9 @@ describe('a debt product (type 2)', () => {
       min_redeem_amount: '0.001',
     });
     const u = await lender(ts, { BTC: '2' });
-    const price = (await productOf(u, pid, 'BTC')).mortgage_price;
+    const view = await productOf(u, pid, 'BTC');
     const staked = (await stakeIn(u, pid, 'BTC', '1')).body.data;
-    const minted = mintAmount('1', price, '0.5').toFixed();
+    const minted = mintAmount('1', view.mortgage_price, view.debt[0].mint_price, '0.5').toFixed();
     expect(staked).toMatchObject({ amount: '1', minted, mint_coin: 'USDC' });
     expect(await spot(u, 'USDC')).toBe(minted);
     expect((await u.get(`${STAKING}/coin-user-info?coin=BTC&pid=${pid}`)).body.data.debt_amount).toBe(minted);
@@ -147,7 +149,8 @@ describe('a debt product (type 2)', () => {
     const owed = new Decimal(minted).minus(burnt).toFixed();
     expect(await spot(u, 'USDC')).toBe(owed);
     // Spend the minted coins elsewhere: the rest of the collateral cannot leave until they come back.
-    expect((await u.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDC', amount: owed })).body.code).toBe(0);
+    const spent = new Decimal(owed).toDecimalPlaces(0, Decimal.ROUND_DOWN).toFixed();
+    expect((await u.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDC', amount: spent })).body.code).toBe(0);
     const refused = (await redeemFrom(u, pid, 'BTC', '0.6')).body;
     expect(refused).toMatchObject({ key: 'staking.debt.repay' });
     expect(refused.message).toContain(`repays ${owed} USDC`);

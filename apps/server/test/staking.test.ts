@@ -95,7 +95,7 @@ describe('staking a regular product', () => {
     const before = await spot(u, 'ETH');
     const requested = await now();
     const res = await redeemFrom(u, pid, '4');
-    const arrival = Math.ceil((requested + 3 * DAY_MS) / DAY_MS) * DAY_MS;
+    const arrival = Math.floor((requested + 3 * DAY_MS) / DAY_MS) * DAY_MS;
     expect(res.body.data).toMatchObject({ amount: '4', fee: '0.004', received: '3.996', redeem_stamp: arrival / 1000 });
     expect(await balance(u, pid)).toMatchObject({
       mortgage_amount: '6',
@@ -106,11 +106,12 @@ describe('staking a regular product', () => {
     await toDayStart(1);
     const six = dailyReward({ holding: '6', rate: '0.0365', feeRate: '0.1' });
     expect(await spot(u, 'ETH')).toBe(new Decimal(before).plus(six).toFixed());
-    await toDayStart(2);
+    await toDayStart(1);
     expect((await balance(u, pid)).redeeming_amount).toBe('4');
+    // Within its 3 days: the last 00:00 UTC before three days have passed.
     await toDayStart(1);
     expect(await now()).toBe(arrival);
-    expect(await spot(u, 'ETH')).toBe(new Decimal(before).plus(six.times(4)).plus('3.996').toFixed());
+    expect(await spot(u, 'ETH')).toBe(new Decimal(before).plus(six.times(3)).plus('3.996').toFixed());
     expect(await balance(u, pid)).toMatchObject({ redeeming_amount: '0', redeem_stamp: 0 });
   });
 

@@ -96,8 +96,10 @@ export const StakingDebtItem = Type.Object({
   base_rate: DecimalString,
   extra_interest: Type.Union([Type.Null(), StakingExtraInterest]),
   reward: Type.Array(StakingDefiReward),
-  /** Minted per USDT of collateral value. */
+  /** Minted, in value, per unit of collateral value. */
   mint_ratio: DecimalString,
+  /** The mint coin's price now in USDT. */
+  mint_price: DecimalString,
 });
 
 /** A staking product (spec field names; rates are fractions, times Unix seconds). */
@@ -139,8 +141,10 @@ export const StakingProduct = Type.Object({
   exchange_rate: DecimalString,
   /** Tokens per coin. */
   exchange_rate_reverse: DecimalString,
-  /** The staked coin's price now in USDT (what a debt product mints against). */
+  /** The staked and reward coins' prices now in USDT (a debt product mints against the first; a
+   * reward in another coin converts at them). */
   mortgage_price: DecimalString,
+  reward_price: DecimalString,
   extra: StakingRedeemExtra,
   vip_config: Type.Union([Type.Null(), StakingVipConfig]),
   extra_interest: Type.Union([Type.Null(), StakingExtraInterest]),

@@ -2,11 +2,18 @@ import { Decimal, type DecimalLike, dec, roundDown, roundUp } from '../money.js'
 import { STAKING_PLACES } from './reward.js';
 
 /**
- * What a debt product mints for collateral: its value at the price of the moment (in USDT) times the
- * product's mint ratio, rounded down to 8 so the platform never mints more than the collateral backs.
+ * What a debt product mints for collateral: its value at the prices of the moment (both in USDT),
+ * in the mint coin, times the product's mint ratio, rounded down to 8 so the platform never mints
+ * more than the collateral backs.
  */
-export function mintAmount(collateral: DecimalLike, price: DecimalLike, mintRatio: DecimalLike): Decimal {
-  return roundDown(dec(collateral).times(price).times(mintRatio), STAKING_PLACES);
+export function mintAmount(
+  collateral: DecimalLike,
+  collateralPrice: DecimalLike,
+  mintPrice: DecimalLike,
+  mintRatio: DecimalLike,
+): Decimal {
+  if (dec(mintPrice).lte(0)) return dec('0');
+  return roundDown(dec(collateral).times(collateralPrice).div(mintPrice).times(mintRatio), STAKING_PLACES);
 }
 
 /**

@@ -31,12 +31,13 @@ export function redeemWaitDays(p: RedeemDays): number {
 }
 
 /**
- * When a standard redemption arrives: at once when it waits no days, otherwise at the first daily
- * run (00:00 UTC) at least that many days after the request. Coins in the queue earn nothing.
+ * When a standard redemption arrives: at once when it waits no days, otherwise at the last daily
+ * run (00:00 UTC) within that many days of the request, so "within N days" always holds. Coins in
+ * the queue earn nothing.
  */
 export function standardArrivalMs(requestedMs: number, waitDays: number): number {
   if (waitDays <= 0) return requestedMs;
-  return Math.ceil((requestedMs + waitDays * DAY_MS) / DAY_MS) * DAY_MS;
+  return Math.floor((requestedMs + waitDays * DAY_MS) / DAY_MS) * DAY_MS;
 }
 
 /** When a fast redemption arrives: within redeem_quick_long minutes. */

@@ -149,7 +149,7 @@ describe('redemption', () => {
     expect(redeemWaitDays({ income_days: 1, redeem_minday: 2, redeem_maxday: 7 })).toBe(7);
     expect(redeemWaitDays({ income_days: 3, redeem_minday: 0, redeem_maxday: -1 })).toBe(3);
     expect(redeemWaitDays({ income_days: 0, redeem_minday: 0, redeem_maxday: 0 })).toBe(0);
-    expect(standardArrivalMs(at('2026-11-25T13:00:00Z'), 3)).toBe(at('2026-11-29T00:00:00Z'));
+    expect(standardArrivalMs(at('2026-11-25T13:00:00Z'), 3)).toBe(at('2026-11-28T00:00:00Z'));
     expect(standardArrivalMs(at('2026-11-25T00:00:00Z'), 3)).toBe(at('2026-11-28T00:00:00Z'));
     expect(standardArrivalMs(at('2026-11-25T13:00:00Z'), 0)).toBe(at('2026-11-25T13:00:00Z'));
   });
@@ -240,8 +240,11 @@ describe('receipt-token exchange rate', () => {
 
 describe('debt products', () => {
   it('mint the collateral value times the ratio, rounded down to 8', () => {
-    expect(mintAmount('2', '3400', '0.5').toFixed()).toBe('3400');
-    expect(mintAmount('0.123456789', '3399.99', '0.6').toFixed()).toBe('251.85110881');
+    expect(mintAmount('2', '3400', '1', '0.5').toFixed()).toBe('3400');
+    expect(mintAmount('0.123456789', '3399.99', '1', '0.6').toFixed()).toBe('251.85110881');
+    // In a mint coin not worth 1 USDT, at its own price.
+    expect(mintAmount('2', '3400', '0.8', '0.5').toFixed()).toBe('4250');
+    expect(mintAmount('1000', '0.32', '96000', '0.9').toFixed()).toBe('0.003');
   });
   it('burn the debt in proportion, rounded up, and all of it with the last collateral', () => {
     expect(burnFor('100', '3', '1').toFixed()).toBe('33.33333334');

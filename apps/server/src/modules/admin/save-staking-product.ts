@@ -1,8 +1,8 @@
 import { Decimal, UNLIMITED } from '@earn/domain';
 import type { StakingProductInput, StakingProductUpdate } from '@earn/domain/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { stakingProducts, stakingTasksDone, users } from '../../db/schema.js';
+import { ledgerAccounts, stakingProducts, stakingTasksDone, users } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
 import { badRequest, notFound } from '../../errors.js';
 import { findCoin } from '../market/repo.js';
@@ -91,12 +91,24 @@ function assertConsistent(p: typeof stakingProducts.$inferInsert) {
   }
 }
 
-/** The coin an 'asset' product mints: listed, not the staked coin, and minted by no other product. */
+/**
+ * The coin an 'asset' product mints: a listed receipt token (neither staked nor launched), held by
+ * no one yet and minted by no other product. Every unit of it must have come from this product, or
+ * its holders' other coins would count as stake and its pool would pay for coins it never received.
+ */
 async function receiptCoinOf(ctx: AppContext, input: StakingProductInput, staked: string) {
   if (input.exchange_type !== 'asset' || !input.receipt_coin) return null;
   const coin = await findCoin(ctx.db, input.receipt_coin);
   if (!coin) throw badRequest(`receipt_coin ${input.receipt_coin} is not a coin we list`);
   if (coin.symbol === staked) throw badRequest('receipt_coin must differ from the staked coin');
+  if (coin.isSupportStaking || coin.isSupportLaunchpool)
+    throw badRequest(`${coin.symbol} is a traded coin, not a receipt token: it cannot be minted`);
+  const [held] = await ctx.db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.coin, coin.symbol), ne(ledgerAccounts.balance, '0')))
+    .limit(1);
+  if (held) throw badRequest(`${coin.symbol} is already held: a receipt token must be minted only by its product`);
   const [taken] = await ctx.db
     .select({ id: stakingProducts.id })
     .from(stakingProducts)

@@ -92,7 +92,8 @@ export interface ViewContext {
   icon: string;
   /** Every product of the same coin (the product among them), in id order. */
   sameCoin: readonly StakingProductRow[];
-  price: string;
+  /** A coin's price now in USDT ('0' for one not listed). */
+  priceOf(coin: string): string;
 }
 
 /** A product as the spec's clients read it. */
@@ -135,6 +136,7 @@ export function productView(p: StakingProductRow, v: ViewContext): StakingProduc
             extra_interest: p.extraInterest ?? null,
             reward: [rewardOf(p)],
             mint_ratio: toWire(p.mintRatio),
+            mint_price: toWire(v.priceOf(p.mintCoin ?? '')),
           },
         ]
       : [],
@@ -144,7 +146,8 @@ export function productView(p: StakingProductRow, v: ViewContext): StakingProduc
     receipt_coin: p.receiptCoin ?? '',
     exchange_rate: toWire(p.exchangeRate),
     exchange_rate_reverse: toWire(reverseRate(p.exchangeRate)),
-    mortgage_price: toWire(v.price),
+    mortgage_price: toWire(v.priceOf(p.coin)),
+    reward_price: toWire(v.priceOf(p.rewardCoin)),
     extra: {
       redeem_quick: p.redeemQuick ? 1 : 0,
       redeem_minday: p.redeemMinDay,

@@ -43,7 +43,10 @@ async function views(ctx: AppContext, products: readonly StakingProductRow[]): P
       fastUsed: used.get(p.id) ?? '0',
       icon: coin?.icon ?? '',
       sameCoin: all.filter((s) => s.coin === p.coin),
-      price: coin ? priceAt(coin.symbol, coin.basePrice, nowMs).toFixed() : '0',
+      priceOf: (symbol) => {
+        const c = coins.get(symbol);
+        return c ? priceAt(c.symbol, c.basePrice, nowMs).toFixed() : '0';
+      },
     });
   });
 }

@@ -181,12 +181,9 @@ async function stakePendingMint(
  */
 async function mintDebt(tx: Executor, user: User, product: StakingProductRow, collateral: Decimal, at: Date) {
   const mintCoin = product.mintCoin as string;
-  const coin = await findCoin(tx, product.coin);
-  const minted = mintAmount(
-    collateral,
-    coin ? priceAt(coin.symbol, coin.basePrice, at.getTime()) : ZERO,
-    product.mintRatio,
-  );
+  const [coin, mint] = await Promise.all([findCoin(tx, product.coin), findCoin(tx, mintCoin)]);
+  const priceOf = (c: typeof coin) => (c ? priceAt(c.symbol, c.basePrice, at.getTime()) : ZERO);
+  const minted = mintAmount(collateral, priceOf(coin), priceOf(mint), product.mintRatio);
   if (minted.lte(0)) return minted;
   await post(tx, {
     kind: 'staking.mint',

@@ -143,7 +143,7 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
   );
   const canStake = check?.ok === true && agreed && product.sale_open === 1 && !action.isPending;
   const debt = product.debt[0];
-  const minted = debt ? mintAmount(value, product.mortgage_price, debt.mint_ratio) : null;
+  const minted = debt ? mintAmount(value, product.mortgage_price, debt.mint_price, debt.mint_ratio) : null;
   const stake = () =>
     check?.ok &&
     action.mutate(
