@@ -442,6 +442,11 @@ export const en = {
   'legal.softStaking.4':
     'The first reward is paid the day after the first sampled day; a day you turn soft staking off is not rewarded.',
   'legal.softStaking.5': 'Rates and caps may change; each day is paid at the rate in force when it is settled.',
+  'staking.rule.redeemInstant': 'Redemption is instant: coins return to your trading account at once.',
+  'staking.rule.redeemStandard':
+    'A standard redemption leaves the stake at once, earns nothing meanwhile and arrives within the redeem period ({{period}}).',
+  'staking.rule.redeemFast':
+    'Fast redemption arrives within {{minutes}} minutes for a {{percent}}% fee, within the product’s daily quota.',
   'staking.viewHoldings': 'View holdings',
   'staking.continue': 'Continue staking',
   'staking.redeemTitle': 'Redeem {{coin}}',
@@ -480,8 +485,6 @@ export const en = {
   'staking.rule.daily': 'Each UTC day is paid at 00:00 in {{coin}}, on the lowest amount you held through all of it.',
   'staking.rule.fee':
     'The platform keeps {{percent}}% of the reward as its fee (less for VIP tiers where the product says so).',
-  'staking.rule.redeem':
-    'A standard redemption waits for the product’s redeem days and earns nothing meanwhile; a fast one arrives at once for a fee, within a daily quota.',
   'staking.trend.days': '{{count}} days',
   'staking.rule.receipt':
     "Each UTC day at 00:00 the {{token}} rate grows by the day's reward: your {{token}} redeems for more {{coin}}.",

@@ -5,6 +5,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStakingFaq, useStakingLines } from '../../api/staking.js';
 import { useFormat } from '../../lib/use-format.js';
+import { periodParams } from './period.js';
 
 const RateLineChart = lazy(() => import('../../components/RateLineChart.js'));
 const TREND_DAYS = ['7', '30', '90', '365'] as const;
@@ -42,8 +43,23 @@ export function ProductInfo({ product }: { product: StakingProduct }) {
           <List.Item>
             {t('staking.rule.fee', { percent: new Decimal(product.fee_rate).times(100).toFixed() })}
           </List.Item>
-          <List.Item>{t('staking.rule.redeem')}</List.Item>
+          <List.Item>
+            {product.extra.redeem_minday <= 0 && product.extra.redeem_maxday <= 0 && product.income_days <= 0
+              ? t('staking.rule.redeemInstant')
+              : t('staking.rule.redeemStandard', {
+                  period: t(`staking.period.${product.extra.redeem_period}`, periodParams(product)),
+                })}
+          </List.Item>
+          {product.extra.redeem_quick === 1 && (
+            <List.Item>
+              {t('staking.rule.redeemFast', {
+                minutes: product.extra.redeem_quick_long,
+                percent: new Decimal(product.extra.redeem_quick_fee).times(100).toFixed(),
+              })}
+            </List.Item>
+          )}
           {product.tips && <List.Item>{product.tips}</List.Item>}
+          {product.agreement && <List.Item data-testid="staking-product-agreement">{product.agreement}</List.Item>}
         </List>
       </Tabs.Panel>
       <Tabs.Panel value="trend" pt="sm">

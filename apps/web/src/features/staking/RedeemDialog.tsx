@@ -202,7 +202,8 @@ function RedeemForm({ target, onDone }: { target: RedeemTarget; onDone(r: Stakin
             ? t('staking.fastOff')
             : t('staking.fastBody', {
                 minutes: x.redeem_quick_long,
-                left: fastLeft === null ? t('staking.unlimited') : `${fmt.amount(fastLeft)} ${coin}`,
+                // The quota is in the coin, whatever unit the amount is entered in.
+                left: quota === null ? t('staking.unlimited') : `${fmt.amount(quota)} ${coin}`,
               }),
           !fastOffered,
         )}

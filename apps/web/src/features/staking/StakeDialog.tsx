@@ -1,5 +1,6 @@
 import {
   checkStakeAmount,
+  convertReward,
   Decimal,
   dailyBonus,
   dailyReward,
@@ -26,6 +27,7 @@ import { useFrame } from '../../lib/use-frame.js';
 import { DetailLine } from './DetailLine.js';
 import { StakingBadges } from './ProductBadges.js';
 import { ProductInfo } from './ProductInfo.js';
+import { periodParams } from './period.js';
 
 const left = (v: string) => (v === UNLIMITED ? null : new Decimal(v));
 
@@ -130,6 +132,9 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
     feeRate: product.fee_rate,
     vipDiscountPercent: discount,
   });
+  // A reward in another coin converts at today's prices, as the staking day does.
+  const rewardOf = (amount: Decimal) =>
+    product.reward_coin === coin ? amount : convertReward(amount, product.mortgage_price, product.reward_price);
   const dayStart = Math.floor(serverNow() / 86_400_000) * 86_400_000;
   // A web3-task bonus is estimated only for a user whose task is done.
   const bonusApplies = product.extra_interest_type === 0 || info.data?.task_done === 1;
@@ -241,7 +246,7 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
         />
         <DetailLine
           label={t('staking.estDaily')}
-          value={`${fmt.amount(daily)} ${product.reward_coin === coin ? coin : `${coin} → ${product.reward_coin}`}`}
+          value={`${fmt.amount(rewardOf(daily))} ${product.reward_coin}`}
           testId="staking-est-daily"
         />
         {bonus.gt(0) && (
@@ -338,14 +343,6 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
       <ProductInfo product={product} />
     </Stack>
   );
-}
-
-/** What the redeem-period wording needs (spec: the derived state and its days). */
-export function periodParams(p: StakingProduct) {
-  const { redeem_period: state, redeem_minday: min, redeem_maxday: max } = p.extra;
-  // The count the wording's plural follows: the days that state names.
-  const count = state === 'period' ? p.income_days : state === 'max_only' ? max : min;
-  return { min, max, days: p.income_days, count };
 }
 
 function StakeSuccess({ result, onMore, onClose }: { result: StakingActionResult; onMore(): void; onClose(): void }) {

@@ -13,8 +13,9 @@ import { useFormat } from '../../lib/use-format.js';
 import { type FrameMessage, useFrame } from '../../lib/use-frame.js';
 import { useAuthGate } from '../auth/auth-gate.js';
 import { StakingBadges } from './ProductBadges.js';
+import { periodParams } from './period.js';
 import { RedeemDialog, type RedeemTarget } from './RedeemDialog.js';
-import { periodParams, StakeDialog } from './StakeDialog.js';
+import { StakeDialog } from './StakeDialog.js';
 
 const PAGE_SIZE = 10;
 // The contract's list, repeated here: a value import of the contract would bring its schema library in.
