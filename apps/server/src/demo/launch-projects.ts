@@ -75,6 +75,8 @@ export async function seedLaunchProjects(ctx: AppContext): Promise<void> {
           { transaction_amount: '100000', mortgage_limit: '10' },
           { transaction_amount: '1000000', mortgage_limit: '50' },
         ],
+        // At the project's end a stake may go on into ETH staking.
+        staking: { rate: '0.032' },
       },
       {
         coin: 'BTC',
@@ -83,7 +85,6 @@ export async function seedLaunchProjects(ctx: AppContext): Promise<void> {
         decimal_place: 6,
         redeem_type: 1,
         simple_earn: { user_period: 30, fixed_period: 30, fixed_rate: '0.04', ext_rate: '2', rate: '0.03' },
-        staking: { rate: '0.035' },
       },
     ],
   });

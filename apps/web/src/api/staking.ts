@@ -5,6 +5,7 @@ import type {
   StakingLine,
   StakingProduct,
   StakingProfitRecord,
+  StakingRedemption,
   StakingUserInfo,
 } from '@earn/domain/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,7 +24,8 @@ export const stakingKeys = {
   product: (coin: string, pid?: number) => ['staking', 'product', coin, pid] as const,
   userInfo: (coin: string, pid: number) => ['staking', 'user-info', coin, pid] as const,
   balances: ['staking', 'balances'] as const,
-  profit: (page: number, limit: number) => ['staking', 'profit', page, limit] as const,
+  profit: (coin: string, page: number, limit: number) => ['staking', 'profit', coin, page, limit] as const,
+  redemptions: (coin: string, page: number, limit: number) => ['staking', 'redemptions', coin, page, limit] as const,
   lines: (coin: string, pid: number, days: number) => ['staking', 'lines', coin, pid, days] as const,
   faq: (coin: string, pid: number, locale: string) => ['staking', 'faq', coin, pid, locale] as const,
 };
@@ -63,12 +65,27 @@ export function useStakingBalances(enabled: boolean) {
   });
 }
 
-export function useStakingProfit(page: number, limit: number, enabled: boolean) {
+/** The daily rewards, all coins' or one coin's ('' for all). */
+export function useStakingProfit(coin: string, page: number, limit: number, enabled: boolean) {
   return useQuery({
-    queryKey: stakingKeys.profit(page, limit),
+    queryKey: stakingKeys.profit(coin, page, limit),
     queryFn: () =>
-      api<Paged<StakingProfitRecord>>(`${STAKING_BASE}/coin-user-profit-records`, { query: { page, limit } }),
+      api<Paged<StakingProfitRecord>>(`${STAKING_BASE}/coin-user-profit-records`, {
+        query: coin ? { coin, page, limit } : { page, limit },
+      }),
     enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The redemption history, all coins' or one coin's ('' for all). */
+export function useStakingRedemptions(coin: string, page: number, limit: number) {
+  return useQuery({
+    queryKey: stakingKeys.redemptions(coin, page, limit),
+    queryFn: () =>
+      api<Paged<StakingRedemption>>(`${STAKING_BASE}/redemptions`, {
+        query: coin ? { coin, page, limit } : { page, limit },
+      }),
     placeholderData: keepPreviousData,
   });
 }

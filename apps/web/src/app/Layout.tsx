@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   AppShell,
+  Box,
   Burger,
   Button,
   Group,
@@ -56,6 +57,14 @@ export function Layout() {
   const [subscriptions, subs] = useDisclosure(false);
   const isMobile = useIsMobile();
 
+  // Inside the assets frame (is_frame=1) the frame around it is the exchange's: no header or menu here.
+  if (new URLSearchParams(location.search).get('is_frame') === '1') {
+    return (
+      <Box p="md">
+        <Outlet />
+      </Box>
+    );
+  }
   return (
     <AppShell
       header={{ height: 60 }}

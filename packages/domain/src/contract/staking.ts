@@ -256,12 +256,34 @@ export const StakingProfitRecord = Type.Object({
   reward_coin: Type.String(),
   /** The UTC day rewarded, as its start (Unix seconds). */
   time: Type.Integer(),
-  /** The balance the day paid on (the lowest held through it). */
+  protocol_name: Type.String(),
+  /** The balance the day paid on (the lowest held through it), in base_coin (a receipt product's token). */
   base: DecimalString,
+  base_coin: Type.String(),
   amount: DecimalString,
+  /** The extra bonus, in reward_coin. */
   bonus: DecimalString,
 });
 export type StakingProfitRecord = Static<typeof StakingProfitRecord>;
+
+/** A redemption, queued or paid (the redemption history). */
+export const StakingRedemption = Type.Object({
+  id: Type.Integer(),
+  pid: Type.Integer(),
+  protocol_name: Type.String(),
+  coin: Type.String(),
+  amount: DecimalString,
+  fee: DecimalString,
+  received: DecimalString,
+  quick: Type.Integer(),
+  create_time: Type.Integer(),
+  /** When it arrives, or arrived. */
+  redeem_stamp: Type.Integer(),
+  /** 0 queued, 1 arrived. */
+  status: Type.Integer(),
+});
+export type StakingRedemption = Static<typeof StakingRedemption>;
+export const StakingRedemptionsQuery = Type.Object({ coin: Type.Optional(CoinSymbol), ...PageQuery });
 
 export const StakingLinesQuery = Type.Object({
   coin: CoinSymbol,

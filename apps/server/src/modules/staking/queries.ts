@@ -183,9 +183,12 @@ export async function stakingProfitRecords(
     base: string;
     amount: string;
     bonus: string;
+    protocol_name: string;
+    base_coin: string;
   }>(
     await ctx.db.execute(sql`
-      SELECT w.product_id AS pid, p.coin, w.coin AS reward_coin, w.day, w.base::text, w.amount::text, w.bonus::text
+      SELECT w.product_id AS pid, p.coin, w.coin AS reward_coin, w.day, w.base::text, w.amount::text, w.bonus::text,
+        p.protocol_name, coalesce(p.receipt_coin, p.coin) AS base_coin
       FROM staking_rewards w JOIN staking_products p ON p.id = w.product_id WHERE ${filter}
       ORDER BY w.day DESC, w.id DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`),
   );
@@ -195,7 +198,9 @@ export async function stakingProfitRecords(
       coin: r.coin,
       reward_coin: r.reward_coin,
       time: Math.floor(Date.parse(`${r.day}T00:00:00Z`) / 1000),
+      protocol_name: r.protocol_name,
       base: toWire(r.base),
+      base_coin: r.base_coin,
       amount: toWire(r.amount),
       bonus: toWire(r.bonus),
     })),
@@ -247,7 +252,9 @@ export async function stakingStatistics(ctx: AppContext, coin: string, pid?: num
   const p = await findStakingProduct(ctx.db, coin, pid);
   const [row] = rowsOf<{ stakers: number; total: string }>(
     await ctx.db.execute(sql`
-      SELECT (SELECT count(*)::int FROM ledger_accounts WHERE wallet = ${`staking:${p.id}`} AND balance > 0) AS stakers,
+      SELECT (SELECT count(DISTINCT user_id)::int FROM ledger_accounts WHERE user_id IS NOT NULL AND balance > 0
+          AND (wallet = ${`staking:${p.id}`} OR wallet = ${`staking_pending:${p.id}`}
+            OR (${p.receiptCoin ?? ''} <> '' AND coin = ${p.receiptCoin ?? ''}))) AS stakers,
         (SELECT coalesce(sum(paid), 0)::text FROM staking_days WHERE product_id = ${p.id}) AS total`),
   );
   const left = remainingOf(p.redeemQuickDaily, await fastUsedToday(ctx.db, p.id, ctx.clock.now().getTime()));
@@ -330,4 +337,51 @@ export async function stakingFaq(ctx: AppContext, q: { coin?: string; pid?: numb
     ...defi,
     ...common,
   ];
+}
+
+/** The user's redemptions, newest first: queued ones with their arrival, arrived ones with when they did. */
+export async function stakingRedemptions(
+  ctx: AppContext,
+  user: User,
+  q: { coin?: string | undefined; page: number; limit: number },
+) {
+  const filter = sql`r.user_id = ${user.id} ${q.coin ? sql`AND r.coin = ${q.coin.toUpperCase()}` : sql``}`;
+  const [count] = rowsOf<{ n: number }>(
+    await ctx.db.execute(sql`SELECT count(*)::int AS n FROM staking_redemptions r WHERE ${filter}`),
+  );
+  const rows = rowsOf<{
+    id: number;
+    pid: number;
+    protocol_name: string;
+    coin: string;
+    amount: string;
+    fee: string;
+    quick: boolean;
+    requested_at: string;
+    release_at: string;
+    released_at: string | null;
+  }>(
+    await ctx.db.execute(sql`
+      SELECT r.id, r.product_id AS pid, p.protocol_name, r.coin, r.amount::text, r.fee::text, r.quick,
+        r.requested_at::text, r.release_at::text, r.released_at::text
+      FROM staking_redemptions r JOIN staking_products p ON p.id = r.product_id WHERE ${filter}
+      ORDER BY r.id DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`),
+  );
+  const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+  return {
+    list: rows.map((r) => ({
+      id: Number(r.id),
+      pid: Number(r.pid),
+      protocol_name: r.protocol_name,
+      coin: r.coin,
+      amount: toWire(r.amount),
+      fee: toWire(r.fee),
+      received: toWire(new Decimal(r.amount).minus(r.fee)),
+      quick: r.quick ? 1 : 0,
+      create_time: seconds(r.requested_at),
+      redeem_stamp: seconds(r.released_at ?? r.release_at),
+      status: r.released_at ? 1 : 0,
+    })),
+    total: count?.n ?? 0,
+  };
 }

@@ -15,6 +15,8 @@ import {
   StakingProductQuery,
   StakingProfitQuery,
   StakingProfitRecord,
+  StakingRedemption,
+  StakingRedemptionsQuery,
   StakingStatistics,
   StakingUserInfo,
 } from '@earn/domain/contract';
@@ -34,6 +36,7 @@ import {
   stakingProductDetail,
   stakingProductList,
   stakingProfitRecords,
+  stakingRedemptions,
   stakingStatistics,
   stakingUserInfo,
   stakingUserLoans,
@@ -105,6 +108,20 @@ export const stakingRoutes =
     app.post(`${STAKING_BASE}/coin-swap-verify`, { config: moneyAction, schema: actionSchema }, act(0));
     app.post(`${STAKING_BASE}/coin-redeem`, { config: moneyAction, schema: actionSchema }, act(1));
     app.post(`${STAKING_BASE}/action`, { config: moneyAction, schema: actionSchema }, act('any'));
+
+    app.get(
+      `${STAKING_BASE}/redemptions`,
+      {
+        config: user,
+        schema: { tags, querystring: StakingRedemptionsQuery, response: responses(Paged(StakingRedemption)) },
+      },
+      async (request) => {
+        const q = request.query;
+        return ok(
+          await stakingRedemptions(ctx, userOf(request), { coin: q.coin, page: q.page ?? 1, limit: q.limit ?? 10 }),
+        );
+      },
+    );
 
     app.get(
       `${STAKING_BASE}/coin-user-profit-records`,

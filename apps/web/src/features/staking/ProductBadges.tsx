@@ -34,7 +34,7 @@ export function StakingBadges({ product }: { product: StakingProduct }) {
           {t('staking.kind.debt', { coin: product.debt[0].reward_coin })}
         </Badge>
       )}
-      {product.extra_interest_type === 1 && (
+      {product.extra_interest_type === 1 && product.most_rate !== product.rate && (
         <Badge size="xs" color="cyan" variant="light">
           {t('staking.kind.task')}
         </Badge>

@@ -297,7 +297,7 @@ function RedeemSuccess({ result, onClose }: { result: StakingActionResult; onClo
             {t('staking.viewHistory')}
           </Button>
         ) : (
-          <Button component={Link} to="/staking?tab=rewards" onClick={onClose}>
+          <Button component={Link} to="/staking?tab=redemptions" onClick={onClose}>
             {t('staking.viewHistory')}
           </Button>
         )}

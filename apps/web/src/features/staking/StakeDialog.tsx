@@ -244,6 +244,13 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
           label={t('staking.personalCap')}
           value={personalLeft === null ? t('staking.unlimited') : `${fmt.amount(personalLeft)} ${coin}`}
         />
+        {product.crowd_left !== UNLIMITED && (
+          <DetailLine
+            label={t('staking.crowdLeft')}
+            value={`${fmt.amount(product.crowd_left)} ${coin}`}
+            testId="staking-crowd-left"
+          />
+        )}
         <DetailLine
           label={t('staking.estDaily')}
           value={`${fmt.amount(rewardOf(daily))} ${product.reward_coin}`}

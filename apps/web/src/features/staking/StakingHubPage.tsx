@@ -1,10 +1,16 @@
 import type { StakingBalance, StakingFilter, StakingProduct } from '@earn/domain/contract';
-import { Badge, Button, Card, Group, Paper, Select, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Paper, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMe } from '../../api/account.js';
-import { useStakingBalances, useStakingProduct, useStakingProducts, useStakingProfit } from '../../api/staking.js';
+import {
+  useStakingBalances,
+  useStakingProduct,
+  useStakingProducts,
+  useStakingProfit,
+  useStakingRedemptions,
+} from '../../api/staking.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { CoinSearch } from '../../components/CoinSearch.js';
 import { ListStatus } from '../../components/ListStatus.js';
@@ -30,9 +36,11 @@ export default function StakingHubPage() {
   const me = useMe();
   const [params, setParams] = useSearchParams();
   // A guest sees the products whatever the link asked for: the other tabs are theirs once logged in.
-  // The account side's history link (open-history=1) opens the rewards.
-  const asked = params.get('open-history') === '1' ? 'rewards' : params.get('tab');
-  const tab = me.data && (asked === 'mine' || asked === 'rewards') ? asked : 'products';
+  // The account side's history link (open-history=1) opens the redemption history.
+  const asked = params.get('open-history') === '1' ? 'redemptions' : params.get('tab');
+  const tab = me.data && (asked === 'mine' || asked === 'rewards' || asked === 'redemptions') ? asked : 'products';
+  // The account side's links name a coin (asset=): the lists show that coin's until the user asks for all.
+  const asset = (params.get('asset') ?? '').toUpperCase();
   const vip = me.data?.is_vip === true;
   return (
     <Stack maw={1100} mx="auto">
@@ -56,20 +64,35 @@ export default function StakingHubPage() {
         </Group>
         <Text c={vip ? undefined : 'dimmed'}>{t('staking.subtitle')}</Text>
       </Paper>
-      <Tabs value={tab} onChange={(v) => setParams(v && v !== 'products' ? { tab: v } : {})}>
+      <Tabs
+        value={tab}
+        onChange={(v) => setParams(v && v !== 'products' ? { tab: v, ...(asset ? { asset } : {}) } : {})}
+      >
         <Tabs.List>
           <Tabs.Tab value="products">{t('staking.products')}</Tabs.Tab>
           {me.data && <Tabs.Tab value="mine">{t('staking.mine')}</Tabs.Tab>}
           {me.data && <Tabs.Tab value="rewards">{t('staking.rewards')}</Tabs.Tab>}
+          {me.data && <Tabs.Tab value="redemptions">{t('staking.redemptions')}</Tabs.Tab>}
         </Tabs.List>
+        {asset && tab !== 'products' && (
+          <Group gap="xs" mt="sm" data-testid="staking-asset-filter">
+            <Badge variant="light">{asset}</Badge>
+            <Anchor size="sm" onClick={() => setParams({ tab })}>
+              {t('staking.showAllCoins')}
+            </Anchor>
+          </Group>
+        )}
         <Tabs.Panel value="products" pt="md">
           {tab === 'products' && <Products />}
         </Tabs.Panel>
         <Tabs.Panel value="mine" pt="md">
-          {tab === 'mine' && <MyStaking />}
+          {tab === 'mine' && <MyStaking asset={asset} />}
         </Tabs.Panel>
         <Tabs.Panel value="rewards" pt="md">
-          {tab === 'rewards' && <Rewards />}
+          {tab === 'rewards' && <Rewards asset={asset} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="redemptions" pt="md">
+          {tab === 'redemptions' && <Redemptions asset={asset} />}
         </Tabs.Panel>
       </Tabs>
     </Stack>
@@ -164,6 +187,11 @@ function Products() {
   ];
   return (
     <Paper withBorder p="md">
+      {routeCoin && asked.isError && (
+        <Alert color="orange" variant="light" mb="sm" data-testid="staking-link-missing">
+          {t('staking.linkMissing', { coin: routeCoin.toUpperCase() })}
+        </Alert>
+      )}
       <Group justify="space-between" mb="sm" gap="sm">
         <Select
           aria-label={t('staking.filter.label')}
@@ -201,7 +229,7 @@ function Products() {
   );
 }
 
-function MyStaking() {
+function MyStaking({ asset }: { asset: string }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const balances = useStakingBalances(true);
@@ -209,7 +237,7 @@ function MyStaking() {
   const [redeeming, setRedeeming] = useState<RedeemTarget | null>(null);
   const [staking, setStaking] = useState<StakingProduct | null>(null);
   const productOf = (b: StakingBalance) => products.data?.list.find((p) => p.pid === b.pid);
-  const list = balances.data ?? [];
+  const list = (balances.data ?? []).filter((b) => !asset || b.coin === asset);
   return (
     <Stack gap="sm" data-testid="my-staking">
       <ListStatus
@@ -301,15 +329,16 @@ function MyStaking() {
   );
 }
 
-function Rewards() {
+function Rewards({ asset }: { asset: string }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const [page, setPage] = useState(1);
-  const records = useStakingProfit(page, PAGE_SIZE, true);
+  const records = useStakingProfit(asset, page, PAGE_SIZE, true);
   const columns: Column<NonNullable<typeof records.data>['list'][number]>[] = [
     { key: 'day', title: t('staking.day'), render: (r) => fmt.date(r.time * 1000) },
     { key: 'coin', title: t('assets.coin'), render: (r) => r.coin },
-    { key: 'base', title: t('staking.base'), render: (r) => `${fmt.amount(r.base)} ${r.coin}` },
+    { key: 'source', title: t('staking.source'), render: (r) => r.protocol_name },
+    { key: 'base', title: t('staking.base'), render: (r) => `${fmt.amount(r.base)} ${r.base_coin}` },
     {
       key: 'amount',
       title: t('staking.reward'),
@@ -317,7 +346,7 @@ function Rewards() {
       render: (r) => (
         <span data-testid="staking-reward-amount">
           {fmt.amount(r.amount)} {r.reward_coin}
-          {r.bonus !== '0' && ` + ${fmt.amount(r.bonus)}`}
+          {r.bonus !== '0' && ` + ${fmt.amount(r.bonus)} ${r.reward_coin} ${t('staking.bonusShort')}`}
         </span>
       ),
     },
@@ -334,6 +363,50 @@ function Rewards() {
         loading={records.isPending}
         error={records.error}
         onRetry={() => records.refetch()}
+      />
+    </Paper>
+  );
+}
+
+function Redemptions({ asset }: { asset: string }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const [page, setPage] = useState(1);
+  const history = useStakingRedemptions(asset, page, PAGE_SIZE);
+  const columns: Column<NonNullable<typeof history.data>['list'][number]>[] = [
+    { key: 'time', title: t('staking.redeemTime'), render: (r) => fmt.dateTime(r.create_time * 1000) },
+    { key: 'coin', title: t('assets.coin'), render: (r) => r.coin },
+    { key: 'source', title: t('staking.source'), render: (r) => r.protocol_name },
+    {
+      key: 'type',
+      title: t('staking.redeemType'),
+      render: (r) => (r.quick ? t('staking.fast') : t('staking.standard')),
+    },
+    { key: 'amount', title: t('staking.redeemAmount'), render: (r) => `${fmt.amount(r.amount)} ${r.coin}` },
+    { key: 'fee', title: t('staking.fee'), render: (r) => `${fmt.amount(r.fee)} ${r.coin}` },
+    {
+      key: 'arrival',
+      title: t('staking.arrival'),
+      align: 'right',
+      render: (r) => (
+        <span data-testid="staking-redemption-status">
+          {r.status === 1 ? t('staking.arrived') : t('staking.queued')} · {fmt.dateTime(r.redeem_stamp * 1000)}
+        </span>
+      ),
+    },
+  ];
+  return (
+    <Paper withBorder p="md" data-testid="staking-redemptions">
+      <PagedTable
+        columns={columns}
+        rows={history.data?.list ?? []}
+        rowKey={(r) => String(r.id)}
+        total={history.data?.total ?? 0}
+        page={page}
+        onPageChange={setPage}
+        loading={history.isPending}
+        error={history.error}
+        onRetry={() => history.refetch()}
       />
     </Paper>
   );
