@@ -29,6 +29,7 @@ const LaunchpoolPage = lazy(() => import('../features/launchpool/LaunchpoolPage.
 const StakePage = lazy(() => import('../features/launchpool/StakePage.js'));
 const StakingHubPage = lazy(() => import('../features/staking/StakingHubPage.js'));
 const LegalPage = lazy(() => import('../features/legal/LegalPage.js'));
+const SoftStakingPage = lazy(() => import('../features/soft-staking/SoftStakingPage.js'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -188,6 +189,14 @@ const router = createBrowserRouter([
         element: (
           <Page>
             <LegalPage doc="disclaimer" />
+          </Page>
+        ),
+      },
+      {
+        path: 'soft-staking',
+        element: (
+          <Page>
+            <SoftStakingPage />
           </Page>
         ),
       },

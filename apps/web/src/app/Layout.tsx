@@ -27,6 +27,7 @@ const NAV = [
   { to: '/simple-earn', label: 'nav.simpleEarn' },
   { to: '/launchpool', label: 'nav.launchpool' },
   { to: '/staking', label: 'nav.staking' },
+  { to: '/soft-staking', label: 'nav.softStaking' },
   { to: '/assets', label: 'nav.assets' },
 ] as const;
 
