@@ -9,7 +9,7 @@ import { seedFixedProducts } from './demo/fixed-products.js';
 import { seedLaunchProjects } from './demo/launch-projects.js';
 import { seedMarketMakers } from './demo/market-makers.js';
 import { seedStakingProducts } from './demo/staking-products.js';
-import { seedSoftStakingCoins, seedWealthProducts } from './demo/wealth-products.js';
+import { seedDualOrders, seedSoftStakingCoins, seedWealthProducts } from './demo/wealth-products.js';
 import { buildApp } from './http/app.js';
 import { housekeepingJobs } from './jobs/housekeeping.js';
 import { type Job, Scheduler } from './jobs/scheduler.js';
@@ -63,6 +63,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await seedStakingProducts(ctx);
     await seedWealthProducts(ctx);
     await seedSoftStakingCoins(ctx);
+    await seedDualOrders(ctx);
   }
 
   const scheduler = new Scheduler(database.db, clock);

@@ -1,3 +1,4 @@
+import { DUAL_ORDER_STATUSES } from '@earn/domain/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -1081,4 +1082,30 @@ export const softStakingRewards = pgTable(
     amount: money('amount').notNull(),
   },
   (t) => [index('soft_staking_rewards_user_idx').on(t.userId, t.day)],
+);
+
+/** Dual-investment orders (spec statuses); bought elsewhere, shown read-only here. */
+export const dualOrders = pgTable(
+  'dual_orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** 'dual' (dual investment) or 'sniper' (dual sniper). */
+    kind: text('kind', { enum: ['dual', 'sniper'] }).notNull(),
+    /** 'call' sells the coin high, 'put' buys it low. */
+    direction: text('direction', { enum: ['call', 'put'] }).notNull(),
+    coin: text('coin').notNull(),
+    investCoin: text('invest_coin').notNull(),
+    amount: money('amount').notNull(),
+    strikePrice: money('strike_price').notNull(),
+    apy: money('apy').notNull(),
+    settleAt: instant('settle_at').notNull(),
+    status: text('status', { enum: DUAL_ORDER_STATUSES }).notNull(),
+    settlementCoin: text('settlement_coin'),
+    settlementAmount: money('settlement_amount'),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [index('dual_orders_user_idx').on(t.userId, t.id)],
 );

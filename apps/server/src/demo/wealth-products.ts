@@ -1,9 +1,11 @@
 import { DAY_MS, nextSimulatedNav, toDayString } from '@earn/domain';
+import { DUAL_ORDER_STATUSES } from '@earn/domain/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { wealthNavs, wealthProducts } from '../db/schema.js';
+import { users, wealthNavs, wealthProducts } from '../db/schema.js';
 import { saveSoftStakingCoin } from '../modules/admin/save-soft-staking-coin.js';
 import { createWealthProduct } from '../modules/admin/save-wealth-product.js';
+import { createDualOrder } from '../modules/dual/orders.js';
 
 const HISTORY_DAYS = 730;
 
@@ -73,5 +75,29 @@ export async function seedSoftStakingCoins(ctx: AppContext): Promise<void> {
     ['USDT', '0.015', '100', '20000'],
   ] as const) {
     await saveSoftStakingCoin(ctx, coin, { apr, min_holding: min, cap });
+  }
+}
+
+/** Demo dual-investment orders for demo@example.com, one in each status the spec names. */
+export async function seedDualOrders(ctx: AppContext): Promise<void> {
+  const [demo] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, 'demo@example.com'));
+  if (!demo) return;
+  const nowS = Math.floor(ctx.clock.now().getTime() / 1000);
+  const settled = new Set(['SETTLEMENT_SUCCESS']);
+  for (const [i, status] of DUAL_ORDER_STATUSES.entries()) {
+    const call = i % 2 === 0;
+    await createDualOrder(ctx, {
+      user_id: demo.id,
+      kind: i % 3 === 2 ? 'sniper' : 'dual',
+      direction: call ? 'call' : 'put',
+      coin: 'BTC',
+      invest_coin: call ? 'BTC' : 'USDT',
+      amount: call ? '0.05' : '5000',
+      strike_price: call ? '100000' : '92000',
+      apy: (0.2 + i * 0.05).toFixed(2),
+      settle_time: nowS + (i < 2 ? 3 : -3 + i) * 86_400,
+      status,
+      ...(settled.has(status) ? { settlement_coin: 'USDT', settlement_amount: '5012.33' } : {}),
+    });
   }
 }

@@ -12,6 +12,7 @@ import type { AppContext } from '../context.js';
 import type { Scheduler } from '../jobs/scheduler.js';
 import { accountRoutes } from '../modules/account/routes.js';
 import { adminRoutes } from '../modules/admin/routes.js';
+import { dualRoutes } from '../modules/dual/routes.js';
 import { eventRoutes } from '../modules/events/routes.js';
 import { fixedEarnRoutes } from '../modules/fixed-earn/routes.js';
 import { inboxRoutes } from '../modules/inbox/routes.js';
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(stakingRoutes(ctx));
   await app.register(wealthRoutes(ctx));
   await app.register(softStakingRoutes(ctx));
+  await app.register(dualRoutes(ctx));
   await app.register(launchpoolRoutes(ctx));
   await app.register(inboxRoutes(ctx));
   await app.register(eventRoutes(scheduler));

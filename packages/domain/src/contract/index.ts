@@ -1,6 +1,7 @@
 export * from './account.js';
 export * from './admin.js';
 export * from './common.js';
+export * from './dual.js';
 export * from './fixed-earn.js';
 export * from './inbox.js';
 export * from './launchpool.js';

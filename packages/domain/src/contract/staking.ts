@@ -161,7 +161,7 @@ export type StakingFilter = (typeof STAKING_FILTERS)[number];
 
 export const StakingListQuery = Type.Object({
   coin: Type.Optional(CoinFilter),
-  filter: Type.Optional(Type.Union(STAKING_FILTERS.map((f) => Type.Literal(f)))),
+  filter: Type.Optional(Type.Enum(STAKING_FILTERS)),
   ...PageQuery,
 });
 export const StakingProductQuery = Type.Object({ coin: CoinSymbol, pid: Type.Optional(RowId) });

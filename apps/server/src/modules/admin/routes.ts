@@ -6,6 +6,7 @@ import {
   DecimalString,
   DemandBody,
   DepositBody,
+  DualOrderInput,
   FixedProductInput,
   FixedProductPatch,
   FixedProductPath,
@@ -29,6 +30,7 @@ import { ok, responses } from '../../http/envelope.js';
 import { idempotencyOf } from '../../http/idempotency.js';
 import { userOf } from '../../http/session.js';
 import type { Scheduler } from '../../jobs/scheduler.js';
+import { createDualOrder } from '../dual/orders.js';
 import { issueVoucher } from '../fixed-earn/vouchers.js';
 import { createProject } from '../launchpool/create-project.js';
 import { rewardAccounts } from '../launchpool/reward-accounts.js';
@@ -213,6 +215,15 @@ export const adminRoutes =
         },
       },
       async (request) => ok(await markStakingTaskDone(ctx, request.params.id, request.body.user_id)),
+    );
+
+    app.post(
+      '/admin/v1/dual/orders',
+      {
+        config: admin,
+        schema: { tags, body: DualOrderInput, response: responses(Type.Object({ id: Type.Integer() })) },
+      },
+      async (request) => ok(await createDualOrder(ctx, request.body)),
     );
 
     app.put(
