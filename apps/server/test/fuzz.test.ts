@@ -97,6 +97,8 @@ interface Route {
   body: string[];
   /** A plausible value for each body field, so one bad field at a time gets past the others. */
   plausible: Record<string, unknown>;
+  /** Each body field's schema type. */
+  types: Record<string, string | undefined>;
 }
 
 /** A value of the field's type that most routes accept, guessed from its schema and name. */
@@ -127,6 +129,7 @@ function routesOf(doc: { paths: Record<string, Record<string, Record<string, unk
         plausible: Object.fromEntries(
           Object.entries(schema?.properties ?? {}).map(([name, field]) => [name, plausibleValue(name, field)]),
         ),
+        types: Object.fromEntries(Object.entries(schema?.properties ?? {}).map(([name, field]) => [name, field.type])),
       });
     }
   }
@@ -142,6 +145,8 @@ function badRequestsOf(route: Route): { query: Record<string, string>; body?: un
     const names = route.body.length > 0 ? route.body : ['unknown_field'];
     for (const field of names)
       for (const v of BAD_JSON) {
+        // true and false are the values a boolean field takes, not bad input for it.
+        if (route.types[field] === 'boolean' && typeof v === 'boolean') continue;
         out.push({ query: {}, body: { [field]: v } });
         // The same bad value with every other field plausible, so it reaches the use case.
         if (route.body.length > 1) out.push({ query: {}, body: { ...route.plausible, [field]: v } });

@@ -67,6 +67,19 @@ describe('Private wealth in Chromium', () => {
     await context.close();
   });
 
+  it('shows the dual-investment orders in the assets area, each with its detail', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await login(page, e2e.baseUrl, 'demo@example.com');
+    await page.goto(`${e2e.baseUrl}/assets`);
+    await page.getByTestId('dual-orders').waitFor();
+    await expectText(page, 'System error');
+    await page.getByTestId('dual-orders').getByRole('button').first().click();
+    await page.getByTestId('dual-order-detail').waitFor();
+    await expectText(page, 'Target price');
+    await context.close();
+  });
+
   it('on a phone: the wealth products and the detail sheet fit', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
     const page = await context.newPage();

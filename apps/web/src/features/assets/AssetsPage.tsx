@@ -13,6 +13,7 @@ import { type Column, PagedTable } from '../../components/PagedTable.js';
 import { TransferModal } from '../../components/TransferModal.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
+import { DualOrders } from '../dual/DualOrders.js';
 
 interface Row extends Balance {
   coin: Coin | undefined;
@@ -194,6 +195,7 @@ export default function AssetsPage() {
           />
         </Paper>
       )}
+      {me.data && <DualOrders />}
       <AddFundsModal coin={addFundsCoin} onClose={() => setAddFundsCoin(null)} />
       <TransferModal
         opened={transferCoin !== null}
