@@ -132,7 +132,7 @@ function Chart({ pid, type, coin }: { pid: number; type: 'balance' | 'rate'; coi
           loading={lines.isPending}
           testId={`wealth-chart-${type}`}
           suffix={type === 'rate' ? '%' : ` ${coin}`}
-          axis={type === 'balance' ? axis : undefined}
+          axis={axis}
           emptyKey="wealth.no_data"
         />
       </Suspense>
