@@ -39,6 +39,8 @@ export interface ServerOptions {
   flexibleSettleBatch?: number;
   /** Orders per transaction of the fixed maturity hour. */
   fixedSettleBatch?: number;
+  /** Holders per transaction of the staking day. */
+  stakingSettleBatch?: number;
 }
 
 /** config -> database -> migrations -> catalogue and demo data -> clock -> scheduler -> HTTP app. */
@@ -86,7 +88,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     flexibleHourJob(seededDemand, options.flexibleSettleBatch),
     launchpoolHourJob,
     fixedMaturityJob(options.fixedSettleBatch),
-    stakingDayJob,
+    stakingDayJob(options.stakingSettleBatch),
     wealthValuationJob,
     softStakingHourJob,
     softStakingDayJob,

@@ -11,7 +11,7 @@ const { lender, advance } = longRunning();
 
 let ts: TestServer;
 beforeAll(async () => {
-  ts = await startTestServer();
+  ts = await startTestServer({ stakingSettleBatch: 1 });
 });
 afterAll(() => ts.close());
 afterEach(async () => {
@@ -169,6 +169,30 @@ describe('staking a regular product', () => {
     await toDayStart(1);
     expect(await spot(plain, 'ETH')).toBe(new Decimal('0.0018').plus(bonus).toFixed());
   });
+
+  it('splits a short bonus budget pro rata over the whole day, though each holder is paid in a part of their own', async () => {
+    const start = Math.floor((await now()) / 1000);
+    const tiers = [{ money_min: '0', money_max: '-1', money_rate: '0.0365' }];
+    const pid = await product({
+      extra_interest: {
+        status: 1,
+        max_interest: '0.002',
+        reward_coin: 'ETH',
+        start_time: start,
+        end_time: start + 30 * 86_400,
+        interest: tiers,
+      },
+    });
+    const small = await lender(ts, { ETH: '10' });
+    const large = await lender(ts, { ETH: '30' });
+    await stakeIn(small, pid, '10');
+    await stakeIn(large, pid, '30');
+    await toDayStart(2);
+    // Demands 0.001 and 0.003 against a budget of 0.002: half of each, and the budget exactly spent.
+    expect(dailyBonus('30', tiers).toFixed()).toBe('0.003');
+    expect(await spot(small, 'ETH')).toBe(new Decimal('0.0009').plus('0.0005').toFixed());
+    expect(await spot(large, 'ETH')).toBe(new Decimal('0.0027').plus('0.0015').toFixed());
+  });
 });
 
 describe('refusals', () => {
@@ -227,7 +251,7 @@ describe('refusals', () => {
 describe('catch-up', () => {
   it('pays after downtime exactly what stepping day by day pays', async () => {
     const stepped = await startTestServer();
-    const jumped = await startTestServer();
+    const jumped = await startTestServer({ stakingSettleBatch: 1 });
     try {
       const make = async (server: TestServer) => {
         const res = await server.admin.post('/admin/v1/staking/products', {

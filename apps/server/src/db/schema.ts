@@ -164,6 +164,8 @@ export const ledgerAccounts = pgTable(
     check('ledger_accounts_user_non_negative', sql`${t.userId} IS NULL OR ${t.balance} >= 0`),
     // The hour pays out the flexible redemptions it froze: found without reading every account.
     index('ledger_accounts_redeeming_idx').on(t.id).where(sql`${t.wallet} = 'flexible_redeeming' AND ${t.balance} > 0`),
+    // The staking day reads each product's stakes in user order, a part at a time.
+    index('ledger_accounts_staking_idx').on(t.wallet, t.userId).where(sql`${t.wallet} LIKE 'staking:%'`),
   ],
 );
 
@@ -917,6 +919,12 @@ export const stakingDays = pgTable(
     paid: money('paid').notNull(),
     /** A receipt-token product's rate after the day's growth (coins per token). */
     exchangeRate: money('exchange_rate'),
+    /**
+     * The day's whole extra-bonus demand and the event's budget left when the day began (null without
+     * a bonus): the day is paid in parts, and each holder's share is taken against these totals.
+     */
+    bonusDemand: money('bonus_demand'),
+    bonusBudget: money('bonus_budget'),
   },
   (t) => [primaryKey({ columns: [t.productId, t.day] })],
 );

@@ -93,15 +93,22 @@ export function convertReward(amount: DecimalLike, fromPrice: DecimalLike, toPri
 }
 
 /**
- * Splits a day's bonus demand across holders when the event's remaining budget (max_interest less
- * what it has paid) cannot cover it all: each gets floor(demand x budget / total demand, 8), so the
- * day never pays more than the budget. With room to spare, everyone gets their demand.
+ * One holder's share of a day's bonus when the event's remaining budget (max_interest less what it
+ * has paid) cannot cover the day's whole demand: floor(demand x budget / total demand, 8), so the day
+ * never pays more than the budget. With room to spare, the holder gets their demand. The staking day
+ * pays holders in parts, so each share depends only on the day's totals, never on the other holders.
  */
+export function bonusShare(demand: DecimalLike, totalDemand: DecimalLike, budget: DecimalLike): Decimal {
+  const total = dec(totalDemand);
+  const b = Decimal.max(dec(budget), ZERO);
+  if (total.lte(b)) return dec(demand);
+  return roundDown(dec(demand).times(b).div(total), STAKING_PLACES);
+}
+
+/** Splits a day's bonus demand across holders within the event's remaining budget (bonusShare each). */
 export function allocateBonus(demands: readonly DecimalLike[], budget: DecimalLike): Decimal[] {
   const total = demands.reduce<Decimal>((s, d) => s.plus(d), ZERO);
-  const b = Decimal.max(dec(budget), ZERO);
-  if (total.lte(b)) return demands.map((d) => dec(d));
-  return demands.map((d) => roundDown(dec(d).times(b).div(total), STAKING_PLACES));
+  return demands.map((d) => bonusShare(d, total, budget));
 }
 
 /**

@@ -1,5 +1,5 @@
 import {
-  allocateBonus,
+  bonusShare,
   convertReward,
   DAY_MS,
   Decimal,
@@ -15,11 +15,11 @@ import {
   vipDiscountPercent,
   ZERO,
 } from '@earn/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import { pgArray } from '../../db/arrays.js';
 import type { Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { stakingProducts } from '../../db/schema.js';
+import { stakingDays, stakingProducts } from '../../db/schema.js';
 import type { Job } from '../../jobs/scheduler.js';
 import { PlatformAccount, platformAccount, userAccount } from '../../ledger/accounts.js';
 import { LegSet } from '../../ledger/leg-set.js';
@@ -37,29 +37,66 @@ import {
   stakingPoolWallet,
 } from './products.js';
 
+/** Holders paid per transaction: a stake or redemption waits for one part at most at 00:00 UTC. */
+export const STAKING_SETTLE_BATCH = 5_000;
+
+/**
+ * Where the next part resumes: the product it is in and the last holder (user id) already paid, 0
+ * before its first. Product ids and user ids are 32-bit integers, so both fit one safe integer.
+ */
+const PRODUCT_SHIFT = 2 ** 32;
+const resumeAt = (productId: number, afterUser: number) => ({ resumeFrom: productId * PRODUCT_SHIFT + afterUser });
+
 /**
  * The staking day: at 00:00 UTC it settles the day that ended, exactly once (the scheduler records
- * it). It releases the standard redemptions due, then pays each product's holders for the day on the
- * lowest balance they held through it (so a stake made during the day, or one not yet counted under
- * the product's reward delay, earns nothing that day, and coins being redeemed earn nothing):
- * dailyReward of the domain, the extra bonus tiers within the event's budget, converted at the day's
- * prices when the reward coin differs. Payouts go to each holder's trading wallet in one posting set.
+ * it), in parts of `batch` holders, one transaction each. The first part releases the standard
+ * redemptions due; then each product's holders are paid for the day on the lowest balance they held
+ * through it (so a stake made during the day, or one not yet counted under the product's reward
+ * delay, earns nothing that day, and coins being redeemed earn nothing): dailyReward of the domain,
+ * the extra bonus tiers within the event's budget, converted at the day's prices when the reward
+ * coin differs. A holder's base is their balance less every move since the day began, so stakes and
+ * redemptions made between two parts change nothing already decided.
  */
-export const stakingDayJob: Job = {
-  name: 'staking-day',
-  period: 'day',
-  async run(tx, dayStart) {
-    const dayEnd = new Date(dayStart.getTime() + DAY_MS);
-    // Products first (the lock order: a stake or redemption locks its product, then ledger accounts).
-    const products = rowsOf<Record<string, unknown>>(
-      await tx.execute(sql`SELECT id FROM staking_products ORDER BY id FOR UPDATE`),
-    );
-    await releaseRedemptions(tx, dayEnd);
-    for (const { id } of products) await settleProduct(tx, Number(id), dayStart, dayEnd);
-    // Every day up to dayEnd is settled: older moves can no longer change a reward.
-    await tx.execute(sql`DELETE FROM staking_moves WHERE at < ${dayEnd.toISOString()}`);
-  },
-};
+export function stakingDayJob(batch = STAKING_SETTLE_BATCH): Job {
+  return {
+    name: 'staking-day',
+    period: 'day',
+    async run(tx, dayStart, resumeFrom) {
+      const dayEnd = new Date(dayStart.getTime() + DAY_MS);
+      // Alone in its part: it writes ledger accounts, which every other part locks after a product.
+      if (resumeFrom === undefined) {
+        await releaseRedemptions(tx, dayEnd);
+        return resumeAt(0, 0);
+      }
+      let productId = Math.floor(resumeFrom / PRODUCT_SHIFT);
+      let afterUser = resumeFrom % PRODUCT_SHIFT;
+      let room = batch;
+      for (;;) {
+        // Each part locks the products it pays, in id order (the lock order: products, then ledger accounts).
+        const [product] = await tx
+          .select()
+          .from(stakingProducts)
+          .where(gte(stakingProducts.id, productId))
+          .orderBy(asc(stakingProducts.id))
+          .limit(1)
+          .for('update');
+        if (!product) break;
+        if (isReceiptProduct(product)) {
+          await settleReceiptProduct(tx, product, toDayString(dayStart.getTime()), dayEnd);
+        } else {
+          const part = await payHolders(tx, product, dayStart, afterUser, room);
+          if (part.examined === room && part.lastUser !== undefined) return resumeAt(product.id, part.lastUser);
+          room -= part.examined;
+        }
+        productId = product.id + 1;
+        afterUser = 0;
+        room = Math.max(room - 1, 1);
+      }
+      // Every day up to dayEnd is settled: older moves can no longer change a reward.
+      await tx.execute(sql`DELETE FROM staking_moves WHERE at < ${dayEnd.toISOString()}`);
+    },
+  };
+}
 
 /** Standard redemptions whose day has come: from the queue to the trading wallet, less their fee. */
 async function releaseRedemptions(tx: Tx, dayEnd: Date) {
@@ -101,15 +138,29 @@ interface Holder {
 }
 
 /**
- * Each holder's base for the day: the lowest balance held through it, from the balance now and the
- * moves since the day started (a move at exactly 00:00 belongs to the day before: it is held through
- * the whole day after it).
+ * The product's stake accounts after user `afterUser`, in user order (`limit` of them, or all), each
+ * with its base for the day: the lowest balance held through it, from the balance now and the moves
+ * since the day started (a move at exactly 00:00 belongs to the day before: it is held through the
+ * whole day after it). Accounts with nothing to pay on come back too, so a part knows where it ended.
  */
-async function holdersOf(tx: Tx, pid: number, dayStart: Date, dayEnd: Date): Promise<Holder[]> {
+async function stakeAccounts(
+  tx: Tx,
+  pid: number,
+  dayStart: Date,
+  afterUser: number,
+  limit: number | null,
+): Promise<Holder[]> {
+  const dayEnd = new Date(dayStart.getTime() + DAY_MS);
+  // The LIKE names the partial index ledger_accounts_staking_idx, whose predicate must appear as written.
   return rowsOf<Holder>(
     await tx.execute(sql`
-      WITH moves AS (
-        SELECT account_id, delta, at, id FROM staking_moves WHERE product_id = ${pid} AND at > ${dayStart.toISOString()}
+      WITH chunk AS (
+        SELECT id, user_id, balance FROM ledger_accounts
+        WHERE wallet LIKE 'staking:%' AND wallet = ${`staking:${pid}`} AND user_id > ${afterUser}
+        ORDER BY user_id LIMIT ${limit}
+      ), moves AS (
+        SELECT m.account_id, m.delta, m.at, m.id FROM staking_moves m JOIN chunk c ON c.id = m.account_id
+        WHERE m.product_id = ${pid} AND m.at > ${dayStart.toISOString()}
       ), later AS (
         SELECT account_id, sum(delta) AS total FROM moves WHERE at >= ${dayEnd.toISOString()} GROUP BY account_id
       ), running AS (
@@ -118,47 +169,68 @@ async function holdersOf(tx: Tx, pid: number, dayStart: Date, dayEnd: Date): Pro
       ), day AS (
         SELECT account_id, sum(delta) AS total, min(run) AS low FROM running GROUP BY account_id
       )
-      SELECT a.user_id, u.tier, u.account_mode,
-        EXISTS (SELECT 1 FROM staking_tasks_done t WHERE t.product_id = ${pid} AND t.user_id = a.user_id
+      SELECT c.user_id, u.tier, u.account_mode,
+        EXISTS (SELECT 1 FROM staking_tasks_done t WHERE t.product_id = ${pid} AND t.user_id = c.user_id
           AND t.done_at < ${dayEnd.toISOString()}) AS task_done,
-        (a.balance - coalesce(l.total, 0) - coalesce(d.total, 0) + least(0, coalesce(d.low, 0)))::text AS base
-      FROM ledger_accounts a JOIN users u ON u.id = a.user_id
-      LEFT JOIN later l ON l.account_id = a.id LEFT JOIN day d ON d.account_id = a.id
-      WHERE a.wallet = ${`staking:${pid}`} AND a.user_id IS NOT NULL
-        AND a.balance - coalesce(l.total, 0) - coalesce(d.total, 0) + least(0, coalesce(d.low, 0)) > 0
-      ORDER BY a.user_id`),
+        greatest(c.balance - coalesce(l.total, 0) - coalesce(d.total, 0) + least(0, coalesce(d.low, 0)), 0)::text AS base
+      FROM chunk c JOIN users u ON u.id = c.user_id
+      LEFT JOIN later l ON l.account_id = c.id LEFT JOIN day d ON d.account_id = c.id
+      ORDER BY c.user_id`),
   );
 }
 
-async function settleProduct(tx: Tx, pid: number, dayStart: Date, dayEnd: Date) {
+/**
+ * Pays up to `limit` of a regular product's stake accounts after `afterUser`; says how many it
+ * examined and the last one's user. The first part of a product records the day (rate, and the bonus's
+ * whole demand and budget, so every part splits the bonus against the same totals).
+ */
+async function payHolders(
+  tx: Tx,
+  product: StakingProductRow,
+  dayStart: Date,
+  afterUser: number,
+  limit: number,
+): Promise<{ examined: number; lastUser: number | undefined }> {
+  const pid = product.id;
   const day = toDayString(dayStart.getTime());
-  const [product] = await tx.select().from(stakingProducts).where(eq(stakingProducts.id, pid));
-  if (!product) return;
-  if (isReceiptProduct(product)) return settleReceiptProduct(tx, product, day, dayEnd);
-  const holders = await holdersOf(tx, pid, dayStart, dayEnd);
-  const bonusOn = bonusActive(product, dayStart.getTime()) && product.extraInterest !== null;
-  const extra = product.extraInterest;
+  const dayEnd = new Date(dayStart.getTime() + DAY_MS);
   // Prices of the day the reward is for: a reward in another coin converts at them.
   const prices = new Map(
     (await catalogueCoins(tx)).map((c) => [c.symbol, priceAt(c.symbol, c.basePrice, dayStart.getTime())]),
   );
   const convert = (amount: Decimal, to: string) =>
     to === product.coin ? amount : convertReward(amount, prices.get(product.coin) ?? ZERO, prices.get(to) ?? ZERO);
+  const extra = bonusActive(product, dayStart.getTime()) ? product.extraInterest : null;
   // A web3-task bonus pays only holders whose task was done before the day ended.
-  const bonusDemand = holders.map((h) =>
-    bonusOn && extra && (product.extraInterestType === 0 || h.task_done)
+  const demandOf = (h: Holder) =>
+    extra && (product.extraInterestType === 0 || h.task_done)
       ? convert(dailyBonus(h.base, extra.interest), product.rewardCoin)
-      : ZERO,
-  );
-  const budget = extra ? Decimal.max(new Decimal(extra.max_interest).minus(product.bonusPaid), 0) : ZERO;
-  const bonuses = allocateBonus(bonusDemand, budget);
+      : ZERO;
+
+  if (afterUser === 0) {
+    const demand = extra
+      ? (await stakeAccounts(tx, pid, dayStart, 0, null)).reduce((sum, h) => sum.plus(demandOf(h)), ZERO)
+      : null;
+    const budget = extra ? Decimal.max(new Decimal(extra.max_interest).minus(product.bonusPaid), 0) : null;
+    const extraRate = extra ? maxBonusRate(extra.interest) : ZERO;
+    await tx.execute(sql`
+      INSERT INTO staking_days (product_id, day, rate, base_rate, extra_rate, staked, paid, bonus_demand, bonus_budget)
+      VALUES (${pid}, ${day}, ${product.rate}, ${product.baseRate}, ${extraRate.toFixed()}, 0, 0,
+        ${demand?.toFixed() ?? null}, ${budget?.toFixed() ?? null})`);
+  }
+  const [days] = await tx
+    .select({ demand: stakingDays.bonusDemand, budget: stakingDays.bonusBudget })
+    .from(stakingDays)
+    .where(and(eq(stakingDays.productId, pid), eq(stakingDays.day, day)));
+  const accounts = await stakeAccounts(tx, pid, dayStart, afterUser, limit);
+  const holders = accounts.filter((h) => new Decimal(h.base).gt(0));
 
   const legs = new LegSet();
   const rows: (string | number)[][] = [];
   let paid = ZERO;
   let staked = ZERO;
   let bonusTotal = ZERO;
-  holders.forEach((h, i) => {
+  for (const h of holders) {
     const net = dailyReward({
       holding: h.base,
       rate: product.rate,
@@ -168,7 +240,7 @@ async function settleProduct(tx: Tx, pid: number, dayStart: Date, dayEnd: Date) 
     const gross = dailyReward({ holding: h.base, rate: product.rate, feeRate: '0' });
     const reward = convert(net, product.rewardCoin);
     const fee = Decimal.max(convert(gross, product.rewardCoin).minus(reward), 0);
-    const bonus = bonuses[i] ?? ZERO;
+    const bonus = days?.demand && days.budget ? bonusShare(demandOf(h), days.demand, days.budget) : ZERO;
     const wallet = tradingWallet({ accountMode: h.account_mode });
     legs.add(userAccount(h.user_id, wallet, product.rewardCoin), reward);
     legs.add(platformAccount(PlatformAccount.stakingYield, product.rewardCoin), reward.plus(fee).neg());
@@ -181,8 +253,8 @@ async function settleProduct(tx: Tx, pid: number, dayStart: Date, dayEnd: Date) 
     staked = staked.plus(h.base);
     bonusTotal = bonusTotal.plus(bonus);
     rows.push([h.user_id, h.base, reward.toFixed(), bonus.toFixed()]);
-  });
-  await legs.post(tx, { kind: 'staking.reward', ref: `product:${pid}:${day}`, at: dayEnd });
+  }
+  await legs.post(tx, { kind: 'staking.reward', ref: `product:${pid}:${day}:${afterUser}`, at: dayEnd });
   if (rows.length) {
     const col = (i: number) => pgArray(rows.map((r) => r[i] ?? null));
     await tx.execute(sql`
@@ -191,16 +263,15 @@ async function settleProduct(tx: Tx, pid: number, dayStart: Date, dayEnd: Date) 
       FROM unnest(${col(0)}::int[], ${col(1)}::numeric[], ${col(2)}::numeric[], ${col(3)}::numeric[])
         AS v(user_id, base, amount, bonus)`);
   }
-  const extraRate = bonusOn && extra ? maxBonusRate(extra.interest) : ZERO;
   await tx.execute(sql`
-    INSERT INTO staking_days (product_id, day, rate, base_rate, extra_rate, staked, paid)
-    VALUES (${pid}, ${day}, ${product.rate}, ${product.baseRate}, ${extraRate.toFixed()}, ${staked.toFixed()}, ${paid.toFixed()})
-    ON CONFLICT DO NOTHING`);
+    UPDATE staking_days SET staked = staked + ${staked.toFixed()}::numeric, paid = paid + ${paid.toFixed()}::numeric
+    WHERE product_id = ${pid} AND day = ${day}`);
   if (bonusTotal.gt(0)) {
     await tx.execute(
       sql`UPDATE staking_products SET bonus_paid = bonus_paid + ${bonusTotal.toFixed()}::numeric WHERE id = ${pid}`,
     );
   }
+  return { examined: accounts.length, lastUser: accounts.at(-1)?.user_id };
 }
 
 /**
