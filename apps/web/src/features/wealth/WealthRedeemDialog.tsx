@@ -5,30 +5,21 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWealthAction } from '../../api/wealth.js';
 import { AmountInput } from '../../components/AmountInput.js';
-import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { notifyError } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
 import { DetailLine } from '../staking/DetailLine.js';
 import { useDebouncedAction } from './use-debounced-action.js';
-import { WealthOrderSuccess } from './WealthOrderSuccess.js';
+import { WealthOrderDialog } from './WealthOrderDialog.js';
 
 /** Redeem units (6 places, above 0, at most those not already asked), priced at the next valuation. */
 export function WealthRedeemDialog({ product, onClose }: { product: WealthProduct | null; onClose(): void }) {
-  const { t } = useTranslation();
-  const [done, setDone] = useState<WealthOrder | null>(null);
-  const close = () => {
-    setDone(null);
-    onClose();
-  };
   return (
-    <ResponsiveModal
-      opened={product !== null}
-      onClose={close}
-      title={product ? t('wealth.redeemTitle', { name: product.name }) : ''}
-    >
-      {product && !done && <RedeemForm product={product} onDone={setDone} />}
-      {product && done && <WealthOrderSuccess order={done} onClose={close} />}
-    </ResponsiveModal>
+    <WealthOrderDialog
+      product={product}
+      titleKey="wealth.redeemTitle"
+      onClose={onClose}
+      form={(p, onDone) => <RedeemForm product={p} onDone={onDone} />}
+    />
   );
 }
 

@@ -6,30 +6,21 @@ import { useTranslation } from 'react-i18next';
 import { useBalances, useMe } from '../../api/account.js';
 import { useWealthAction } from '../../api/wealth.js';
 import { AmountInput } from '../../components/AmountInput.js';
-import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { notifyError } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
 import { DetailLine } from '../staking/DetailLine.js';
 import { useDebouncedAction } from './use-debounced-action.js';
-import { WealthOrderSuccess } from './WealthOrderSuccess.js';
+import { WealthOrderDialog } from './WealthOrderDialog.js';
 
 /** Subscribe more: amount (8 places) within the available balance and above the minimum, the disclaimer, a success view. */
 export function WealthSubscribeDialog({ product, onClose }: { product: WealthProduct | null; onClose(): void }) {
-  const { t } = useTranslation();
-  const [done, setDone] = useState<WealthOrder | null>(null);
-  const close = () => {
-    setDone(null);
-    onClose();
-  };
   return (
-    <ResponsiveModal
-      opened={product !== null}
-      onClose={close}
-      title={product ? t('wealth.subscribeTitle', { name: product.name }) : ''}
-    >
-      {product && !done && <SubscribeForm product={product} onDone={setDone} />}
-      {product && done && <WealthOrderSuccess order={done} onClose={close} />}
-    </ResponsiveModal>
+    <WealthOrderDialog
+      product={product}
+      titleKey="wealth.subscribeTitle"
+      onClose={onClose}
+      form={(p, onDone) => <SubscribeForm product={p} onDone={onDone} />}
+    />
   );
 }
 
