@@ -100,3 +100,19 @@ export function PagedTable<T>({
     </Stack>
   );
 }
+
+/** A paged list query (data.list, data.total) as PagedTable takes it: its rows, total and load state. */
+export function pagedQuery<T>(query: {
+  data?: { list: readonly T[]; total: number } | undefined;
+  isPending: boolean;
+  error: unknown;
+  refetch(): unknown;
+}): Pick<PagedTableProps<T>, 'rows' | 'total' | 'loading' | 'error' | 'onRetry'> {
+  return {
+    rows: query.data?.list ?? [],
+    total: query.data?.total ?? 0,
+    loading: query.isPending,
+    error: query.error,
+    onRetry: () => void query.refetch(),
+  };
+}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDualOrder, useDualOrders } from '../../api/dual.js';
 import { ListStatus } from '../../components/ListStatus.js';
-import { type Column, PagedTable } from '../../components/PagedTable.js';
+import { type Column, PagedTable, pagedQuery } from '../../components/PagedTable.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { useFormat } from '../../lib/use-format.js';
 import { DetailLine } from '../staking/DetailLine.js';
@@ -61,14 +61,10 @@ export function DualOrders() {
         <Text fw={600}>{t('dual.title')}</Text>
         <PagedTable
           columns={columns}
-          rows={orders.data?.list ?? []}
+          {...pagedQuery(orders)}
           rowKey={(o) => String(o.order_id)}
-          total={orders.data?.total ?? 0}
           page={page}
           onPageChange={setPage}
-          loading={orders.isPending}
-          error={orders.error}
-          onRetry={() => orders.refetch()}
         />
       </Stack>
       <DualOrderDetail order={open} onClose={() => setOpen(null)} />

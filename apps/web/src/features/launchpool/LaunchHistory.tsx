@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLaunchHistory, useProjects } from '../../api/launchpool.js';
 import { DateRange, type DateRangeValue } from '../../components/DateRange.js';
-import { type Column, PagedTable } from '../../components/PagedTable.js';
+import { type Column, PagedTable, pagedQuery } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
 import { HourStatementDialog } from './HourStatementDialog.js';
 
@@ -111,14 +111,10 @@ export function LaunchHistory() {
       <Paper withBorder p="md">
         <PagedTable
           columns={columns}
-          rows={history.data?.list ?? []}
+          {...pagedQuery(history)}
           rowKey={(r) => String(r.id)}
-          total={history.data?.total ?? 0}
           page={page}
           onPageChange={setPage}
-          loading={history.isPending}
-          error={history.error}
-          onRetry={() => history.refetch()}
         />
       </Paper>
       <HourStatementDialog target={statement} onClose={() => setStatement(null)} />

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '../../api/account.js';
 import { DAILY_INTEREST_PAGE_SIZE, useDailyInterest, useHistory, useHistoryCoins } from '../../api/simple-earn.js';
 import { DateRange, type DateRangeValue } from '../../components/DateRange.js';
-import { type Column, PagedTable } from '../../components/PagedTable.js';
+import { type Column, PagedTable, pagedQuery } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
 import { FixedHistory } from './fixed/FixedHistory.js';
 import { TYPE_KEY } from './history-types.js';
@@ -189,14 +189,10 @@ function HistoryFilters({
         ) : (
           <PagedTable
             columns={columns}
-            rows={history.data?.list ?? []}
+            {...pagedQuery(history)}
             rowKey={(r) => `${r.id ?? ''}-${r.time_at}-${r.asset}-${r.type}`}
-            total={history.data?.total ?? 0}
             page={page}
             onPageChange={setPage}
-            loading={history.isPending}
-            error={history.error}
-            onRetry={() => history.refetch()}
           />
         )}
       </Paper>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHistory } from '../../api/simple-earn.js';
 import { Dialog } from '../../components/Dialog.js';
-import { type Column, PagedTable } from '../../components/PagedTable.js';
+import { type Column, PagedTable, pagedQuery } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
 
 /** Spec: 7 rows a page for interest details. */
@@ -65,15 +65,11 @@ export function InterestDayDialog({
     >
       <PagedTable
         columns={columns}
-        rows={rows.data?.list ?? []}
+        {...pagedQuery(rows)}
         rowKey={(r) => `${r.id ?? r.time_at}`}
-        total={rows.data?.total ?? 0}
         page={page}
         onPageChange={setPage}
         pageSize={PAGE_SIZE}
-        loading={rows.isPending}
-        error={rows.error}
-        onRetry={() => rows.refetch()}
       />
     </Dialog>
   );

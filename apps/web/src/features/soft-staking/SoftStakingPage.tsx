@@ -7,7 +7,7 @@ import { useMe } from '../../api/account.js';
 import { useSoftStakingRewards, useSoftStakingStatus } from '../../api/soft-staking.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { DateRange, type DateRangeValue } from '../../components/DateRange.js';
-import { type Column, PagedTable } from '../../components/PagedTable.js';
+import { type Column, PagedTable, pagedQuery } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useAuthGate } from '../auth/auth-gate.js';
 import { SoftStakingModal } from './SoftStakingModal.js';
@@ -133,14 +133,10 @@ function Rewards() {
       </Group>
       <PagedTable
         columns={columns}
-        rows={rewards.data?.list ?? []}
+        {...pagedQuery(rewards)}
         rowKey={(r) => `${r.coin}-${r.time}`}
-        total={rewards.data?.total ?? 0}
         page={page}
         onPageChange={setPage}
-        loading={rewards.isPending}
-        error={rewards.error}
-        onRetry={() => rewards.refetch()}
       />
     </Paper>
   );

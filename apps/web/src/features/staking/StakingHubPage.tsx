@@ -14,7 +14,7 @@ import {
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { CoinSearch } from '../../components/CoinSearch.js';
 import { ListStatus } from '../../components/ListStatus.js';
-import { type Column, PagedTable } from '../../components/PagedTable.js';
+import { type Column, PagedTable, pagedQuery } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
 import { type FrameMessage, useFrame } from '../../lib/use-frame.js';
 import { useAuthGate } from '../auth/auth-gate.js';
@@ -215,14 +215,10 @@ function Products() {
       </Group>
       <PagedTable
         columns={columns}
-        rows={products.data?.list ?? []}
+        {...pagedQuery(products)}
         rowKey={(p) => String(p.pid)}
-        total={products.data?.total ?? 0}
         page={page}
         onPageChange={setPage}
-        loading={products.isPending}
-        error={products.error}
-        onRetry={() => products.refetch()}
       />
       <StakeDialog product={current} onClose={closeStake} />
     </Paper>
@@ -355,14 +351,10 @@ function Rewards({ asset }: { asset: string }) {
     <Paper withBorder p="md" data-testid="staking-rewards">
       <PagedTable
         columns={columns}
-        rows={records.data?.list ?? []}
+        {...pagedQuery(records)}
         rowKey={(r) => `${r.pid}-${r.time}`}
-        total={records.data?.total ?? 0}
         page={page}
         onPageChange={setPage}
-        loading={records.isPending}
-        error={records.error}
-        onRetry={() => records.refetch()}
       />
     </Paper>
   );
@@ -399,14 +391,10 @@ function Redemptions({ asset }: { asset: string }) {
     <Paper withBorder p="md" data-testid="staking-redemptions">
       <PagedTable
         columns={columns}
-        rows={history.data?.list ?? []}
+        {...pagedQuery(history)}
         rowKey={(r) => String(r.id)}
-        total={history.data?.total ?? 0}
         page={page}
         onPageChange={setPage}
-        loading={history.isPending}
-        error={history.error}
-        onRetry={() => history.refetch()}
       />
     </Paper>
   );

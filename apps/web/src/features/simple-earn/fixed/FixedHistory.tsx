@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFixedHistory, useFixedProducts } from '../../../api/fixed-earn.js';
 import { DateRange, type DateRangeValue } from '../../../components/DateRange.js';
-import { type Column, PagedTable } from '../../../components/PagedTable.js';
+import { type Column, PagedTable, pagedQuery } from '../../../components/PagedTable.js';
 import { useFormat } from '../../../lib/use-format.js';
 import { TYPE_KEY } from '../history-types.js';
 import { TypeCoinFilters } from '../TypeCoinFilters.js';
@@ -99,14 +99,10 @@ export function FixedHistory({ queryAsset }: { queryAsset: string | null }) {
       <Paper withBorder p="md" data-testid="fixed-history">
         <PagedTable
           columns={columns}
-          rows={history.data?.list ?? []}
+          {...pagedQuery(history)}
           rowKey={(r) => String(r.id)}
-          total={history.data?.total ?? 0}
           page={page}
           onPageChange={setPage}
-          loading={history.isPending}
-          error={history.error}
-          onRetry={() => history.refetch()}
         />
       </Paper>
     </Stack>
