@@ -73,6 +73,7 @@ describe('wealth chart axis', () => {
     expect(wealthAxis([103, 248])).toEqual({ min: 100, max: 250, interval: 30 });
     expect(wealthAxis([50, 50])).toEqual({ min: -50, max: 150, interval: 40 });
     expect(wealthAxis([])).toEqual({ min: 0, max: 100, interval: 20 });
+    expect(wealthAxis([3e-323, -5e-324])).toEqual({ min: -10, max: 10, interval: 4 });
   });
   it('always covers the values', () => {
     fc.assert(

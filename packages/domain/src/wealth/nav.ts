@@ -53,8 +53,13 @@ export function applyGate(
 /** The spec's wealth chart y-axis: bounds on multiples of 10, in 5 equal steps, widened by 100 when flat. */
 export function wealthAxis(values: readonly number[]): { min: number; max: number; interval: number } {
   if (values.length === 0) return { min: 0, max: 100, interval: 20 };
-  let min = Math.floor(Math.min(...values) / 10) * 10;
-  let max = Math.ceil(Math.max(...values) / 10) * 10;
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  // Dividing a value as tiny as 5e-324 by 10 underflows to 0: step out by one more multiple then.
+  let min = Math.floor(low / 10) * 10;
+  if (min > low) min -= 10;
+  let max = Math.ceil(high / 10) * 10;
+  if (max < high) max += 10;
   if (min === max) {
     min -= 100;
     max += 100;
