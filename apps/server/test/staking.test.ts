@@ -248,6 +248,18 @@ describe('refusals', () => {
   });
 });
 
+describe('a remainder below the minimum', () => {
+  it('is redeemed whole, never stuck, while a part of it stays refused', async () => {
+    const pid = await product({ redeem_quick: 1, redeem_quick_fee: '0', redeem_quick_daily: '-1' });
+    const u = await lender(ts, { ETH: '1' });
+    await stakeIn(u, pid, '1');
+    expect((await redeemFrom(u, pid, '0.995', 1)).body.code).toBe(0);
+    expect((await redeemFrom(u, pid, '0.004', 1)).body).toMatchObject({ key: 'staking.redeem.min' });
+    expect((await redeemFrom(u, pid, '0.005', 1)).body.code).toBe(0);
+    expect(await spot(u, 'ETH')).toBe('1');
+  });
+});
+
 describe('catch-up', () => {
   it('pays after downtime exactly what stepping day by day pays', async () => {
     const stepped = await startTestServer();

@@ -324,7 +324,6 @@ export const en = {
   'staking.estBonus': 'Estimated daily bonus',
   'staking.firstReward': 'First reward',
   'staking.vipApplied': 'Your VIP tier pays {{percent}}% less platform fee on this product.',
-  'staking.vipRange': 'VIP {{min}}-{{max}} pay {{percent}}% less platform fee on this product.',
   'staking.agree': 'I have read and agree to the',
   'staking.agreement': 'staking user agreement',
   'staking.stakedTitle': 'Staked {{amount}} {{coin}}',
@@ -444,7 +443,7 @@ export const en = {
   'legal.softStaking.5': 'Rates and caps may change; each day is paid at the rate in force when it is settled.',
   'staking.rule.redeemInstant': 'Redemption is instant: coins return to your trading account at once.',
   'staking.rule.redeemStandard':
-    'A standard redemption leaves the stake at once, earns nothing meanwhile and arrives within the redeem period ({{period}}).',
+    'A standard redemption leaves the stake at once and earns nothing meanwhile. Redeem period: {{period}}.',
   'staking.rule.redeemFast':
     'Fast redemption arrives within {{minutes}} minutes for a {{percent}}% fee, within the product’s daily quota.',
   'staking.redemptions': 'Redemptions',

@@ -77,7 +77,8 @@ type Refusal = { key: string; message: string; params?: Record<string, string> }
 
 /**
  * Redeem amount (spec): below min_redeem_amount is the minimum-limit error, above what is held the
- * insufficient error; a fast redemption may not exceed what is left of today's quota.
+ * insufficient error; a fast redemption may not exceed what is left of today's quota. The whole
+ * holding may always be redeemed, even below the minimum, so no remainder is ever stuck.
  */
 export function checkRedeemAmount(
   amountIn: DecimalLike,
@@ -85,7 +86,7 @@ export function checkRedeemAmount(
 ): Result<Decimal, Refusal> {
   const amount = roundDown(amountIn, STAKING_PLACES);
   if (amount.lte(0)) return fail({ key: 'staking.amount.required', message: 'Enter an amount above 0' });
-  if (amount.lt(rules.minRedeemAmount)) {
+  if (amount.lt(rules.minRedeemAmount) && !amount.eq(rules.redeemable)) {
     const min = dec(rules.minRedeemAmount).toFixed();
     return fail({
       key: 'staking.redeem.min',

@@ -112,18 +112,19 @@ export function allocateBonus(demands: readonly DecimalLike[], budget: DecimalLi
 }
 
 /**
- * Estimated first reward (spec): reward_delay_days days from the start of today in UTC. A day is
- * paid when it ends and only on what was held through all of it, so a stake is first paid two day
- * starts later at the earliest, whatever a smaller delay says.
- */
-export function firstRewardMs(nowMs: number, rewardDelayDays: number): number {
-  return Math.floor(nowMs / DAY_MS) * DAY_MS + Math.max(rewardDelayDays, 2) * DAY_MS;
-}
-
-/**
  * When a stake starts to count: the moment it is made, or later when the product delays rewards,
- * so that the first day it is held through is the one that ends at firstRewardMs.
+ * so that the first day it is held through ends reward_delay_days after the start of its day.
  */
 export function stakeCountsFromMs(stakedMs: number, rewardDelayDays: number): number {
   return Math.max(stakedMs, Math.floor(stakedMs / DAY_MS) * DAY_MS + (rewardDelayDays - 1) * DAY_MS);
+}
+
+/**
+ * Estimated first reward (spec): reward_delay_days days from the start of today in UTC. A day is
+ * paid when it ends and only on what was held through all of it, so the first reward is the end of
+ * the first whole day the stake counts in: a stake made during the day with a delay of 0 or 1 is
+ * first paid two day starts later, one made at exactly 00:00 the next day start.
+ */
+export function firstRewardMs(nowMs: number, rewardDelayDays: number): number {
+  return Math.ceil(stakeCountsFromMs(nowMs, rewardDelayDays) / DAY_MS) * DAY_MS + DAY_MS;
 }

@@ -121,6 +121,10 @@ describe('first reward', () => {
     expect(firstRewardMs(at('2026-12-31T23:59:59Z'), 3)).toBe(at('2027-01-03T00:00:00Z'));
     expect(firstRewardMs(at('2028-02-27T08:00:00Z'), 2)).toBe(at('2028-02-29T00:00:00Z'));
     expect(firstRewardMs(at('2026-11-25T13:00:00Z'), 1)).toBe(at('2026-11-27T00:00:00Z'));
+    // Staked at exactly 00:00, the whole day is held: with a delay of 1 it is paid at the next 00:00.
+    expect(firstRewardMs(at('2026-11-27T00:00:00Z'), 1)).toBe(at('2026-11-28T00:00:00Z'));
+    expect(firstRewardMs(at('2026-11-27T00:00:00Z'), 0)).toBe(at('2026-11-28T00:00:00Z'));
+    expect(firstRewardMs(at('2026-11-27T00:00:00Z'), 2)).toBe(at('2026-11-29T00:00:00Z'));
   });
   it('counts a stake from the day that ends at its first reward', () => {
     expect(stakeCountsFromMs(at('2026-11-25T13:00:00Z'), 2)).toBe(at('2026-11-26T00:00:00Z'));
@@ -130,6 +134,8 @@ describe('first reward', () => {
       fc.property(fc.integer({ min: 0, max: 4_000_000_000_000 }), fc.integer({ min: 0, max: 30 }), (ms, delay) => {
         // Held through the day that ends at the first reward: counted from no later than that day's start.
         expect(stakeCountsFromMs(ms, delay)).toBeLessThanOrEqual(firstRewardMs(ms, delay) - 86_400_000);
+        // ... and that day is the first it holds whole: the day before starts before it counts.
+        expect(stakeCountsFromMs(ms, delay)).toBeGreaterThan(firstRewardMs(ms, delay) - 2 * 86_400_000);
         expect(stakeCountsFromMs(ms, delay)).toBeGreaterThanOrEqual(ms);
       }),
     );
@@ -181,6 +187,12 @@ describe('redemption', () => {
     expect(checkRedeemAmount('0.009', rules)).toMatchObject({ ok: false, key: 'staking.redeem.min' });
     expect(checkRedeemAmount('2.00000001', rules)).toMatchObject({ ok: false, key: 'staking.redeem.insufficient' });
     expect(checkRedeemAmount('2', rules)).toMatchObject({ ok: true });
+    // A remainder below the minimum is redeemed whole, never stuck; only all of it.
+    expect(checkRedeemAmount('0.005', { ...rules, redeemable: '0.005' })).toMatchObject({ ok: true });
+    expect(checkRedeemAmount('0.004', { ...rules, redeemable: '0.005' })).toMatchObject({
+      ok: false,
+      key: 'staking.redeem.min',
+    });
     expect(checkRedeemAmount('1.5', { ...rules, fastLeft: new Decimal('1') })).toMatchObject({
       ok: false,
       key: 'staking.fast.quota',

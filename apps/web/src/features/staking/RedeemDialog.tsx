@@ -157,7 +157,15 @@ function RedeemForm({ target, onDone }: { target: RedeemTarget; onDone(r: Stakin
   const redeem = () =>
     check?.ok &&
     action.mutate(
-      { side: 1, amount: check.value.toFixed(), coin, pid: product.pid, quick: quick ? 1 : 0 },
+      {
+        side: 1,
+        amount: check.value.toFixed(),
+        coin,
+        pid: product.pid,
+        quick: quick ? 1 : 0,
+        // The VIP theme's calls carry src=1, as its stakes do.
+        ...(me.data?.is_vip ? { src: 1 as const } : {}),
+      },
       { onSuccess: onDone, onError: (e) => notifyError(e) },
     );
   const card = (isQuick: boolean, title: string, body: string, disabled: boolean) => (

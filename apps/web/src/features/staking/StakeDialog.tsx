@@ -314,15 +314,10 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
           )}
         </Alert>
       )}
-      {product.vip_config && info.data && (
+      {/* Spec: shown with vip_config for a known tier, and nothing when the tier is outside its range. */}
+      {product.vip_config && info.data && new Decimal(discount).gt(0) && (
         <Alert color="yellow" variant="light" data-testid="vip-discount">
-          {new Decimal(discount).gt(0)
-            ? t('staking.vipApplied', { percent: discount })
-            : t('staking.vipRange', {
-                percent: product.vip_config.vip_sale,
-                min: product.vip_config.min_tier,
-                max: product.vip_config.max_tier,
-              })}
+          {t('staking.vipApplied', { percent: discount })}
         </Alert>
       )}
       <Checkbox

@@ -275,7 +275,8 @@ function MyStaking({ asset }: { asset: string }) {
         return (
           <Card key={b.pid} withBorder padding="md" data-testid={`staking-holding-${b.pid}`}>
             <Group justify="space-between" wrap="wrap" gap="sm">
-              <Group gap="xs" wrap="nowrap">
+              {/* Fixed widths, so the figures stand in the same columns from card to card. */}
+              <Group gap="xs" wrap="nowrap" w={200}>
                 <CoinIcon symbol={b.coin} icon={p?.icon ?? ''} />
                 <Stack gap={0}>
                   <Text fw={600}>{b.coin}</Text>
@@ -284,9 +285,9 @@ function MyStaking({ asset }: { asset: string }) {
                   </Text>
                 </Stack>
               </Group>
-              <Group gap="lg" wrap="wrap">
+              <Group gap="lg" wrap="wrap" style={{ flex: 1 }}>
                 {figures.map(([label, value, id]) => (
-                  <Stack gap={0} key={label}>
+                  <Stack gap={0} key={label} miw={130}>
                     <Text size="xs" c="dimmed">
                       {label}
                     </Text>
