@@ -52,6 +52,12 @@ describe('soft staking', () => {
     const rewards = (await u.get(`${SOFT}/rewards?limit=10`)).body.data;
     expect(rewards.total).toBe(4);
     expect(rewards.list.at(-1)).toMatchObject({ coin: 'SOL', base: '175', amount: reward.toFixed() });
+    // The shared date range: [from, to), `to` being the end day + 1; the first reward's day alone.
+    const first = rewards.list.at(-1).time as number;
+    const oneDay = (await u.get(`${SOFT}/rewards?limit=10&from=${first}&to=${first + 86_400}`)).body.data;
+    expect(oneDay.list.every((r: { time: number }) => r.time === first)).toBe(true);
+    expect(oneDay.total).toBeGreaterThan(0);
+    expect(oneDay.total).toBeLessThan(rewards.total);
     // Off: the day it is turned off is not paid.
     await toHour(0, 6);
     await u.post(`${SOFT}/switch`, { status: false });

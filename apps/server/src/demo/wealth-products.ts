@@ -95,7 +95,9 @@ export async function seedDualOrders(ctx: AppContext): Promise<void> {
       amount: call ? '0.05' : '5000',
       strike_price: call ? '100000' : '92000',
       apy: (0.2 + i * 0.05).toFixed(2),
+      // Orders still open settle in a few days; the others were placed a week before they settled.
       settle_time: nowS + (i < 2 ? 3 : -3 + i) * 86_400,
+      create_time: Math.min(nowS, nowS + (i < 2 ? 3 : -3 + i) * 86_400 - 7 * 86_400),
       status,
       ...(settled.has(status) ? { settlement_coin: 'USDT', settlement_amount: '5012.33' } : {}),
     });

@@ -49,6 +49,8 @@ export const DualOrderInput = Type.Object({
   strike_price: DecimalString,
   apy: DecimalString,
   settle_time: UnixSeconds,
+  /** When the order was placed (default now); before its settle time and not in the future. */
+  create_time: Type.Optional(UnixSeconds),
   status: Status,
   settlement_coin: Type.Optional(Type.String({ maxLength: 20 })),
   settlement_amount: Type.Optional(DecimalString),

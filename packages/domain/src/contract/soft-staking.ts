@@ -28,6 +28,7 @@ export const SoftStakingStatus = Type.Object({
 });
 export type SoftStakingStatus = Static<typeof SoftStakingStatus>;
 
+/** The shared date-range rule: from the start day's 00:00 UTC up to, not including, `to` (the end day + 1). */
 export const SoftStakingRewardsQuery = Type.Object({
   from: Type.Optional(UnixSeconds),
   to: Type.Optional(UnixSeconds),

@@ -63,6 +63,10 @@ export async function createDualOrder(ctx: AppContext, input: DualOrderInput) {
   if (!user) throw notFound(`user ${input.user_id} does not exist`);
   const settlement = input.settlement_coin ? await findCoin(ctx.db, input.settlement_coin) : null;
   if (input.settlement_coin && !settlement) throw badRequest('settlement_coin must be a coin we list');
+  const now = ctx.clock.now();
+  const createdAt = input.create_time === undefined ? now : new Date(input.create_time * 1000);
+  if (createdAt > now) throw badRequest('create_time cannot be in the future');
+  if (input.settle_time * 1000 <= createdAt.getTime()) throw badRequest('settle_time must come after create_time');
   const [row] = await runTx(ctx.db, (tx) =>
     tx
       .insert(dualOrders)
@@ -81,7 +85,7 @@ export async function createDualOrder(ctx: AppContext, input: DualOrderInput) {
         settlementAmount: input.settlement_amount
           ? (decimalSetting('settlement_amount', input.settlement_amount, '999999999999') as string)
           : null,
-        createdAt: ctx.clock.now(),
+        createdAt,
       })
       .returning({ id: dualOrders.id }),
   );

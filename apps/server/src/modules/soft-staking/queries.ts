@@ -57,15 +57,21 @@ export async function softStakingStatus(ctx: AppContext, user: User | null): Pro
   };
 }
 
-/** The reader's soft-staking rewards, newest first, within a date range (Unix seconds). */
+/**
+ * The reader's soft-staking rewards, newest first, whose day (its 00:00 UTC) lies in [from, to)
+ * (Unix seconds; the shared date-range rule sends the end day + 1 as `to`).
+ */
+/** The first day whose 00:00 UTC is at or after `unixSeconds`. */
+const firstDayFrom = (unixSeconds: number) => toDayString(Math.ceil((unixSeconds * 1000) / DAY_MS) * DAY_MS);
+
 export async function softStakingRewards(
   ctx: AppContext,
   user: User,
   q: { from?: number | undefined; to?: number | undefined; page: number; limit: number },
 ) {
   const where = sql`user_id = ${user.id}
-    ${q.from === undefined ? sql`` : sql`AND day >= ${toDayString(q.from * 1000)}`}
-    ${q.to === undefined ? sql`` : sql`AND day <= ${toDayString(q.to * 1000)}`}`;
+    ${q.from === undefined ? sql`` : sql`AND day >= ${firstDayFrom(q.from)}`}
+    ${q.to === undefined ? sql`` : sql`AND day < ${firstDayFrom(q.to)}`}`;
   const [count] = rowsOf<{ n: number }>(
     await ctx.db.execute(sql`SELECT count(*)::int AS n FROM soft_staking_rewards WHERE ${where}`),
   );

@@ -64,6 +64,7 @@ export function DualOrders() {
           {...pagedQuery(orders)}
           rowKey={(o) => String(o.order_id)}
           page={page}
+          pageSize={PAGE_SIZE}
           onPageChange={setPage}
         />
       </Stack>

@@ -1,4 +1,4 @@
-import { addDays, dayToUtcMs } from '@earn/domain';
+import { dayToUtcMs } from '@earn/domain';
 import type { SoftStakingStatus } from '@earn/domain/contract';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -105,7 +105,7 @@ function Rewards() {
   const [range, setRange] = useState<DateRangeValue | null>(null);
   const [page, setPage] = useState(1);
   const from = range ? dayToUtcMs(range.start) / 1000 : 0;
-  const to = range ? dayToUtcMs(addDays(range.endExclusive, -1)) / 1000 : 0;
+  const to = range ? dayToUtcMs(range.endExclusive) / 1000 : 0;
   const rewards = useSoftStakingRewards(from, to, page, PAGE_SIZE, true);
   const columns: Column<NonNullable<typeof rewards.data>['list'][number]>[] = [
     { key: 'day', title: t('staking.day'), render: (r) => fmt.date(r.time * 1000) },
