@@ -81,6 +81,11 @@ describe('private wealth', () => {
     expect(await mine(u, pid)).toMatchObject({ unit: units2.toFixed(), unit_pending: '0' });
     const detail = (await u.get(`${WEALTH}/order-detail?order_id=${pid}`)).body.data;
     expect(detail).toMatchObject({ unit: units2.toFixed(), net_value_ratio: nav2.toFixed() });
+    // The whole return: worth and what the redemption paid, less all put in; the average cost of the
+    // units held, the redeemed half having taken its share of the first purchase's cost with it.
+    expect(detail.income_amount).toBe(unitsValue(units2, nav2).plus(paid).minus(1500).toFixed());
+    const cost = new Decimal(1000).minus(new Decimal(1000).times(half).div(units1).toDecimalPlaces(8)).plus(500);
+    expect(detail.net_value_ratio_buy).toBe(cost.div(units2).toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed());
     expect(detail.orders.map((o: { side: string; nav: string }) => [o.side, o.nav])).toEqual([
       ['redeem', nav2.toFixed()],
       ['purchase', nav2.toFixed()],
@@ -110,6 +115,10 @@ describe('private wealth', () => {
     const detail = (await a.get(`${WEALTH}/order-detail?order_id=${pid}`)).body.data;
     expect(detail.orders[0]).toMatchObject({ side: 'redeem', status: 'pending', unit: '90' });
     expect(detail.orders[1]).toMatchObject({ side: 'redeem', status: 'done', unit: '10', carried: '90' });
+    // The carried units wait for the next valuation, not for the one that carried them.
+    expect(detail.orders[0].valuation_time).toBe(detail.orders[1].valuation_time + 86_400);
+    // A redemption is no loss: the assets trend's change is the NAV's over the window (flat here).
+    expect((await a.get(`${WEALTH}/lines?type=balance&order_id=${pid}&range=30`)).body.data.change).toBe('0');
     await pastValuation(ts);
     expect(await spot(b, 'USDT')).toBe('19');
   });

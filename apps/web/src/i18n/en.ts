@@ -412,6 +412,8 @@ export const en = {
   'wealth.days_other': '{{count}} days',
   'wealth.clientId': 'Client ID',
   'wealth.pendingPurchase': 'Purchase of {{amount}} {{coin}} waiting for the valuation of {{time}}',
+  'wealth.gateCarried':
+    'The redemption gate paid {{units}} units ({{amount}} {{coin}}) at the valuation of {{time}}; the other {{carried}} units were carried to the next valuation.',
   'wealth.pendingRedeem': 'Redemption of {{units}} units waiting for the valuation of {{time}}',
   'wealth.productInfo': 'Product',
   'wealth.fee': 'Management fee per year',

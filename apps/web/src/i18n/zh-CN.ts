@@ -405,6 +405,8 @@ export const zhCN: Messages = {
   'wealth.days_other': '{{count}} 天',
   'wealth.clientId': '客户编号',
   'wealth.pendingPurchase': '申购 {{amount}} {{coin}}，等待 {{time}} 估值',
+  'wealth.gateCarried':
+    '赎回闸门：{{time}} 的估值支付了 {{units}} 份（{{amount}} {{coin}}），其余 {{carried}} 份顺延至下一次估值。',
   'wealth.pendingRedeem': '赎回 {{units}} 份，等待 {{time}} 估值',
   'wealth.productInfo': '产品信息',
   'wealth.fee': '年管理费',

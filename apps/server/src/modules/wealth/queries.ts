@@ -35,8 +35,15 @@ async function navsAround(db: Executor, pids: number[], fromDay: string) {
   return map;
 }
 
+/** The first day of a window of `days` days that ends on `lastDay` (so a 30-day window spans 30 days). */
+function windowStartDay(lastDay: string, days: number): string {
+  return toDayString(Date.parse(`${lastDay}T00:00:00Z`) - days * DAY_MS);
+}
+
+/** The NAV's change over the 30 days up to its last valuation: the same window as the 30-day chart. */
 function recentRate(navs: { day: string; nav: string }[] | undefined, current: string): Decimal {
-  const first = navs?.[0];
+  const last = navs?.at(-1);
+  const first = last && navs?.find((n) => n.day >= windowStartDay(last.day, 30));
   return first ? changeOver(first.nav, current).toDecimalPlaces(8, Decimal.ROUND_HALF_UP) : ZERO;
 }
 
@@ -128,20 +135,22 @@ export async function wealthOrderDetail(ctx: AppContext, user: User, pid: number
   const units = new Decimal(position?.units ?? '0');
   const worth = unitsValue(units, p.nav);
   const cost = new Decimal(position?.cost ?? '0');
-  const bought = orders.filter((o) => o.side === 'purchase' && o.status === 'done');
-  const boughtUnits = bought.reduce((a, o) => a.plus(o.units ?? '0'), ZERO);
-  const boughtAmount = bought.reduce((a, o) => a.plus(o.amount ?? '0'), ZERO);
+  const [invested] = rowsOf<{ total: string }>(
+    await ctx.db.execute(sql`
+      SELECT coalesce(sum(amount), 0)::text AS total FROM wealth_orders
+      WHERE user_id = ${user.id} AND product_id = ${pid} AND side = 'purchase' AND status = 'done'`),
+  );
+  // The whole return: what is held and what redemptions paid, less everything put in.
+  const income = worth.plus(position?.redeemed ?? '0').minus(invested?.total ?? '0');
   return {
     name: p.name,
     amount: toWire(worth),
     coin: p.coin,
     unit: toWire(units),
-    // The return on the units held: what they are worth less what they cost.
-    income_amount: toWire(worth.minus(cost)),
-    show_interest: units.gt(0),
-    net_value_ratio_buy: toWire(
-      boughtUnits.gt(0) ? boughtAmount.div(boughtUnits).toDecimalPlaces(8, Decimal.ROUND_DOWN) : ZERO,
-    ),
+    income_amount: toWire(income),
+    show_interest: units.gt(0) || !income.isZero(),
+    // What each unit held cost on average (the cost shrinks in proportion as units are redeemed).
+    net_value_ratio_buy: toWire(units.gt(0) ? cost.div(units).toDecimalPlaces(8, Decimal.ROUND_HALF_UP) : ZERO),
     net_value_ratio: toWire(p.nav),
     recent_30_days_rate: toWire(recentRate(navs.get(pid), p.nav)),
     run_days: position ? Math.max(0, Math.floor((nowMs - position.firstAt.getTime()) / DAY_MS)) : 0,
@@ -152,7 +161,8 @@ export async function wealthOrderDetail(ctx: AppContext, user: User, pid: number
 
 /**
  * The detail's chart over 30-730 days: 'rate', the NAV's return since the window's start in percent;
- * 'balance', what the user's units were worth at each valuation. `change` is the window's change.
+ * 'balance', what the user's units were worth at each valuation. `change` is the window's return (the
+ * NAV's, from the first day held), so purchases and redemptions never show as gains or losses.
  */
 export async function wealthLines(
   ctx: AppContext,
@@ -160,7 +170,13 @@ export async function wealthLines(
   q: { type: 'balance' | 'rate'; order_id: number; range?: number | undefined },
 ): Promise<WealthLines> {
   const p = await findWealthProduct(ctx.db, q.order_id);
-  const from = toDayString(ctx.clock.now().getTime() - (q.range ?? 30) * DAY_MS);
+  const [latest] = await ctx.db
+    .select({ day: wealthNavs.day })
+    .from(wealthNavs)
+    .where(eq(wealthNavs.productId, p.id))
+    .orderBy(desc(wealthNavs.day))
+    .limit(1);
+  const from = windowStartDay(latest?.day ?? toDayString(ctx.clock.now().getTime()), q.range ?? 30);
   const navs = await ctx.db
     .select({ day: wealthNavs.day, nav: wealthNavs.nav })
     .from(wealthNavs)
@@ -200,8 +216,8 @@ export async function wealthLines(
     value: toWire(values[i] ?? ZERO),
     diff: toWire((values[i] ?? ZERO).minus(values[i - 1] ?? values[i] ?? ZERO)),
   }));
-  const first = values[0] ?? ZERO;
-  const last = values.at(-1) ?? ZERO;
-  const change = q.type === 'rate' ? last.div(100) : changeOver(first, last);
+  // The holding's return over the window is the NAV's: units redeemed or bought are not a loss or a gain.
+  const change =
+    q.type === 'rate' ? (values.at(-1) ?? ZERO).div(100) : changeOver(navs[0]?.nav ?? '1', navs.at(-1)?.nav ?? '1');
   return { lines, change: toWire(change.toDecimalPlaces(8, Decimal.ROUND_HALF_UP)) };
 }

@@ -130,14 +130,14 @@ async function valueProduct(tx: Tx, p: WealthProductRow, at: Date) {
       })
       .where(eq(wealthOrders.id, r.id));
     if (left.gt(0)) {
-      // The carried units wait for the next valuation, keeping their place in line.
+      // The carried units wait for the next valuation: a new order, asked as of this one.
       await tx.insert(wealthOrders).values({
         userId: r.userId,
         productId: p.id,
         side: 'redeem',
         units: left.toFixed(),
         status: 'pending',
-        createdAt: r.createdAt,
+        createdAt: at,
       });
     }
     await tx.execute(sql`

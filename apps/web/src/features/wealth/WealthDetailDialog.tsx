@@ -1,4 +1,4 @@
-import { wealthAxis } from '@earn/domain';
+import { Decimal, wealthAxis } from '@earn/domain';
 import type { WealthProduct } from '@earn/domain/contract';
 import { Badge, Group, SegmentedControl, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -53,6 +53,20 @@ function Detail({ product }: { product: WealthProduct }) {
           ) : (
             <ListStatus count={0} loading={detail.isPending} error={detail.error} onRetry={() => detail.refetch()} />
           )}
+          {d?.orders
+            .filter((o) => o.side === 'redeem' && o.status === 'done' && new Decimal(o.carried).gt(0))
+            .slice(0, 1)
+            .map((o) => (
+              <Text key={o.order_id} size="sm" c="dimmed" data-testid="wealth-gate-note">
+                {t('wealth.gateCarried', {
+                  units: fmt.amount(o.unit),
+                  amount: fmt.amount(o.amount),
+                  coin: o.coin,
+                  time: fmt.dateTime(o.valuation_time * 1000),
+                  carried: fmt.amount(o.carried),
+                })}
+              </Text>
+            ))}
           {d?.orders
             .filter((o) => o.status === 'pending')
             .map((o) => (
