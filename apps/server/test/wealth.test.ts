@@ -137,6 +137,13 @@ describe('private wealth', () => {
     for (const [body, key] of cases) expect((await u.post(`${WEALTH}/purchase`, body)).body.key).toBe(key);
     expect((await u.post(`${WEALTH}/purchase`, { pid: open, amount: '1e400' })).status).toBe(400);
     expect((await u.post(`${WEALTH}/purchase`, { pid: 999_999, amount: '100' })).status).toBe(404);
+    // The NAV's history is public; a holding's is the holder's. A call naming another project type
+    // finds no such product.
+    const guest = ts.client();
+    expect((await guest.get(`${WEALTH}/lines?type=rate&order_id=${open}&project_type=4`)).status).toBe(404);
+    const rate = await guest.get(`${WEALTH}/lines?type=rate&order_id=${open}&range=30&project_type=5`);
+    expect(rate.body.code).toBe(0);
+    expect((await guest.get(`${WEALTH}/lines?type=balance&order_id=${open}&range=30`)).status).toBe(401);
     expect((await u.post(`${WEALTH}/purchase`, { pid: open, amount: '100', project_type: 4 })).status).toBe(400);
     expect((await u.post(`${WEALTH}/redeem`, { pid: open, unit: '0' })).status).toBe(400);
     expect((await u.post(`${WEALTH}/redeem`, { pid: open, unit: '0.0000001' })).body.key).toBe('errors.invalidAmount');

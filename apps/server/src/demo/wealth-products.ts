@@ -1,4 +1,4 @@
-import { DAY_MS, nextSimulatedNav, toDayString } from '@earn/domain';
+import { DAY_MS, HOUR_MS, nextSimulatedNav, toDayString, VALUATION_OFFSET_MS } from '@earn/domain';
 import { DUAL_ORDER_STATUSES } from '@earn/domain/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
@@ -50,11 +50,14 @@ export async function seedWealthProducts(ctx: AppContext): Promise<void> {
   ];
   const nowMs = ctx.clock.now().getTime();
   const today = Math.floor(nowMs / DAY_MS);
+  // Today's valuation belongs to the history too once the hour that ran it is over (the valuation job
+  // starts with the current hour, so it would never value a day whose 08:30 passed before it began).
+  const lastDay = Math.floor(nowMs / HOUR_MS) * HOUR_MS > today * DAY_MS + VALUATION_OFFSET_MS ? today : today - 1;
   for (const { input, simulation } of products) {
     const { id } = await createWealthProduct(ctx, input, simulation);
     let nav = '1';
     const rows: (typeof wealthNavs.$inferInsert)[] = [];
-    for (let d = today - HISTORY_DAYS; d < today; d++) {
+    for (let d = today - HISTORY_DAYS; d <= lastDay; d++) {
       nav = nextSimulatedNav(nav, simulation.seed, d, simulation.drift, simulation.vol).toFixed();
       rows.push({ productId: id, day: toDayString(d * DAY_MS), nav, source: 'simulation', units: '0' });
     }

@@ -22,18 +22,27 @@ export function useWealthProducts() {
   });
 }
 
-export function useWealthDetail(pid: number, enabled: boolean) {
+/** A product as the spec's calls name it: order_id (one holding per product) and project_type. */
+type ProductRef = Pick<WealthProduct, 'pid' | 'project_type'>;
+
+export function useWealthDetail(product: ProductRef, enabled: boolean) {
   return useQuery({
-    queryKey: wealthKeys.detail(pid),
-    queryFn: () => api<WealthOrderDetail>(`${WEALTH_BASE}/order-detail`, { query: { order_id: pid } }),
+    queryKey: wealthKeys.detail(product.pid),
+    queryFn: () =>
+      api<WealthOrderDetail>(`${WEALTH_BASE}/order-detail`, {
+        query: { order_id: product.pid, project_type: product.project_type },
+      }),
     enabled,
   });
 }
 
-export function useWealthLines(pid: number, type: 'balance' | 'rate', range: number, enabled: boolean) {
+export function useWealthLines(product: ProductRef, type: 'balance' | 'rate', range: number, enabled: boolean) {
   return useQuery({
-    queryKey: wealthKeys.lines(pid, type, range),
-    queryFn: () => api<WealthLines>(`${WEALTH_BASE}/lines`, { query: { order_id: pid, type, range } }),
+    queryKey: wealthKeys.lines(product.pid, type, range),
+    queryFn: () =>
+      api<WealthLines>(`${WEALTH_BASE}/lines`, {
+        query: { order_id: product.pid, type, range, project_type: product.project_type },
+      }),
     enabled,
   });
 }

@@ -12,9 +12,12 @@ export const wealthPoolWallet = (pid: number) => `wealth-pool:${pid}`;
 export const WEALTH_STRATEGY = 'platform:wealth-strategy';
 export const WEALTH_FEES = 'platform:wealth-fees';
 
-export async function findWealthProduct(db: Executor, pid: number): Promise<WealthProductRow> {
+/** The product; a call that names a project_type finds only a product of that type. */
+export async function findWealthProduct(db: Executor, pid: number, projectType?: number): Promise<WealthProductRow> {
   const [row] = await db.select().from(wealthProducts).where(eq(wealthProducts.id, pid));
-  if (!row) throw notFound(`wealth product ${pid} does not exist`);
+  if (!row || (projectType !== undefined && row.projectType !== projectType)) {
+    throw notFound(`wealth product ${pid} does not exist${projectType === undefined ? '' : ` as type ${projectType}`}`);
+  }
   return row;
 }
 

@@ -117,8 +117,13 @@ function orderView(p: WealthProductRow, o: typeof wealthOrders.$inferSelect): We
 }
 
 /** A holding's detail (spec: order-detail; order_id is the product's id, one holding per product). */
-export async function wealthOrderDetail(ctx: AppContext, user: User, pid: number): Promise<WealthOrderDetail> {
-  const p = await findWealthProduct(ctx.db, pid);
+export async function wealthOrderDetail(
+  ctx: AppContext,
+  user: User,
+  q: { order_id: number; project_type?: number | undefined },
+): Promise<WealthOrderDetail> {
+  const pid = q.order_id;
+  const p = await findWealthProduct(ctx.db, pid, q.project_type);
   const nowMs = ctx.clock.now().getTime();
   const [position] = await ctx.db
     .select()
@@ -166,10 +171,10 @@ export async function wealthOrderDetail(ctx: AppContext, user: User, pid: number
  */
 export async function wealthLines(
   ctx: AppContext,
-  user: User,
-  q: { type: 'balance' | 'rate'; order_id: number; range?: number | undefined },
+  user: User | null,
+  q: { type: 'balance' | 'rate'; order_id: number; range?: number | undefined; project_type?: number | undefined },
 ): Promise<WealthLines> {
-  const p = await findWealthProduct(ctx.db, q.order_id);
+  const p = await findWealthProduct(ctx.db, q.order_id, q.project_type);
   const [latest] = await ctx.db
     .select({ day: wealthNavs.day })
     .from(wealthNavs)
@@ -187,6 +192,7 @@ export async function wealthLines(
     const base = navs[0]?.nav ?? '1';
     values = navs.map((n) => changeOver(base, n.nav).times(100).toDecimalPlaces(4, Decimal.ROUND_HALF_UP));
   } else {
+    if (!user) return { lines: [], change: '0' };
     const done = await ctx.db
       .select({ side: wealthOrders.side, units: wealthOrders.units, at: wealthOrders.valuedAt })
       .from(wealthOrders)

@@ -58,15 +58,17 @@ export const wealthRoutes =
       },
     );
 
+    // The NAV's history ('rate') is public, so a guest's detail shows it; a holding's ('balance') is not.
     app.get(
       `${WEALTH_BASE}/lines`,
-      { config: user, schema: { tags, querystring: WealthLinesQuery, response: responses(WealthLines) } },
-      async (request) => ok(await wealthLines(ctx, userOf(request), request.query)),
+      { schema: { tags, querystring: WealthLinesQuery, response: responses(WealthLines) } },
+      async (request) =>
+        ok(await wealthLines(ctx, request.query.type === 'rate' ? null : userOf(request), request.query)),
     );
 
     app.get(
       `${WEALTH_BASE}/order-detail`,
       { config: user, schema: { tags, querystring: WealthDetailQuery, response: responses(WealthOrderDetail) } },
-      async (request) => ok(await wealthOrderDetail(ctx, userOf(request), request.query.order_id)),
+      async (request) => ok(await wealthOrderDetail(ctx, userOf(request), request.query)),
     );
   };

@@ -26,7 +26,7 @@ function Detail({ product }: { product: WealthProduct }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const held = product.unit !== '0' || product.unit_pending !== '0' || product.amount_pending !== '0';
-  const detail = useWealthDetail(product.pid, held);
+  const detail = useWealthDetail(product, held);
   const d = detail.data;
   return (
     <Stack data-testid="wealth-detail">
@@ -109,17 +109,17 @@ function Charts({ product, held }: { product: WealthProduct; held: boolean }) {
         <Tabs.Tab value="rate">{t('wealth.change')}</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value={type} pt="sm">
-        <Chart pid={product.pid} type={type} coin={product.coin} />
+        <Chart product={product} type={type} />
       </Tabs.Panel>
     </Tabs>
   );
 }
 
-function Chart({ pid, type, coin }: { pid: number; type: 'balance' | 'rate'; coin: string }) {
+function Chart({ product, type }: { product: WealthProduct; type: 'balance' | 'rate' }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const [range, setRange] = useState<(typeof RANGES)[number]>('30');
-  const lines = useWealthLines(pid, type, Number(range), true);
+  const lines = useWealthLines(product, type, Number(range), true);
   const points = lines.data?.lines ?? [];
   const labels = useMemo(() => points.map((p) => fmt.date(p.timestamp * 1000)), [points, fmt]);
   const values = useMemo(() => points.map((p) => Number(p.value)), [points]);
@@ -145,7 +145,7 @@ function Chart({ pid, type, coin }: { pid: number; type: 'balance' | 'rate'; coi
           percents={values}
           loading={lines.isPending}
           testId={`wealth-chart-${type}`}
-          suffix={type === 'rate' ? '%' : ` ${coin}`}
+          suffix={type === 'rate' ? '%' : ` ${product.coin}`}
           axis={axis}
           emptyKey="wealth.no_data"
         />
