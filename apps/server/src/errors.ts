@@ -34,5 +34,11 @@ export const conflict = (message: string) => new AppError(Code.Failure, message,
 export const needLogin = () => new AppError(Code.NeedLogin, 'Please log in first', 401);
 export const forbidden = (message: string) => new AppError(Code.Failure, message, 403);
 export const unsupportedMediaType = (message: string) => new AppError(Code.Failure, message, 415);
-export const insufficientBalance = () =>
-  new AppError(Code.Failure, 'Insufficient balance', 400, { key: 'finances.inadequateBalance' });
+/** Not enough of a coin (the spec's key), the same message whichever check found it. */
+export const insufficientBalance = (coin?: string) =>
+  coin
+    ? new AppError(Code.Failure, `Not enough ${coin} available`, 400, {
+        key: 'finances.inadequateBalance',
+        params: { coin },
+      })
+    : new AppError(Code.Failure, 'Insufficient balance', 400, { key: 'finances.inadequateBalance' });

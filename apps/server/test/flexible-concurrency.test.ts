@@ -19,7 +19,7 @@ describe.runIf(onPostgres)('flexible under concurrency (PostgreSQL)', () => {
       Array.from({ length: 20 }, () => u.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'ETH', amount: '10' })),
     );
     expect(subs.filter((r) => r.body.code === 0)).toHaveLength(10);
-    expect(subs.filter((r) => r.body.message === 'Insufficient balance')).toHaveLength(10);
+    expect(subs.filter((r) => r.body.message === 'Not enough ETH available')).toHaveLength(10);
     expect(await spot(u, 'ETH')).toBe('0');
     expect((await holding(u, 'ETH')).curr_amount).toBe('100');
 

@@ -135,7 +135,7 @@ describe('subscribing', () => {
       [{ asset: 'USDT', amount: '-3' }, 'amount must not be negative'],
       [{ asset: 'USDT', amount: 5 }, 'amount must be string'],
       [{ asset: 'NOPE', amount: '5' }, 'asset NOPE has no flexible product'],
-      [{ asset: 'USDT', amount: '101' }, 'Insufficient balance'],
+      [{ asset: 'USDT', amount: '101' }, 'Not enough USDT available'],
       [{ asset: 'USDT', amount: '5', rateYear: '0.06' }, 'The minimum APR can be at most 5%'],
       [{ asset: 'USDT', amount: '5', rateYear: '0.005' }, 'The minimum APR must be at least 1%'],
       [{ asset: 'USDT' }, 'amount is required'],

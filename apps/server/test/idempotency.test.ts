@@ -53,7 +53,7 @@ describe('Idempotency-Key', () => {
     expect((await a.post('/apiw/v2/account/transfer', body, { 'idempotency-key': 'same' })).body.code).toBe(0);
     // b's first try fails (balance 5): nothing is stored, so after a deposit the same key works.
     expect((await b.post('/apiw/v2/account/transfer', body, { 'idempotency-key': 'same' })).body.message).toBe(
-      'Insufficient balance',
+      'Not enough USDT available',
     );
     await ts.deposit(b.email, 'USDT', '5');
     expect((await b.post('/apiw/v2/account/transfer', body, { 'idempotency-key': 'same' })).body.code).toBe(0);

@@ -75,7 +75,7 @@ describe.runIf(onPostgres)('ledger under concurrency (PostgreSQL)', () => {
           const op = ops[i];
           if (!op) return;
           if (r.status === 'rejected') {
-            expect((r.reason as Error).message).toBe('Insufficient balance');
+            expect((r.reason as Error).message).toMatch(/^Not enough \w+ available$/);
             return;
           }
           const amount = new Decimal(op.units).div(op.coin === 'BTC' ? 10_000 : 100);
@@ -127,7 +127,7 @@ describe.runIf(onPostgres)('ledger under concurrency (PostgreSQL)', () => {
             to: 'unified',
           });
           if (r.body.code === 0) ok += 1;
-          else if (r.body.message === 'Insufficient balance') refused += 1;
+          else if (r.body.message === 'Not enough USDT available') refused += 1;
         }
         return { ok, refused };
       }),

@@ -41,7 +41,7 @@ describe('bad input is refused with a clear message and writes nothing', () => {
     ['an unknown wallet', { to: 'savings' }, 'to has a value that is not allowed'],
     ['the same wallet twice', { to: 'spot' }, 'from and to must be different wallets'],
     ['a wrong type', { from: 7 }, 'from must be string'],
-    ['more than the balance', { amount: '1000.5' }, 'Insufficient balance'],
+    ['more than the balance', { amount: '1000.5' }, 'Not enough USDT available'],
   ])('%s', async (_name, change, message) => {
     const before = await ledgerState();
     const res = await user.post('/apiw/v2/account/transfer', { ...valid, ...change });

@@ -35,18 +35,19 @@ export async function post(db: Executor, entry: JournalEntry): Promise<number> {
     db,
     entry.postings.map((p) => p.account),
   );
-  const deltas = new Map<number, { delta: Decimal; isUser: boolean; keep: Decimal }>();
+  const deltas = new Map<number, { coin: string; delta: Decimal; isUser: boolean; keep: Decimal }>();
   for (const p of entry.postings) {
     const id = ids.get(accountKey(p.account));
     if (id === undefined) throw new Error(`ledger account ${accountKey(p.account)} was not opened`);
     const current = deltas.get(id);
     deltas.set(id, {
+      coin: p.account.coin,
       delta: (current?.delta ?? dec('0')).plus(p.amount),
       isUser: p.account.userId !== null,
       keep: Decimal.max(current?.keep ?? 0, p.keepAtLeast ?? 0),
     });
   }
-  for (const [id, { delta, isUser, keep }] of [...deltas].sort(([a], [b]) => a - b)) {
+  for (const [id, { coin, delta, isUser, keep }] of [...deltas].sort(([a], [b]) => a - b)) {
     if (delta.isZero()) continue;
     const d = delta.toFixed();
     const floor = delta.isNegative() ? keep.toFixed() : '0';
@@ -55,7 +56,7 @@ export async function post(db: Executor, entry: JournalEntry): Promise<number> {
         ? sql`UPDATE ledger_accounts SET balance = balance + ${d}::numeric WHERE id = ${id} AND balance + ${d}::numeric >= ${floor}::numeric RETURNING id`
         : sql`UPDATE ledger_accounts SET balance = balance + ${d}::numeric WHERE id = ${id} RETURNING id`,
     );
-    if (rowCount(updated) === 0) throw insufficientBalance();
+    if (rowCount(updated) === 0) throw insufficientBalance(coin);
   }
   const [tx] = await db
     .insert(ledgerTransactions)

@@ -122,7 +122,7 @@ export async function subscribeMany(tx: Executor, subscriptions: readonly Subscr
   const walletOf = new Map(wallets.map((w) => [`${w.user_id}|${w.coin}`, w]));
   for (const s of subscriptions) {
     const w = walletOf.get(`${s.user.id}|${s.coin}`);
-    if (!w || new Decimal(w.balance).minus(s.amount).lt(w.loan)) throw insufficientBalance();
+    if (!w || new Decimal(w.balance).minus(s.amount).lt(w.loan)) throw insufficientBalance(s.coin);
   }
   await recordSubscriptions(
     tx,
