@@ -33,6 +33,19 @@ async function product(fields: Record<string, unknown> = {}) {
   return res.body.data.id as number;
 }
 
+const BONUS_TIERS = [{ money_min: '0', money_max: '-1', money_rate: '0.0365' }];
+/** An extra-bonus event running from now for 30 days, within the budget `max_interest`. */
+async function bonusEvent(max_interest: string) {
+  const start = Math.floor((await now()) / 1000);
+  return {
+    status: 1,
+    max_interest,
+    reward_coin: 'ETH',
+    start_time: start,
+    end_time: start + 30 * 86_400,
+    interest: BONUS_TIERS,
+  };
+}
 const act = (u: Client, path: string, body: Record<string, unknown>) => u.post(`${STAKING}/${path}`, body);
 const stakeIn = (u: Client, pid: number, amount: string, coin = 'ETH') =>
   act(u, 'coin-swap-verify', { side: 0, amount, coin, pid });
@@ -142,17 +155,9 @@ describe('staking a regular product', () => {
   });
 
   it('waives the VIP share of the fee and pays the extra bonus tiers within the event budget', async () => {
-    const start = Math.floor((await now()) / 1000);
     const pid = await product({
       vip_config: { min_tier: 5, max_tier: 16, vip_sale: '50' },
-      extra_interest: {
-        status: 1,
-        max_interest: '0.002',
-        reward_coin: 'ETH',
-        start_time: start,
-        end_time: start + 30 * 86_400,
-        interest: [{ money_min: '0', money_max: '-1', money_rate: '0.0365' }],
-      },
+      extra_interest: await bonusEvent('0.002'),
     });
     const vip = await lender(ts, { ETH: '10' });
     await ts.admin.post('/admin/v1/users/settings', { email: vip.email, tier: 5 });
@@ -161,7 +166,7 @@ describe('staking a regular product', () => {
     await stakeIn(plain, pid, '10');
     await toDayStart(2);
     const vipReward = dailyReward({ holding: '10', rate: '0.0365', feeRate: '0.1', vipDiscountPercent: '50' });
-    const bonus = dailyBonus('10', [{ money_min: '0', money_max: '-1', money_rate: '0.0365' }]);
+    const bonus = dailyBonus('10', BONUS_TIERS);
     expect(bonus.toFixed()).toBe('0.001');
     expect(await spot(vip, 'ETH')).toBe(vipReward.plus(bonus).toFixed());
     expect(await spot(plain, 'ETH')).toBe(new Decimal('0.0009').plus(bonus).toFixed());
@@ -171,25 +176,14 @@ describe('staking a regular product', () => {
   });
 
   it('splits a short bonus budget pro rata over the whole day, though each holder is paid in a part of their own', async () => {
-    const start = Math.floor((await now()) / 1000);
-    const tiers = [{ money_min: '0', money_max: '-1', money_rate: '0.0365' }];
-    const pid = await product({
-      extra_interest: {
-        status: 1,
-        max_interest: '0.002',
-        reward_coin: 'ETH',
-        start_time: start,
-        end_time: start + 30 * 86_400,
-        interest: tiers,
-      },
-    });
+    const pid = await product({ extra_interest: await bonusEvent('0.002') });
     const small = await lender(ts, { ETH: '10' });
     const large = await lender(ts, { ETH: '30' });
     await stakeIn(small, pid, '10');
     await stakeIn(large, pid, '30');
     await toDayStart(2);
     // Demands 0.001 and 0.003 against a budget of 0.002: half of each, and the budget exactly spent.
-    expect(dailyBonus('30', tiers).toFixed()).toBe('0.003');
+    expect(dailyBonus('30', BONUS_TIERS).toFixed()).toBe('0.003');
     expect(await spot(small, 'ETH')).toBe(new Decimal('0.0009').plus('0.0005').toFixed());
     expect(await spot(large, 'ETH')).toBe(new Decimal('0.0027').plus('0.0015').toFixed());
   });
