@@ -118,7 +118,13 @@ export function checkStake(
       params: { amount: dec(rules.personalMax).toFixed(), coin: rules.coin },
     });
   }
-  if (value.gt(rules.available)) return fail({ key: 'finances.inadequateBalance', message: 'Insufficient balance' });
+  if (value.gt(rules.available)) {
+    return fail({
+      key: 'finances.inadequateBalance',
+      message: `Not enough ${rules.coin} available`,
+      params: { coin: rules.coin },
+    });
+  }
   return ok(value);
 }
 

@@ -179,7 +179,11 @@ export function checkFixedSubscribe(amountIn: DecimalLike, rules: FixedSubscribe
     });
   }
   if (amount.gt(rules.available)) {
-    return fail({ key: 'lend_earn.insufficient.balance', message: 'Insufficient balance' });
+    return fail({
+      key: 'lend_earn.insufficient.balance',
+      message: `Not enough ${rules.asset} available`,
+      params: { asset: rules.asset },
+    });
   }
   const remaining = Decimal.max(Decimal.min(dec(rules.productRemaining), dec(rules.userRemaining)), 0);
   if (remaining.lt(min)) {

@@ -68,7 +68,11 @@ export function checkFlexibleSubscribe(
     });
   }
   if (value.gt(rules.available)) {
-    return fail({ key: 'lend_earn.insufficient.balance', message: 'Insufficient balance' });
+    return fail({
+      key: 'lend_earn.insufficient.balance',
+      message: `Not enough ${rules.asset} available`,
+      params: { asset: rules.asset },
+    });
   }
   return ok(value);
 }
