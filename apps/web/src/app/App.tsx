@@ -4,7 +4,7 @@ import { Center, Loader, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { BrowserRouter, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { ApiError } from '../api/errors.js';
 import { useLiveSettlement } from '../api/live.js';
 import { FundPasswordHost } from '../components/FundPasswordHost.js';
@@ -66,7 +66,8 @@ function Shell() {
   );
 }
 
-const router = createBrowserRouter([
+// Declarative routing: the app loads no data through the router, so the data router's weight is not sent.
+const routes: RouteObject[] = [
   {
     element: <Shell />,
     children: [
@@ -223,14 +224,20 @@ const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+function Routes() {
+  return useRoutes(routes);
+}
 
 export function App() {
   return (
     <MantineProvider theme={theme}>
       <Notifications position="top-center" />
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <Routes />
+        </BrowserRouter>
       </QueryClientProvider>
     </MantineProvider>
   );
