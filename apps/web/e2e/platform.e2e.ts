@@ -87,6 +87,9 @@ describe('platform journey in Chromium', () => {
     await page.getByText('中文').click();
     await expectText(page, '资产');
     await expectText(page, '估值');
+    // The choice is kept: a reload comes back in Chinese (its dictionary is fetched before the first paint).
+    await page.reload();
+    await expectText(page, '估值');
 
     // Logs out.
     await page.getByTestId('account-menu').click();

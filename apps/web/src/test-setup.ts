@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import './i18n/index.js';
+import { i18nReady } from './i18n/index.js';
 
+await i18nReady;
 afterEach(() => cleanup());
 
 // jsdom lacks what Mantine measures with.

@@ -2,7 +2,7 @@ import { addDays, dayAt } from '@earn/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { i18n } from '../i18n/index.js';
+import { changeLocale } from '../i18n/index.js';
 import { renderWithProviders } from '../test-utils.js';
 import { DateRange, type DateRangeValue } from './DateRange.js';
 
@@ -77,7 +77,7 @@ describe('DateRange', () => {
   });
 
   it('speaks Chinese in the Chinese UI: month title and weekdays, weeks from Monday', async () => {
-    await i18n.changeLanguage('zh-CN');
+    await changeLocale('zh-CN');
     try {
       renderWithProviders(
         <DateRange
@@ -91,7 +91,7 @@ describe('DateRange', () => {
       const weekdays = screen.getAllByRole('columnheader').map((h) => h.textContent);
       expect(weekdays[0]).toBe('一');
     } finally {
-      await i18n.changeLanguage('en');
+      await changeLocale('en');
     }
   });
 });

@@ -5,7 +5,6 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setNetworkErrorText } from '../api/client.js';
 import { en } from './en.js';
-import { zhCN } from './zh-CN.js';
 
 const STORAGE_KEY = 'earn.locale';
 
@@ -21,20 +20,38 @@ function applyLocale(locale: Locale) {
   setNetworkErrorText(i18n.t('Networkerr'));
 }
 
+// English, the fallback, is always here; Chinese is fetched when it is chosen, so the first page
+// does not carry both dictionaries.
+async function ensureDictionary(locale: Locale) {
+  if (locale === 'en' || i18n.hasResourceBundle(locale, 'translation')) return;
+  const { zhCN } = await import('./zh-CN.js');
+  i18n.addResourceBundle(locale, 'translation', zhCN);
+}
+
+/** Shows the app in `locale`, once its dictionary is here. */
+export async function changeLocale(locale: Locale) {
+  await ensureDictionary(locale);
+  await i18n.changeLanguage(locale);
+  applyLocale(locale);
+}
+
 // Keys are flat: the spec's keys contain dots ('finances.inadequateBalance').
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } },
-  lng: initialLocale(),
+  resources: { en: { translation: en } },
+  lng: 'en',
   fallbackLng: 'en',
   keySeparator: false,
   nsSeparator: false,
   interpolation: { escapeValue: false },
 });
-applyLocale(i18n.language as Locale);
+applyLocale('en');
+
+/** Settles once the reader's language can be shown (English if Chinese cannot be fetched). */
+export const i18nReady: Promise<void> = changeLocale(initialLocale()).catch(() => undefined);
 
 export function setLocale(locale: Locale) {
   localStorage.setItem(STORAGE_KEY, locale);
-  void i18n.changeLanguage(locale).then(() => applyLocale(locale));
+  void changeLocale(locale);
 }
 
 export function currentLocale(): Locale {

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors.js';
-import { i18n } from '../i18n/index.js';
+import { changeLocale, i18n } from '../i18n/index.js';
 import { errorText } from './notify.js';
 
-afterEach(() => i18n.changeLanguage('en'));
+afterEach(() => changeLocale('en'));
 
 describe('errorText', () => {
   const refused = (key?: string, params?: Record<string, string>) =>
@@ -13,7 +13,7 @@ describe('errorText', () => {
     const error = refused('finances.startupMining.stake.min.tip', { amount: '10', coin: 'GT' });
     expect(errorText(error)).toBe(i18n.t('finances.startupMining.stake.min.tip', { amount: '10', coin: 'GT' }));
     expect(errorText(error)).toContain('10');
-    await i18n.changeLanguage('zh-CN');
+    await changeLocale('zh-CN');
     expect(errorText(error)).toMatch(/10.*GT/);
     expect(errorText(error)).not.toBe(errorText(refused()));
   });
