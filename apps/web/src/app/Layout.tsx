@@ -5,7 +5,6 @@ import {
   Burger,
   Button,
   Group,
-  Menu,
   NavLink,
   SegmentedControl,
   Stack,
@@ -13,15 +12,21 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { useLogout, useMe } from '../api/account.js';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useMe } from '../api/account.js';
 import { InboxButton } from '../components/InboxButton.js';
+import { lazyDialog } from '../components/lazy-dialog.js';
 import { useAuthGate } from '../features/auth/auth-gate.js';
-import { SubscriptionModal } from '../features/notifications/SubscriptionModal.js';
 import { currentLocale, setLocale } from '../i18n/index.js';
-import { notifyError, notifySuccess } from '../lib/notify.js';
 import { useIsMobile } from '../lib/use-is-mobile.js';
+
+const AccountMenu = lazy(() => import('./AccountMenu.js'));
+const SubscriptionModal = lazyDialog(
+  () => import('../features/notifications/SubscriptionModal.js').then((m) => m.SubscriptionModal),
+  (p) => p.opened,
+);
 
 const NAV = [
   { to: '/simple-earn', label: 'nav.simpleEarn' },
@@ -50,13 +55,17 @@ function LanguageSwitch() {
 export function Layout() {
   const { t } = useTranslation();
   const me = useMe();
-  const logout = useLogout();
-  const navigate = useNavigate();
   const location = useLocation();
   const { openRegister, requireLogin } = useAuthGate();
   const [navOpened, nav] = useDisclosure(false);
   const [subscriptions, subs] = useDisclosure(false);
   const isMobile = useIsMobile();
+
+  const accountButton = (
+    <Button variant="default" size="compact-md" data-testid="account-menu">
+      {me.data?.email.split('@')[0]}
+    </Button>
+  );
 
   // Inside the assets frame (is_frame=1) the frame around it is the exchange's: no header or menu here.
   if (new URLSearchParams(location.search).get('is_frame') === '1') {
@@ -108,40 +117,9 @@ export function Layout() {
             </Group>
             {me.data && <InboxButton />}
             {me.data ? (
-              <Menu position="bottom-end" shadow="md">
-                <Menu.Target>
-                  <Button variant="default" size="compact-md" data-testid="account-menu">
-                    {me.data.email.split('@')[0]}
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Label>{me.data.email}</Menu.Label>
-                  <Menu.Item component={Link} to="/settings/security">
-                    {t('nav.security')}
-                  </Menu.Item>
-                  <Menu.Item onClick={subs.open}>{t('subscribe.notification')}</Menu.Item>
-                  {me.data.role === 'admin' && (
-                    <Menu.Item component={Link} to="/operator/clock">
-                      {t('admin.clock.title')}
-                    </Menu.Item>
-                  )}
-                  <Menu.Divider />
-                  <Menu.Item
-                    color="red"
-                    onClick={() => {
-                      logout.mutate(undefined, {
-                        onSuccess: () => {
-                          notifySuccess(t('auth.loggedOut'));
-                          navigate('/login', { replace: true });
-                        },
-                        onError: (e) => notifyError(e),
-                      });
-                    }}
-                  >
-                    {t('nav.logout')}
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
+              <Suspense fallback={accountButton}>
+                <AccountMenu target={accountButton} me={me.data} onSubscriptions={subs.open} />
+              </Suspense>
             ) : (
               <>
                 <Button component={Link} to="/login" variant="default" size="compact-md">

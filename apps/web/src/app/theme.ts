@@ -1,4 +1,10 @@
-import { createTheme, Drawer, Modal } from '@mantine/core';
+import { createTheme, type DrawerProps, type ModalProps } from '@mantine/core';
+
+// Plain objects rather than Modal.extend and Drawer.extend: importing the components here would put
+// their code (and the scroll lock's) on every first page.
+const escapeClosesTopOnly = { defaultProps: { closeOnEscape: false } } satisfies {
+  defaultProps: Partial<ModalProps & DrawerProps>;
+};
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -7,7 +13,7 @@ export const theme = createTheme({
   breakpoints: { xs: '30em', sm: '48em', md: '64em', lg: '74em', xl: '90em' },
   components: {
     // Mantine's Escape closes every open dialog at once; useEscapeClosesTop closes only the top one.
-    Modal: Modal.extend({ defaultProps: { closeOnEscape: false } }),
-    Drawer: Drawer.extend({ defaultProps: { closeOnEscape: false } }),
+    Modal: escapeClosesTopOnly,
+    Drawer: escapeClosesTopOnly,
   },
 });

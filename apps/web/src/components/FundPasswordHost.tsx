@@ -1,101 +1,14 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSetFundPassword } from '../api/account.js';
-import { ApiError } from '../api/errors.js';
-import { currentPrompt, type PromptRequest, subscribePrompt } from '../api/fund-password-prompt.js';
-import { errorText } from '../lib/notify.js';
-import { FundPasswordInput } from './FundPasswordInput.js';
-import { ResponsiveModal } from './ResponsiveModal.js';
+import { useSyncExternalStore } from 'react';
+import { currentPrompt, subscribePrompt } from '../api/fund-password-prompt.js';
+import { lazyDialog } from './lazy-dialog.js';
+
+const FundPasswordDialog = lazyDialog(
+  () => import('./FundPasswordDialog.js').then((m) => m.FundPasswordDialog),
+  (p) => p.request !== null,
+);
 
 /** Mounted once: answers the fetch client's fund-password prompts (enter one, or set one first). */
 export function FundPasswordHost() {
   const request = useSyncExternalStore(subscribePrompt, currentPrompt, currentPrompt);
-  const { t } = useTranslation();
-  return (
-    <ResponsiveModal
-      opened={request !== null}
-      onClose={() => request?.resolve(null)}
-      title={request?.kind === 'set' ? t('fundpass.setTitle') : t('fundpass.enterTitle')}
-      size="sm"
-      zIndex={400}
-    >
-      {request?.kind === 'enter' && <EnterFundPassword key={request.error?.message ?? 'first'} request={request} />}
-      {request?.kind === 'set' && <SetFundPasswordFirst request={request} />}
-    </ResponsiveModal>
-  );
-}
-
-function EnterFundPassword({ request }: { request: PromptRequest }) {
-  const { t } = useTranslation();
-  const [pin, setPin] = useState('');
-  return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (pin.length === 6) request.resolve(pin);
-      }}
-    >
-      <Stack>
-        {request.error && (
-          <Alert color="red" variant="light" data-testid="fundpass-error">
-            {errorText(request.error)}
-          </Alert>
-        )}
-        <FundPasswordInput label={t('fundpass.title')} value={pin} onChange={setPin} autoFocus />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => request.resolve(null)}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={pin.length !== 6}>
-            {t('common.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
-function SetFundPasswordFirst({ request }: { request: PromptRequest }) {
-  const { t } = useTranslation();
-  const setFundPassword = useSetFundPassword();
-  const [first, setFirst] = useState('');
-  const [second, setSecond] = useState('');
-  const mismatch = second.length === 6 && first !== second;
-  const error = setFundPassword.error instanceof ApiError ? errorText(setFundPassword.error) : undefined;
-  return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (first.length !== 6 || first !== second) return;
-        setFundPassword.mutate({ fundpass: first }, { onSuccess: () => request.resolve(first) });
-      }}
-    >
-      <Stack>
-        <Text size="sm" c="dimmed">
-          {t('fundpass.setIntro')}
-        </Text>
-        <FundPasswordInput label={t('fundpass.new')} value={first} onChange={setFirst} autoFocus />
-        <FundPasswordInput label={t('fundpass.repeat')} value={second} onChange={setSecond} />
-        {mismatch && (
-          <Text c="red" size="sm">
-            {t('fundpass.mismatch')}
-          </Text>
-        )}
-        {error && (
-          <Alert color="red" variant="light">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => request.resolve(null)}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={setFundPassword.isPending} disabled={first.length !== 6 || first !== second}>
-            {t('common.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
+  return <FundPasswordDialog request={request} />;
 }

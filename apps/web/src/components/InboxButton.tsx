@@ -1,69 +1,35 @@
-import { ActionIcon, Anchor, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import { ActionIcon, Indicator } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { useInbox, useMarkRead } from '../api/inbox.js';
-import { useFormat } from '../lib/use-format.js';
+import { useInbox } from '../api/inbox.js';
+
+// The list and its pop-over come with the first click; the button and its unread count show at once.
+const InboxPopover = lazy(() => import('./InboxPopover.js'));
 
 /** The header inbox: new launch pools and other messages, with the unread count. */
 export function InboxButton() {
-  const { t, i18n } = useTranslation();
-  const fmt = useFormat();
-  /** A message in the reader's language when it has a key we know, else the server's English. */
-  const text = (m: { key?: string; params?: Record<string, string> }, part: 'title' | 'body', english: string) =>
-    m.key && i18n.exists(`${m.key}.${part}`) ? t(`${m.key}.${part}`, m.params ?? {}) : english;
-  const navigate = useNavigate();
+  const { t } = useTranslation();
   const inbox = useInbox(true);
-  const markRead = useMarkRead();
+  const [used, setUsed] = useState(false);
   const unread = inbox.data?.unread ?? 0;
+  const button = (
+    <Indicator label={unread} size={16} disabled={unread === 0} offset={4}>
+      <ActionIcon
+        variant="subtle"
+        size="lg"
+        aria-label={t('inbox.title')}
+        data-testid="inbox"
+        onClick={used ? undefined : () => setUsed(true)}
+      >
+        <IconMail size={20} stroke={1.8} />
+      </ActionIcon>
+    </Indicator>
+  );
+  if (!used) return button;
   return (
-    <Popover width={320} position="bottom-end" shadow="md">
-      <Popover.Target>
-        <Indicator label={unread} size={16} disabled={unread === 0} offset={4}>
-          <ActionIcon variant="subtle" size="lg" aria-label={t('inbox.title')} data-testid="inbox">
-            <IconMail size={20} stroke={1.8} />
-          </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Group justify="space-between" mb="xs">
-          <Text fw={600}>{t('inbox.title')}</Text>
-          {unread > 0 && (
-            <Anchor component="button" size="xs" onClick={() => markRead.mutate(undefined)}>
-              {t('inbox.markAll')}
-            </Anchor>
-          )}
-        </Group>
-        <ScrollArea.Autosize mah={360}>
-          <Stack gap="xs">
-            {(inbox.data?.list ?? []).map((m) => (
-              <Anchor
-                key={m.id}
-                component="button"
-                ta="left"
-                c="inherit"
-                underline="never"
-                onClick={() => {
-                  if (!m.read) markRead.mutate([m.id]);
-                  navigate(m.link);
-                }}
-              >
-                <Text size="sm" fw={m.read ? 400 : 700}>
-                  {text(m, 'title', m.title)}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {text(m, 'body', m.body)} · {fmt.dateTime(m.created_at * 1000)}
-                </Text>
-              </Anchor>
-            ))}
-            {inbox.data?.list.length === 0 && (
-              <Text size="sm" c="dimmed">
-                {t('inbox.empty')}
-              </Text>
-            )}
-          </Stack>
-        </ScrollArea.Autosize>
-      </Popover.Dropdown>
-    </Popover>
+    <Suspense fallback={button}>
+      <InboxPopover target={button} />
+    </Suspense>
   );
 }

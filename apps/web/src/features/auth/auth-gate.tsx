@@ -1,6 +1,11 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { useMe } from '../../api/account.js';
-import { RegisterModal } from './RegisterModal.js';
+import { lazyDialog } from '../../components/lazy-dialog.js';
+
+const RegisterModal = lazyDialog(
+  () => import('./RegisterModal.js').then((m) => m.RegisterModal),
+  (p) => p.opened,
+);
 
 interface AuthGate {
   /** Runs the action for a signed-in user; a guest gets the registration modal instead. */

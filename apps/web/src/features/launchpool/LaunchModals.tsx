@@ -1,5 +1,5 @@
 import { Decimal, isMultiMiningPool, isUSRegion, parseAmount } from '@earn/domain';
-import { Alert, Anchor, Button, Group, Stack, Stepper, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Stack, Stepper, Tabs, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -255,5 +255,19 @@ function PoolTiers({ pool, volume, showNext }: { pool: RewardPool; volume: Decim
         ))}
       </Stepper>
     </Stack>
+  );
+}
+
+/** The launch pool's notes for participants, numbered. */
+export function LaunchNoteDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog opened={opened} onClose={onClose} title={t('launch.note.title')} centered>
+      <List type="ordered" spacing="xs" size="sm">
+        {[1, 2, 3, 4, 5].map((i) => (
+          <List.Item key={i}>{t(`launch.note.${i}`)}</List.Item>
+        ))}
+      </List>
+    </Dialog>
   );
 }

@@ -7,22 +7,8 @@ import {
   projectTotalReward,
   UNLIMITED,
 } from '@earn/domain';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  List,
-  Paper,
-  Progress,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Anchor, Badge, Button, Card, Group, Paper, Progress, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMe } from '../../api/account.js';
@@ -35,16 +21,38 @@ import {
   useUserProjectStats,
 } from '../../api/launchpool.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
-import { Dialog } from '../../components/Dialog.js';
 import { InfoPopup } from '../../components/InfoPopup.js';
 import { LoadingBlock } from '../../components/LoadingBlock.js';
+import { lazyDialog } from '../../components/lazy-dialog.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
 import { useAuthGate } from '../auth/auth-gate.js';
-import { HourStatementDialog } from './HourStatementDialog.js';
-import { LaunchHistory } from './LaunchHistory.js';
-import { EarlyRedeemModal, EligibilityModal, StakeSuccessModal } from './LaunchModals.js';
-import { StakeModal } from './StakeModal.js';
+
+const LaunchHistory = lazy(() => import('./LaunchHistory.js').then((m) => ({ default: m.LaunchHistory })));
+const StakeModal = lazyDialog(
+  () => import('./StakeModal.js').then((m) => m.StakeModal),
+  (p) => p.project !== null,
+);
+const StakeSuccessModal = lazyDialog(
+  () => import('./LaunchModals.js').then((m) => m.StakeSuccessModal),
+  (p) => p.result !== null,
+);
+const EarlyRedeemModal = lazyDialog(
+  () => import('./LaunchModals.js').then((m) => m.EarlyRedeemModal),
+  (p) => p.target !== null,
+);
+const EligibilityModal = lazyDialog(
+  () => import('./LaunchModals.js').then((m) => m.EligibilityModal),
+  (p) => p.target !== null,
+);
+const LaunchNoteDialog = lazyDialog(
+  () => import('./LaunchModals.js').then((m) => m.LaunchNoteDialog),
+  (p) => p.opened,
+);
+const HourStatementDialog = lazyDialog(
+  () => import('./HourStatementDialog.js').then((m) => m.HourStatementDialog),
+  (p) => p.target !== null,
+);
 
 const TABS = [
   { value: '1', label: 'launch.inProgress' },
@@ -90,7 +98,9 @@ export default function LaunchpoolPage() {
         </Tabs.List>
       </Tabs>
       {tab === 'history' ? (
-        <LaunchHistory />
+        <Suspense fallback={<LoadingBlock rows={5} height={44} />}>
+          <LaunchHistory />
+        </Suspense>
       ) : (
         <>
           {projects.isPending && <LoadingBlock rows={5} height={44} />}
@@ -132,13 +142,7 @@ export default function LaunchpoolPage() {
         target={eligibility ? { ...eligibility, source: 'eligibility' } : null}
         onClose={() => setEligibility(null)}
       />
-      <Dialog opened={noteOpen} onClose={() => setNoteOpen(false)} title={t('launch.note.title')} centered>
-        <List type="ordered" spacing="xs" size="sm">
-          {[1, 2, 3, 4, 5].map((i) => (
-            <List.Item key={i}>{t(`launch.note.${i}`)}</List.Item>
-          ))}
-        </List>
-      </Dialog>
+      <LaunchNoteDialog opened={noteOpen} onClose={() => setNoteOpen(false)} />
     </Stack>
   );
 }

@@ -22,15 +22,23 @@ import { useAutoInvest, useMarketList, useProducts, useStatistics } from '../../
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { CoinSearch } from '../../components/CoinSearch.js';
 import { LoadingBlock } from '../../components/LoadingBlock.js';
+import { lazyDialog } from '../../components/lazy-dialog.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
 import { useAuthGate } from '../auth/auth-gate.js';
 import { AprText } from './AprText.js';
-import { AutoEarnModal } from './AutoEarnModal.js';
 import { FixedProductsSection } from './fixed/FixedProductsSection.js';
 import { ProductBadges } from './ProductBadges.js';
-import { SubscribeDialog } from './SubscribeDialog.js';
 import { ShareButton } from './share/ShareButton.js';
+
+const SubscribeDialog = lazyDialog(
+  () => import('./SubscribeDialog.js').then((m) => m.SubscribeDialog),
+  (p) => p.product !== null,
+);
+const AutoEarnModal = lazyDialog(
+  () => import('./AutoEarnModal.js').then((m) => m.AutoEarnModal),
+  (p) => p.opened,
+);
 
 /** Spec: market page size 7. */
 const PAGE_SIZE = 7;

@@ -8,9 +8,15 @@ import { useMe } from '../../../api/account.js';
 import { useFixedProducts } from '../../../api/fixed-earn.js';
 import { CoinIcon } from '../../../components/CoinIcon.js';
 import { LoadingBlock } from '../../../components/LoadingBlock.js';
+import { lazyDialog } from '../../../components/lazy-dialog.js';
 import { useFormat } from '../../../lib/use-format.js';
 import { useAuthGate } from '../../auth/auth-gate.js';
-import { FixedSubscribeDialog, type FixedTarget } from './FixedSubscribeDialog.js';
+import type { FixedTarget } from './FixedSubscribeDialog.js';
+
+const FixedSubscribeDialog = lazyDialog(
+  () => import('./FixedSubscribeDialog.js').then((m) => m.FixedSubscribeDialog),
+  (p) => p.target !== null,
+);
 
 /** The coin's products a user is offered on the home page: normal and special, VIP ones of their tier. */
 function offered(products: readonly FixedProduct[], tier: number) {

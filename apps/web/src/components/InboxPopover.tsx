@@ -1,0 +1,63 @@
+import { Anchor, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useInbox, useMarkRead } from '../api/inbox.js';
+import { useFormat } from '../lib/use-format.js';
+
+/** The inbox's list under its header button, open at first: messages newest first, mark all read. */
+export default function InboxPopover({ target }: { target: ReactElement }) {
+  const { t, i18n } = useTranslation();
+  const fmt = useFormat();
+  /** A message in the reader's language when it has a key we know, else the server's English. */
+  const text = (m: { key?: string; params?: Record<string, string> }, part: 'title' | 'body', english: string) =>
+    m.key && i18n.exists(`${m.key}.${part}`) ? t(`${m.key}.${part}`, m.params ?? {}) : english;
+  const navigate = useNavigate();
+  const inbox = useInbox(true);
+  const markRead = useMarkRead();
+  const unread = inbox.data?.unread ?? 0;
+  return (
+    <Popover width={320} position="bottom-end" shadow="md" defaultOpened>
+      <Popover.Target>{target}</Popover.Target>
+      <Popover.Dropdown>
+        <Group justify="space-between" mb="xs">
+          <Text fw={600}>{t('inbox.title')}</Text>
+          {unread > 0 && (
+            <Anchor component="button" size="xs" onClick={() => markRead.mutate(undefined)}>
+              {t('inbox.markAll')}
+            </Anchor>
+          )}
+        </Group>
+        <ScrollArea.Autosize mah={360}>
+          <Stack gap="xs">
+            {(inbox.data?.list ?? []).map((m) => (
+              <Anchor
+                key={m.id}
+                component="button"
+                ta="left"
+                c="inherit"
+                underline="never"
+                onClick={() => {
+                  if (!m.read) markRead.mutate([m.id]);
+                  navigate(m.link);
+                }}
+              >
+                <Text size="sm" fw={m.read ? 400 : 700}>
+                  {text(m, 'title', m.title)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {text(m, 'body', m.body)} · {fmt.dateTime(m.created_at * 1000)}
+                </Text>
+              </Anchor>
+            ))}
+            {inbox.data?.list.length === 0 && (
+              <Text size="sm" c="dimmed">
+                {t('inbox.empty')}
+              </Text>
+            )}
+          </Stack>
+        </ScrollArea.Autosize>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

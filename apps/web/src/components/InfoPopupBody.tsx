@@ -1,0 +1,41 @@
+import { Button, Popover, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../lib/use-is-mobile.js';
+import { Dialog } from './Dialog.js';
+import { InfoMark } from './InfoMark.js';
+
+/** The info mark's pop-over on desktop, or on mobile its dialog that 'finances.gotIt' closes; open at first. */
+export default function InfoPopupBody({ title, children }: { title?: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const [opened, { open, close, toggle }] = useDisclosure(true);
+  const mark = <InfoMark onClick={isMobile ? open : toggle} />;
+  if (isMobile) {
+    return (
+      <>
+        {mark}
+        <Dialog opened={opened} onClose={close} title={title} centered withCloseButton={false}>
+          <Text size="sm">{children}</Text>
+          <Button fullWidth mt="md" onClick={close}>
+            {t('finances.gotIt')}
+          </Button>
+        </Dialog>
+      </>
+    );
+  }
+  return (
+    <Popover opened={opened} onChange={(o) => (o ? open() : close())} width={280} withArrow shadow="md">
+      <Popover.Target>{mark}</Popover.Target>
+      <Popover.Dropdown>
+        {title && (
+          <Text fw={600} size="sm" mb={4}>
+            {title}
+          </Text>
+        )}
+        <Text size="sm">{children}</Text>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
