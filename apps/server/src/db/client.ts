@@ -36,6 +36,9 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
 
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the database ends (a restart, an administrator, a failover) is dropped by the
+  // pool and the next query opens a new one; unheard, its error would end the process.
+  pool.on('error', (error) => process.emitWarning(`an idle database connection ended: ${error.message}`));
   // numeric stays a string (pg's default); bigint (int8) counts fit in a JS number here.
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
