@@ -40,29 +40,28 @@ export function bookAt(boundary: Date, coins: readonly string[]): SQL {
  * first served, above it nothing. Columns: position_id, user_id, account_id, coin, offered, lent, rate, reason.
  */
 export function clearBook(book: SQL, demands: readonly CoinDemand[]): SQL {
+  // One sort of the book: offers at or under the bid sort before those above it, so a running sum
+  // over every offer is, for each eligible one, the running sum of the eligible offers alone.
   return sql`
     WITH demand AS (${demandValues(demands)}),
-    book AS (${book}),
-    eligible AS (
-      SELECT bk.id, bk.offered, d.amount AS demand,
+    ranked AS (
+      SELECT bk.id, bk.user_id, bk.account_id, bk.coin, bk.offered, bk.min_rate, d.max_rate, d.amount AS demand,
+        (bk.min_rate <= d.max_rate AND d.amount > 0) AS eligible,
         sum(bk.offered) OVER (PARTITION BY bk.coin ORDER BY bk.min_rate, bk.priority_at, bk.id ROWS UNBOUNDED PRECEDING) AS cum
-      FROM book bk JOIN demand d ON d.coin = bk.coin
-      WHERE bk.offered > 0 AND bk.min_rate <= d.max_rate AND d.amount > 0
+      FROM (${book}) bk JOIN demand d ON d.coin = bk.coin
+      WHERE bk.offered > 0
     ),
     rates AS (
-      SELECT bk.coin, COALESCE(min(bk.min_rate) FILTER (WHERE e.cum >= e.demand), max(bk.min_rate)) AS rate
-      FROM eligible e JOIN book bk ON bk.id = e.id GROUP BY bk.coin
+      SELECT coin,
+        COALESCE(min(min_rate) FILTER (WHERE eligible AND cum >= demand), max(min_rate) FILTER (WHERE eligible)) AS rate
+      FROM ranked GROUP BY coin
     ),
     filled AS (
-      SELECT bk.id AS position_id, bk.user_id, bk.account_id, bk.coin, bk.offered, bk.min_rate, d.max_rate,
+      SELECT k.id AS position_id, k.user_id, k.account_id, k.coin, k.offered, k.min_rate, k.max_rate,
         COALESCE(r.rate, 0) AS rate,
-        CASE WHEN e.id IS NULL OR bk.min_rate > r.rate THEN 0
-             ELSE GREATEST(0, LEAST(bk.offered, e.demand - (e.cum - bk.offered))) END AS lent
-      FROM book bk
-      JOIN demand d ON d.coin = bk.coin
-      LEFT JOIN eligible e ON e.id = bk.id
-      LEFT JOIN rates r ON r.coin = bk.coin
-      WHERE bk.offered > 0
+        CASE WHEN NOT k.eligible OR k.min_rate > r.rate THEN 0
+             ELSE GREATEST(0, LEAST(k.offered, k.demand - (k.cum - k.offered))) END AS lent
+      FROM ranked k JOIN rates r ON r.coin = k.coin
     )
     SELECT position_id, user_id, account_id, coin, offered, lent, rate,
       CASE WHEN lent = offered THEN 'none'
