@@ -4,10 +4,12 @@ import { Center, Loader, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Navigate, type RouteObject, useRoutes } from 'react-router';
+import { ErrorBoundary } from 'react-error-boundary';
+import { BrowserRouter, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { ApiError } from '../api/errors.js';
 import { useLiveSettlement } from '../api/live.js';
 import { FundPasswordHost } from '../components/FundPasswordHost.js';
+import { PageError } from '../components/PageError.js';
 import { AuthGateProvider } from '../features/auth/auth-gate.js';
 import { AliasRedirect } from './AliasRedirect.js';
 import { Layout } from './Layout.js';
@@ -42,16 +44,19 @@ const queryClient = new QueryClient({
 });
 
 function Page({ children, auth }: { children: React.ReactNode; auth?: boolean }) {
+  const { pathname } = useLocation();
   const content = (
-    <Suspense
-      fallback={
-        <Center py="xl">
-          <Loader />
-        </Center>
-      }
-    >
-      {children}
-    </Suspense>
+    <ErrorBoundary FallbackComponent={PageError} resetKeys={[pathname]}>
+      <Suspense
+        fallback={
+          <Center py="xl">
+            <Loader />
+          </Center>
+        }
+      >
+        {children}
+      </Suspense>
+    </ErrorBoundary>
   );
   return auth ? <RequireAuth>{content}</RequireAuth> : content;
 }
@@ -236,7 +241,9 @@ export function App() {
       <Notifications position="top-center" />
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
-          <Routes />
+          <ErrorBoundary FallbackComponent={PageError}>
+            <Routes />
+          </ErrorBoundary>
         </BrowserRouter>
       </QueryClientProvider>
     </MantineProvider>

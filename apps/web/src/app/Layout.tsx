@@ -25,7 +25,7 @@ import { useIsMobile } from '../lib/use-is-mobile.js';
 const AccountMenu = lazy(() => import('./AccountMenu.js'));
 const SubscriptionModal = lazyDialog(
   () => import('../features/notifications/SubscriptionModal.js').then((m) => m.SubscriptionModal),
-  (p) => p.opened,
+  { isOpen: (p) => p.opened, close: (p) => p.onClose() },
 );
 
 const NAV = [

@@ -28,6 +28,16 @@ export function errorText(error: unknown): string {
   return error.message;
 }
 
+/** Whether an error is a part of the app that could not be fetched (the network's fault, not ours). */
+export function isFailedImport(error: unknown): boolean {
+  return error instanceof TypeError && /dynamically imported module|importing a module script/i.test(error.message);
+}
+
+/** A part of the app that could not be fetched or drawn, as a toast. */
+export function notifyBroken(error: unknown) {
+  notifications.show({ color: 'red', message: i18n.t(isFailedImport(error) ? 'Networkerr' : 'common.error') });
+}
+
 export function notifySuccess(message: string) {
   notifications.show({ color: 'teal', message });
 }

@@ -2,10 +2,10 @@ import { createContext, type ReactNode, useCallback, useContext, useMemo, useSta
 import { useMe } from '../../api/account.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
 
-const RegisterModal = lazyDialog(
-  () => import('./RegisterModal.js').then((m) => m.RegisterModal),
-  (p) => p.opened,
-);
+const RegisterModal = lazyDialog(() => import('./RegisterModal.js').then((m) => m.RegisterModal), {
+  isOpen: (p) => p.opened,
+  close: (p) => p.onClose(),
+});
 
 interface AuthGate {
   /** Runs the action for a signed-in user; a guest gets the registration modal instead. */

@@ -29,30 +29,30 @@ import { useIsMobile } from '../../lib/use-is-mobile.js';
 import { useAuthGate } from '../auth/auth-gate.js';
 
 const LaunchHistory = lazy(() => import('./LaunchHistory.js').then((m) => ({ default: m.LaunchHistory })));
-const StakeModal = lazyDialog(
-  () => import('./StakeModal.js').then((m) => m.StakeModal),
-  (p) => p.project !== null,
-);
-const StakeSuccessModal = lazyDialog(
-  () => import('./LaunchModals.js').then((m) => m.StakeSuccessModal),
-  (p) => p.result !== null,
-);
-const EarlyRedeemModal = lazyDialog(
-  () => import('./LaunchModals.js').then((m) => m.EarlyRedeemModal),
-  (p) => p.target !== null,
-);
-const EligibilityModal = lazyDialog(
-  () => import('./LaunchModals.js').then((m) => m.EligibilityModal),
-  (p) => p.target !== null,
-);
-const LaunchNoteDialog = lazyDialog(
-  () => import('./LaunchModals.js').then((m) => m.LaunchNoteDialog),
-  (p) => p.opened,
-);
-const HourStatementDialog = lazyDialog(
-  () => import('./HourStatementDialog.js').then((m) => m.HourStatementDialog),
-  (p) => p.target !== null,
-);
+const StakeModal = lazyDialog(() => import('./StakeModal.js').then((m) => m.StakeModal), {
+  isOpen: (p) => p.project !== null,
+  close: (p) => p.onClose(),
+});
+const StakeSuccessModal = lazyDialog(() => import('./LaunchModals.js').then((m) => m.StakeSuccessModal), {
+  isOpen: (p) => p.result !== null,
+  close: (p) => p.onClose(),
+});
+const EarlyRedeemModal = lazyDialog(() => import('./LaunchModals.js').then((m) => m.EarlyRedeemModal), {
+  isOpen: (p) => p.target !== null,
+  close: (p) => p.onClose(),
+});
+const EligibilityModal = lazyDialog(() => import('./LaunchModals.js').then((m) => m.EligibilityModal), {
+  isOpen: (p) => p.target !== null,
+  close: (p) => p.onClose(),
+});
+const LaunchNoteDialog = lazyDialog(() => import('./LaunchModals.js').then((m) => m.LaunchNoteDialog), {
+  isOpen: (p) => p.opened,
+  close: (p) => p.onClose(),
+});
+const HourStatementDialog = lazyDialog(() => import('./HourStatementDialog.js').then((m) => m.HourStatementDialog), {
+  isOpen: (p) => p.target !== null,
+  close: (p) => p.onClose(),
+});
 
 const TABS = [
   { value: '1', label: 'launch.inProgress' },

@@ -31,14 +31,14 @@ import { FixedProductsSection } from './fixed/FixedProductsSection.js';
 import { ProductBadges } from './ProductBadges.js';
 import { ShareButton } from './share/ShareButton.js';
 
-const SubscribeDialog = lazyDialog(
-  () => import('./SubscribeDialog.js').then((m) => m.SubscribeDialog),
-  (p) => p.product !== null,
-);
-const AutoEarnModal = lazyDialog(
-  () => import('./AutoEarnModal.js').then((m) => m.AutoEarnModal),
-  (p) => p.opened,
-);
+const SubscribeDialog = lazyDialog(() => import('./SubscribeDialog.js').then((m) => m.SubscribeDialog), {
+  isOpen: (p) => p.product !== null,
+  close: (p) => p.onClose(),
+});
+const AutoEarnModal = lazyDialog(() => import('./AutoEarnModal.js').then((m) => m.AutoEarnModal), {
+  isOpen: (p) => p.opened,
+  close: (p) => p.onClose(),
+});
 
 /** Spec: market page size 7. */
 const PAGE_SIZE = 7;

@@ -13,10 +13,10 @@ import { useFormat } from '../../../lib/use-format.js';
 import { useAuthGate } from '../../auth/auth-gate.js';
 import type { FixedTarget } from './FixedSubscribeDialog.js';
 
-const FixedSubscribeDialog = lazyDialog(
-  () => import('./FixedSubscribeDialog.js').then((m) => m.FixedSubscribeDialog),
-  (p) => p.target !== null,
-);
+const FixedSubscribeDialog = lazyDialog(() => import('./FixedSubscribeDialog.js').then((m) => m.FixedSubscribeDialog), {
+  isOpen: (p) => p.target !== null,
+  close: (p) => p.onClose(),
+});
 
 /** The coin's products a user is offered on the home page: normal and special, VIP ones of their tier. */
 function offered(products: readonly FixedProduct[], tier: number) {

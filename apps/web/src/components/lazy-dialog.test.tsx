@@ -1,0 +1,71 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../test-utils.js';
+import { lazyDialog } from './lazy-dialog.js';
+
+interface NoteProps {
+  opened: boolean;
+  onClose(): void;
+}
+
+function Note({ opened, onClose }: NoteProps) {
+  return opened ? (
+    <button type="button" onClick={onClose}>
+      the note
+    </button>
+  ) : null;
+}
+
+function Page({ Dialog }: { Dialog: React.ComponentType<NoteProps> }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpened(true)}>
+        open
+      </button>
+      <Dialog opened={opened} onClose={() => setOpened(false)} />
+    </>
+  );
+}
+
+describe('lazyDialog', () => {
+  it('fetches its code no sooner than needed, and opens with it', async () => {
+    let loads = 0;
+    const Dialog = lazyDialog(
+      async () => {
+        loads++;
+        return Note;
+      },
+      { isOpen: (p) => p.opened, close: (p) => p.onClose() },
+    );
+    renderWithProviders(<Page Dialog={Dialog} />);
+    expect(screen.queryByText('the note')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'open' }));
+    expect(await screen.findByText('the note')).toBeInTheDocument();
+    // Once, however often it is prefetched and opened.
+    await userEvent.click(screen.getByText('the note'));
+    await userEvent.click(screen.getByRole('button', { name: 'open' }));
+    expect(await screen.findByText('the note')).toBeInTheDocument();
+    expect(loads).toBe(1);
+  });
+
+  it('tells the user when its code cannot be fetched, closes, and tries again on the next opening', async () => {
+    let offline = true;
+    const Dialog = lazyDialog(
+      async () => {
+        if (offline) throw new TypeError('Failed to fetch dynamically imported module: /assets/Note.js');
+        return Note;
+      },
+      { isOpen: (p) => p.opened, close: (p) => p.onClose() },
+    );
+    renderWithProviders(<Page Dialog={Dialog} />);
+    await userEvent.click(screen.getByRole('button', { name: 'open' }));
+    expect(await screen.findByText('Network error, please retry later')).toBeInTheDocument();
+    expect(screen.queryByText('the note')).toBeNull();
+    offline = false;
+    await userEvent.click(screen.getByRole('button', { name: 'open' }));
+    await waitFor(() => expect(screen.getByText('the note')).toBeInTheDocument());
+  });
+});
