@@ -13,6 +13,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useMe } from '../api/account.js';
@@ -117,9 +118,11 @@ export function Layout() {
             </Group>
             {me.data && <InboxButton />}
             {me.data ? (
-              <Suspense fallback={accountButton}>
-                <AccountMenu target={accountButton} me={me.data} onSubscriptions={subs.open} />
-              </Suspense>
+              <ErrorBoundary fallback={accountButton}>
+                <Suspense fallback={accountButton}>
+                  <AccountMenu target={accountButton} me={me.data} onSubscriptions={subs.open} />
+                </Suspense>
+              </ErrorBoundary>
             ) : (
               <>
                 <Button component={Link} to="/login" variant="default" size="compact-md">

@@ -1,6 +1,7 @@
 import { ActionIcon, Indicator } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { useInbox } from '../api/inbox.js';
 
@@ -28,8 +29,10 @@ export function InboxButton() {
   );
   if (!used) return button;
   return (
-    <Suspense fallback={button}>
-      <InboxPopover target={button} />
-    </Suspense>
+    <ErrorBoundary fallback={button}>
+      <Suspense fallback={button}>
+        <InboxPopover target={button} />
+      </Suspense>
+    </ErrorBoundary>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { InfoMark } from './InfoMark.js';
 
 // Pages show many marks and most are never opened: the pop-over's code comes with the first click.
@@ -8,9 +9,12 @@ const InfoPopupBody = lazy(() => import('./InfoPopupBody.js'));
 export function InfoPopup({ title, children }: { title?: ReactNode; children: ReactNode }) {
   const [used, setUsed] = useState(false);
   if (!used) return <InfoMark onClick={() => setUsed(true)} />;
+  // Should its code not come, the mark stays as it was rather than taking the page down.
   return (
-    <Suspense fallback={<InfoMark />}>
-      <InfoPopupBody title={title}>{children}</InfoPopupBody>
-    </Suspense>
+    <ErrorBoundary fallback={<InfoMark />}>
+      <Suspense fallback={<InfoMark />}>
+        <InfoPopupBody title={title}>{children}</InfoPopupBody>
+      </Suspense>
+    </ErrorBoundary>
   );
 }
