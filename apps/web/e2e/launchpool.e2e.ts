@@ -142,6 +142,15 @@ describe('Launchpool in Chromium', () => {
     await login(page, e2e.baseUrl, 'us@example.com');
     await page.goto(`${e2e.baseUrl}/launchpool`);
     await expect.poll(() => page.getByTestId('stake-LPX-USDT').textContent()).toBe('Commit');
+    // The APR's info opens beside its mark (the pop-over is placed by the mark it comes from).
+    const mark = page.getByRole('button', { name: 'info' }).first();
+    await mark.click();
+    const tip = page.getByText('The rate shown is fixed for the event period').first();
+    await tip.waitFor();
+    const [at, box] = [await mark.boundingBox(), await tip.boundingBox()];
+    expect(Math.abs((box?.y ?? 0) - (at?.y ?? 0))).toBeLessThan(80);
+    expect(Math.abs((box?.x ?? 0) - (at?.x ?? 0))).toBeLessThan(300);
+    await page.keyboard.press('Escape');
     await page.getByTestId('stake-LPX-USDT').click();
     await expectText(page, 'Commit to earn LPX');
     await expect.poll(() => page.getByTestId('stake-confirm').textContent()).toBe('Commit');
