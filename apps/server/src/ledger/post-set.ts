@@ -24,22 +24,18 @@ export interface SetEntry {
  * caller's transaction, which then rolls back). Returns null when every leg was zero.
  */
 export async function postSet(db: Executor, entry: SetEntry): Promise<number | null> {
-  const [tx] = rowsOf<{ id: number }>(
-    await db.execute(
-      sql`INSERT INTO ledger_transactions (kind, ref, at) VALUES (${entry.kind}, ${entry.ref ?? null}, ${entry.at.toISOString()}) RETURNING id`,
-    ),
-  );
-  if (!tx) throw new Error('ledger transaction was not written');
-  const txId = Number(tx.id);
-  // One pass: the postings are written, their sums per coin checked, and the balances moved from
-  // what was written (no second read of the postings).
-  let booked: { n: number; unbalanced: string | null } | undefined;
+  // One statement: the journal transaction and its postings are written, their sums per coin
+  // checked, and the balances moved from what was written (no second read of the postings).
+  let booked: { tx_id: number; n: number; unbalanced: string | null } | undefined;
   try {
-    [booked] = rowsOf<{ n: number; unbalanced: string | null }>(
+    [booked] = rowsOf<{ tx_id: number; n: number; unbalanced: string | null }>(
       await db.execute(sql`
-        WITH ins AS (
+        WITH t AS (
+          INSERT INTO ledger_transactions (kind, ref, at)
+          VALUES (${entry.kind}, ${entry.ref ?? null}, ${entry.at.toISOString()}) RETURNING id
+        ), ins AS (
           INSERT INTO ledger_postings (tx_id, account_id, coin, amount)
-          SELECT ${txId}, l.account_id, l.coin, l.amount FROM (${entry.legs}) AS l WHERE l.amount <> 0
+          SELECT t.id, l.account_id, l.coin, l.amount FROM t, (${entry.legs}) AS l WHERE l.amount <> 0
           RETURNING account_id, coin, amount
         ), moved AS (
           UPDATE ledger_accounts a SET balance = a.balance + p.total
@@ -47,7 +43,7 @@ export async function postSet(db: Executor, entry: SetEntry): Promise<number | n
           WHERE a.id = p.account_id
           RETURNING 1
         )
-        SELECT (SELECT count(*)::int FROM ins) AS n,
+        SELECT (SELECT id FROM t) AS tx_id, (SELECT count(*)::int FROM ins) AS n,
           (SELECT 'postings in ' || coin || ' sum to ' || sum(amount)::text || ', not 0' FROM ins
            GROUP BY coin HAVING sum(amount) <> 0 LIMIT 1) AS unbalanced,
           (SELECT count(*) FROM moved) AS moved`),
@@ -56,8 +52,10 @@ export async function postSet(db: Executor, entry: SetEntry): Promise<number | n
     if (violatedConstraint(err) === 'ledger_accounts_user_non_negative') throw insufficientBalance();
     throw err;
   }
-  if (booked?.unbalanced) throw new UnbalancedEntryError(booked.unbalanced);
-  if ((booked?.n ?? 0) === 0) {
+  if (!booked) throw new Error('ledger transaction was not written');
+  if (booked.unbalanced) throw new UnbalancedEntryError(booked.unbalanced);
+  const txId = Number(booked.tx_id);
+  if (booked.n === 0) {
     await db.execute(sql`DELETE FROM ledger_transactions WHERE id = ${txId}`);
     return null;
   }
