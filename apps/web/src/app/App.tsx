@@ -231,7 +231,7 @@ const routes: RouteObject[] = [
   },
 ];
 
-function Routes() {
+function AppRoutes() {
   return useRoutes(routes);
 }
 
@@ -242,7 +242,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <ErrorBoundary FallbackComponent={PageError}>
-            <Routes />
+            <AppRoutes />
           </ErrorBoundary>
         </BrowserRouter>
       </QueryClientProvider>
