@@ -21,6 +21,7 @@ import { InboxButton } from '../components/InboxButton.js';
 import { lazyDialog } from '../components/lazy-dialog.js';
 import { useAuthGate } from '../features/auth/auth-gate.js';
 import { currentLocale, setLocale } from '../i18n/index.js';
+import { notifyBroken } from '../lib/notify.js';
 import { useIsMobile } from '../lib/use-is-mobile.js';
 
 const AccountMenu = lazy(() => import('./AccountMenu.js'));
@@ -44,7 +45,7 @@ function LanguageSwitch() {
       size="xs"
       aria-label={t('nav.language')}
       value={currentLocale()}
-      onChange={(v) => setLocale(v === 'zh-CN' ? 'zh-CN' : 'en')}
+      onChange={(v) => setLocale(v === 'zh-CN' ? 'zh-CN' : 'en').catch(notifyBroken)}
       data={[
         { value: 'en', label: 'EN' },
         { value: 'zh-CN', label: '中文' },

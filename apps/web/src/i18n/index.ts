@@ -49,9 +49,10 @@ applyLocale('en');
 /** Settles once the reader's language can be shown (English if Chinese cannot be fetched). */
 export const i18nReady: Promise<void> = changeLocale(initialLocale()).catch(() => undefined);
 
-export function setLocale(locale: Locale) {
+/** The reader's choice of language, shown and kept; rejects if its dictionary cannot be fetched. */
+export async function setLocale(locale: Locale) {
+  await changeLocale(locale);
   localStorage.setItem(STORAGE_KEY, locale);
-  void changeLocale(locale);
 }
 
 export function currentLocale(): Locale {
