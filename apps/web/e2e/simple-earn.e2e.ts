@@ -75,7 +75,8 @@ describe('Simple Earn flexible in Chromium', () => {
     await page.goto(`${e2e.baseUrl}/simple-earn`);
     await page.getByTestId('auto-earn-setup').click();
     const solSwitch = page.getByRole('switch', { name: 'Auto-earn SOL' });
-    await page.getByPlaceholder('Search coin').last().fill(' sol ');
+    // The dialog's own search box (its code may still be arriving when the button is clicked).
+    await page.getByRole('dialog').getByPlaceholder('Search coin').fill(' sol ');
     await solSwitch.waitFor({ state: 'attached' });
     await page.locator(`label[for="${await solSwitch.getAttribute('id')}"]`).click();
     await page.getByTestId('auto-earn-confirm').click();
@@ -109,7 +110,7 @@ describe('Simple Earn flexible in Chromium', () => {
     await expectText(page, /5 SOL/);
     await page.goto(`${e2e.baseUrl}/simple-earn`);
     await page.getByTestId('auto-earn-setup').click();
-    await page.getByPlaceholder('Search coin').last().fill('sol');
+    await page.getByRole('dialog').getByPlaceholder('Search coin').fill('sol');
     await expect.poll(() => page.getByRole('switch', { name: 'Auto-earn SOL' }).isChecked()).toBe(false);
     await page.keyboard.press('Escape');
 

@@ -1,3 +1,4 @@
+import { Center, Loader } from '@mantine/core';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { notifyBroken } from '../lib/notify.js';
@@ -53,10 +54,19 @@ export function lazyDialog<P extends object>(
           close(props);
         }}
       >
-        <Suspense fallback={null}>
+        <Suspense fallback={<Opening />}>
           <Dialog {...props} />
         </Suspense>
       </ErrorBoundary>
     );
   };
+}
+
+/** Shown over the page while a dialog opened before its code arrived is being fetched. */
+function Opening() {
+  return (
+    <Center pos="fixed" inset={0} style={{ zIndex: 300 }} aria-busy="true">
+      <Loader />
+    </Center>
+  );
 }
