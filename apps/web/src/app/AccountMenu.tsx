@@ -7,20 +7,23 @@ import { useLogout } from '../api/account.js';
 import { notifyError, notifySuccess } from '../lib/notify.js';
 
 /** The signed-in user's header menu: security, notification subscriptions, the operator's clock, log out. */
-export default function AccountMenu({
+export function AccountMenu({
   target,
   me,
   onSubscriptions,
+  opened = false,
 }: {
   target: ReactElement;
   me: Me;
   onSubscriptions(): void;
+  /** Open at first: the button was used before this code arrived. */
+  opened?: boolean;
 }) {
   const { t } = useTranslation();
   const logout = useLogout();
   const navigate = useNavigate();
   return (
-    <Menu position="bottom-end" shadow="md">
+    <Menu position="bottom-end" shadow="md" defaultOpened={opened}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{me.email}</Menu.Label>

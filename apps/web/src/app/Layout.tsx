@@ -1,3 +1,4 @@
+import type { Me } from '@earn/domain/contract';
 import {
   ActionIcon,
   AppShell,
@@ -12,11 +13,11 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
-import { ErrorBoundary } from 'react-error-boundary';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useMe } from '../api/account.js';
+import { EarlyPart, fetchedApart, useArrived } from '../components/fetched-apart.js';
 import { InboxButton } from '../components/InboxButton.js';
 import { lazyDialog } from '../components/lazy-dialog.js';
 import { useAuthGate } from '../features/auth/auth-gate.js';
@@ -24,7 +25,7 @@ import { currentLocale, setLocale } from '../i18n/index.js';
 import { notifyBroken } from '../lib/notify.js';
 import { useIsMobile } from '../lib/use-is-mobile.js';
 
-const AccountMenu = lazy(() => import('./AccountMenu.js'));
+const accountMenu = fetchedApart(() => import('./AccountMenu.js').then((m) => m.AccountMenu));
 const SubscriptionModal = lazyDialog(
   () => import('../features/notifications/SubscriptionModal.js').then((m) => m.SubscriptionModal),
   { isOpen: (p) => p.opened, close: (p) => p.onClose() },
@@ -54,6 +55,30 @@ function LanguageSwitch() {
   );
 }
 
+/** The signed-in user's name in the header, opening their menu. */
+function AccountButton({ me, onSubscriptions }: { me: Me; onSubscriptions(): void }) {
+  const arrived = useArrived(accountMenu);
+  const [early, setEarly] = useState(false);
+  const button = (onClick?: () => void) => (
+    <Button variant="default" size="compact-md" data-testid="account-menu" onClick={onClick}>
+      {me.email.split('@')[0]}
+    </Button>
+  );
+  if (early) {
+    return (
+      <EarlyPart
+        part={accountMenu}
+        props={{ target: button(), me, onSubscriptions, opened: true }}
+        fallback={button()}
+        onFailed={() => setEarly(false)}
+      />
+    );
+  }
+  const Menu = accountMenu.loaded;
+  if (arrived && Menu) return <Menu target={button()} me={me} onSubscriptions={onSubscriptions} />;
+  return button(() => setEarly(true));
+}
+
 export function Layout() {
   const { t } = useTranslation();
   const me = useMe();
@@ -62,12 +87,6 @@ export function Layout() {
   const [navOpened, nav] = useDisclosure(false);
   const [subscriptions, subs] = useDisclosure(false);
   const isMobile = useIsMobile();
-
-  const accountButton = (
-    <Button variant="default" size="compact-md" data-testid="account-menu">
-      {me.data?.email.split('@')[0]}
-    </Button>
-  );
 
   // Inside the assets frame (is_frame=1) the frame around it is the exchange's: no header or menu here.
   if (new URLSearchParams(location.search).get('is_frame') === '1') {
@@ -119,11 +138,7 @@ export function Layout() {
             </Group>
             {me.data && <InboxButton />}
             {me.data ? (
-              <ErrorBoundary fallback={accountButton}>
-                <Suspense fallback={accountButton}>
-                  <AccountMenu target={accountButton} me={me.data} onSubscriptions={subs.open} />
-                </Suspense>
-              </ErrorBoundary>
+              <AccountButton me={me.data} onSubscriptions={subs.open} />
             ) : (
               <>
                 <Button component={Link} to="/login" variant="default" size="compact-md">

@@ -1,38 +1,38 @@
 import { ActionIcon, Indicator } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
-import { ErrorBoundary } from 'react-error-boundary';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInbox } from '../api/inbox.js';
+import { EarlyPart, fetchedApart, useArrived } from './fetched-apart.js';
 
-// The list and its pop-over come with the first click; the button and its unread count show at once.
-const InboxPopover = lazy(() => import('./InboxPopover.js'));
+// The list and its pop-over are not on the first load; the button and its unread count show at once.
+const popover = fetchedApart(() => import('./InboxPopover.js').then((m) => m.InboxPopover));
 
 /** The header inbox: new launch pools and other messages, with the unread count. */
 export function InboxButton() {
   const { t } = useTranslation();
   const inbox = useInbox(true);
-  const [used, setUsed] = useState(false);
+  const arrived = useArrived(popover);
+  const [early, setEarly] = useState(false);
   const unread = inbox.data?.unread ?? 0;
-  const button = (
+  const button = (onClick?: () => void) => (
     <Indicator label={unread} size={16} disabled={unread === 0} offset={4}>
-      <ActionIcon
-        variant="subtle"
-        size="lg"
-        aria-label={t('inbox.title')}
-        data-testid="inbox"
-        onClick={used ? undefined : () => setUsed(true)}
-      >
+      <ActionIcon variant="subtle" size="lg" aria-label={t('inbox.title')} data-testid="inbox" onClick={onClick}>
         <IconMail size={20} stroke={1.8} />
       </ActionIcon>
     </Indicator>
   );
-  if (!used) return button;
-  return (
-    <ErrorBoundary fallback={button}>
-      <Suspense fallback={button}>
-        <InboxPopover target={button} />
-      </Suspense>
-    </ErrorBoundary>
-  );
+  if (early) {
+    return (
+      <EarlyPart
+        part={popover}
+        props={{ target: button(), opened: true }}
+        fallback={button()}
+        onFailed={() => setEarly(false)}
+      />
+    );
+  }
+  const Popover = popover.loaded;
+  if (arrived && Popover) return <Popover target={button()} />;
+  return button(() => setEarly(true));
 }

@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 import { useInbox, useMarkRead } from '../api/inbox.js';
 import { useFormat } from '../lib/use-format.js';
 
-/** The inbox's list under its header button, open at first: messages newest first, mark all read. */
-export default function InboxPopover({ target }: { target: ReactElement }) {
+/** The inbox's list under its header button: messages newest first, mark all read. */
+export function InboxPopover({ target, opened = false }: { target: ReactElement; opened?: boolean }) {
   const { t, i18n } = useTranslation();
   const fmt = useFormat();
   /** A message in the reader's language when it has a key we know, else the server's English. */
@@ -17,7 +17,7 @@ export default function InboxPopover({ target }: { target: ReactElement }) {
   const markRead = useMarkRead();
   const unread = inbox.data?.unread ?? 0;
   return (
-    <Popover width={320} position="bottom-end" shadow="md" defaultOpened>
+    <Popover width={320} position="bottom-end" shadow="md" defaultOpened={opened}>
       <Popover.Target>{target}</Popover.Target>
       <Popover.Dropdown>
         <Group justify="space-between" mb="xs">

@@ -6,11 +6,20 @@ import { useIsMobile } from '../lib/use-is-mobile.js';
 import { Dialog } from './Dialog.js';
 import { InfoMark } from './InfoMark.js';
 
-/** The info mark's pop-over on desktop, or on mobile its dialog that 'finances.gotIt' closes; open at first. */
-export default function InfoPopupBody({ title, children }: { title?: ReactNode; children: ReactNode }) {
+/** The info mark's pop-over on desktop, or on mobile its dialog that 'finances.gotIt' closes. */
+export function InfoPopupBody({
+  title,
+  children,
+  opened: openedAtFirst = false,
+}: {
+  title?: ReactNode;
+  children: ReactNode;
+  /** Open at first: the mark was used before this code arrived. */
+  opened?: boolean;
+}) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
-  const [opened, { open, close, toggle }] = useDisclosure(true);
+  const [opened, { open, close, toggle }] = useDisclosure(openedAtFirst);
   const mark = <InfoMark onClick={isMobile ? open : toggle} />;
   if (isMobile) {
     return (

@@ -8,7 +8,7 @@ import {
   UNLIMITED,
 } from '@earn/domain';
 import { Anchor, Badge, Button, Card, Group, Paper, Progress, Stack, Table, Tabs, Text, Title } from '@mantine/core';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMe } from '../../api/account.js';
@@ -21,6 +21,7 @@ import {
   useUserProjectStats,
 } from '../../api/launchpool.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
+import { EarlyPart, fetchedApart, useArrived } from '../../components/fetched-apart.js';
 import { InfoPopup } from '../../components/InfoPopup.js';
 import { LoadingBlock } from '../../components/LoadingBlock.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
@@ -28,7 +29,7 @@ import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
 import { useAuthGate } from '../auth/auth-gate.js';
 
-const LaunchHistory = lazy(() => import('./LaunchHistory.js').then((m) => ({ default: m.LaunchHistory })));
+const history = fetchedApart(() => import('./LaunchHistory.js').then((m) => m.LaunchHistory));
 const StakeModal = lazyDialog(() => import('./StakeModal.js').then((m) => m.StakeModal), {
   isOpen: (p) => p.project !== null,
   close: (p) => p.onClose(),
@@ -98,9 +99,7 @@ export default function LaunchpoolPage() {
         </Tabs.List>
       </Tabs>
       {tab === 'history' ? (
-        <Suspense fallback={<LoadingBlock rows={5} height={44} />}>
-          <LaunchHistory />
-        </Suspense>
+        <HistoryTab onFailed={() => setTab('1')} />
       ) : (
         <>
           {projects.isPending && <LoadingBlock rows={5} height={44} />}
@@ -145,6 +144,14 @@ export default function LaunchpoolPage() {
       <LaunchNoteDialog opened={noteOpen} onClose={() => setNoteOpen(false)} />
     </Stack>
   );
+}
+
+/** The history tab; if its code cannot be fetched the user is told and taken back to the projects. */
+function HistoryTab({ onFailed }: { onFailed(): void }) {
+  const arrived = useArrived(history);
+  const History = history.loaded;
+  if (arrived && History) return <History />;
+  return <EarlyPart part={history} props={{}} fallback={<LoadingBlock rows={5} height={44} />} onFailed={onFailed} />;
 }
 
 function useCountdown(targetSec: number): string {

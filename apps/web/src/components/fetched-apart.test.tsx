@@ -1,0 +1,53 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../test-utils.js';
+import { EarlyPart, type FetchedApart, fetchedApart, useArrived } from './fetched-apart.js';
+
+function Menu({ label }: { label: string }) {
+  return <div role="menu">{label}</div>;
+}
+
+/** A control used the way the info marks, the inbox and the account menu are. */
+function Control({ part }: { part: FetchedApart<{ label: string }> }) {
+  const arrived = useArrived(part);
+  const [early, setEarly] = useState(false);
+  if (early) {
+    return <EarlyPart part={part} props={{ label: 'the menu' }} fallback="…" onFailed={() => setEarly(false)} />;
+  }
+  const Loaded = part.loaded;
+  if (arrived && Loaded) return <Loaded label="the menu" />;
+  return (
+    <button type="button" onClick={() => setEarly(true)}>
+      use
+    </button>
+  );
+}
+
+describe('a part fetched apart', () => {
+  it('used before its code arrived and failing: tells the user, and the next use fetches again', async () => {
+    let offline = true;
+    let loads = 0;
+    const part = fetchedApart(async () => {
+      loads++;
+      if (offline) throw new TypeError('Failed to fetch dynamically imported module: /assets/Menu.js');
+      return Menu;
+    });
+    renderWithProviders(<Control part={part} />);
+    await userEvent.click(screen.getByRole('button', { name: 'use' }));
+    expect(await screen.findByText('Network error, please retry later')).toBeInTheDocument();
+    offline = false;
+    await userEvent.click(await screen.findByRole('button', { name: 'use' }));
+    expect(await screen.findByRole('menu')).toHaveTextContent('the menu');
+    expect(loads).toBeGreaterThanOrEqual(2);
+  });
+
+  it('is fetched while the browser is idle, and then shown at once, without suspending', async () => {
+    const part = fetchedApart(async () => Menu);
+    renderWithProviders(<Control part={part} />);
+    // No use at all: the idle fetch brings it, and the control is the part itself.
+    expect(await screen.findByRole('menu', {}, { timeout: 3000 })).toHaveTextContent('the menu');
+    expect(part.loaded).toBe(Menu);
+  });
+});
