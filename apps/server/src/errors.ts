@@ -29,7 +29,7 @@ export const refused = (failure: Failure) =>
     key: failure.key,
     ...(failure.params ? { params: failure.params } : {}),
   });
-export const notFound = (message: string) => new AppError(Code.Failure, message, 404);
+export const notFound = (message: string, key?: string) => new AppError(Code.Failure, message, 404, key ? { key } : {});
 export const conflict = (message: string) => new AppError(Code.Failure, message, 409);
 export const needLogin = () => new AppError(Code.NeedLogin, 'Please log in first', 401);
 export const forbidden = (message: string) => new AppError(Code.Failure, message, 403);

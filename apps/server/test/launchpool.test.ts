@@ -192,6 +192,10 @@ describe('launch pool rewards: a worked day', () => {
       const statement = (await b.get(`/apiw/v2/earn/launch-pool/statement?rid=${r.rid}&hour=${r.hour}`)).body.data;
       expect(statement).toMatchObject({ paid: r.amount, coin: 'USDT', reward_coin: 'LPX' });
     }
+    // An hour not settled (yet) is refused with a key the web translates.
+    const unsettled = await b.get(`/apiw/v2/earn/launch-pool/statement?rid=${rewards.data.list[0].rid}&hour=0`);
+    expect(unsettled.status).toBe(404);
+    expect(unsettled.body.key).toBe('launch.statement.none');
     // A time range of the first three hours holds the stake and the rewards booked in it.
     const from = start / 1000;
     const inRange = await list(`start_at=${from}&end_at=${from + 3 * 3600}&limit=100`);

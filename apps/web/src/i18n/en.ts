@@ -668,6 +668,7 @@ export const en = {
   'launch.history.statementHint': 'Click a reward to see how that hour was paid.',
   'launch.pool.multiMining': 'This pool is not open for staking here',
   'launch.statement.title': 'Hourly statement',
+  'launch.statement.none': 'That pool has no settled hour at that time yet.',
   'launch.statement.hour': '{{from}} to {{to}}',
   'launch.statement.budget': 'Pool budget for the hour',
   'launch.statement.yourStake': 'Your time-weighted stake',

@@ -638,6 +638,7 @@ export const zhCN: Messages = {
   'launch.history.to.staking': '转入链上质押',
   'launch.history.statementHint': '点击一笔奖励，查看该小时的发放明细。',
   'launch.pool.multiMining': '该奖池暂不支持在此质押',
+  'launch.statement.none': '该池子在这一小时还没有结算。',
   'launch.statement.title': '小时结算明细',
   'launch.statement.hour': '{{from}} 至 {{to}}',
   'launch.statement.budget': '本小时奖池预算',

@@ -134,7 +134,7 @@ export const launchpoolRoutes =
       },
       async (request) => {
         const statement = await hourStatement(ctx, userOf(request), request.query.rid, request.query.hour);
-        if (!statement) throw notFound('That pool has no settled hour at that time');
+        if (!statement) throw notFound('That pool has no settled hour at that time', 'launch.statement.none');
         return ok(statement);
       },
     );
