@@ -1,7 +1,7 @@
 import { Anchor, Center, Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router';
-import { useLogin, useMe } from '../../api/account.js';
+import { useLocation, useNavigate } from 'react-router';
+import { useLogin } from '../../api/account.js';
 import { errorText } from '../../lib/notify.js';
 import { useAuthGate } from './auth-gate.js';
 import { CredentialsForm } from './CredentialsForm.js';
@@ -12,10 +12,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { openRegister } = useAuthGate();
-  const me = useMe();
   const from = (location.state as { from?: string } | null)?.from ?? '/assets';
-  // Signed in already (just registered from here, or back on this page): on to where they were going.
-  if (me.data) return <Navigate to={from} replace />;
   return (
     <Center py="xl">
       <Paper withBorder p="xl" radius="md" w={400} maw="100%">
