@@ -13,11 +13,10 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useMe } from '../api/account.js';
-import { EarlyPart, fetchedApart, useArrived } from '../components/fetched-apart.js';
+import { fetchedApart, PartOnUse } from '../components/fetched-apart.js';
 import { InboxButton } from '../components/InboxButton.js';
 import { lazyDialog } from '../components/lazy-dialog.js';
 import { useAuthGate } from '../features/auth/auth-gate.js';
@@ -57,26 +56,12 @@ function LanguageSwitch() {
 
 /** The signed-in user's name in the header, opening their menu. */
 function AccountButton({ me, onSubscriptions }: { me: Me; onSubscriptions(): void }) {
-  const arrived = useArrived(accountMenu);
-  const [early, setEarly] = useState(false);
   const button = (onClick?: () => void) => (
     <Button variant="default" size="compact-md" data-testid="account-menu" onClick={onClick}>
       {me.email.split('@')[0]}
     </Button>
   );
-  if (early) {
-    return (
-      <EarlyPart
-        part={accountMenu}
-        props={{ target: button(), me, onSubscriptions, opened: true }}
-        fallback={button()}
-        onFailed={() => setEarly(false)}
-      />
-    );
-  }
-  const Menu = accountMenu.loaded;
-  if (arrived && Menu) return <Menu target={button()} me={me} onSubscriptions={onSubscriptions} />;
-  return button(() => setEarly(true));
+  return <PartOnUse part={accountMenu} props={{ target: button(), me, onSubscriptions }} plain={button} />;
 }
 
 export function Layout() {

@@ -1,9 +1,8 @@
 import { ActionIcon, Indicator } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInbox } from '../api/inbox.js';
-import { EarlyPart, fetchedApart, useArrived } from './fetched-apart.js';
+import { fetchedApart, PartOnUse } from './fetched-apart.js';
 
 // The list and its pop-over are not on the first load; the button and its unread count show at once.
 const popover = fetchedApart(() => import('./InboxPopover.js').then((m) => m.InboxPopover));
@@ -12,8 +11,6 @@ const popover = fetchedApart(() => import('./InboxPopover.js').then((m) => m.Inb
 export function InboxButton() {
   const { t } = useTranslation();
   const inbox = useInbox(true);
-  const arrived = useArrived(popover);
-  const [early, setEarly] = useState(false);
   const unread = inbox.data?.unread ?? 0;
   const button = (onClick?: () => void) => (
     <Indicator label={unread} size={16} disabled={unread === 0} offset={4}>
@@ -22,17 +19,5 @@ export function InboxButton() {
       </ActionIcon>
     </Indicator>
   );
-  if (early) {
-    return (
-      <EarlyPart
-        part={popover}
-        props={{ target: button(), opened: true }}
-        fallback={button()}
-        onFailed={() => setEarly(false)}
-      />
-    );
-  }
-  const Popover = popover.loaded;
-  if (arrived && Popover) return <Popover target={button()} />;
-  return button(() => setEarly(true));
+  return <PartOnUse part={popover} props={{ target: button() }} plain={button} />;
 }

@@ -1,27 +1,25 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test-utils.js';
-import { EarlyPart, type FetchedApart, fetchedApart, useArrived } from './fetched-apart.js';
+import { type FetchedApart, fetchedApart, PartOnUse } from './fetched-apart.js';
 
-function Menu({ label }: { label: string }) {
+function Menu({ label }: { label: string; opened?: boolean }) {
   return <div role="menu">{label}</div>;
 }
 
 /** A control used the way the info marks, the inbox and the account menu are. */
-function Control({ part }: { part: FetchedApart<{ label: string }> }) {
-  const arrived = useArrived(part);
-  const [early, setEarly] = useState(false);
-  if (early) {
-    return <EarlyPart part={part} props={{ label: 'the menu' }} fallback="…" onFailed={() => setEarly(false)} />;
-  }
-  const Loaded = part.loaded;
-  if (arrived && Loaded) return <Loaded label="the menu" />;
+function Control({ part }: { part: FetchedApart<{ label: string; opened?: boolean }> }) {
   return (
-    <button type="button" onClick={() => setEarly(true)}>
-      use
-    </button>
+    <PartOnUse
+      part={part}
+      props={{ label: 'the menu' }}
+      plain={(use) => (
+        <button type="button" onClick={use}>
+          use
+        </button>
+      )}
+    />
   );
 }
 

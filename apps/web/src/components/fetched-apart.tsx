@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, type ReactElement, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { notifyBroken } from '../lib/notify.js';
 
@@ -105,4 +105,31 @@ export function EarlyPart<P extends object>({
       </Suspense>
     </ErrorBoundary>
   );
+}
+
+/**
+ * A control whose pop-over or menu is fetched apart (an info mark, the inbox, the account menu): once
+ * its code is here it is the part itself, closed until used; used before that, the plain control
+ * shows until the code arrives and the part then opens.
+ */
+export function PartOnUse<P extends { opened?: boolean }>({
+  part,
+  props,
+  plain,
+}: {
+  part: FetchedApart<P>;
+  props: P;
+  /** The control without its part, calling `use` when used. */
+  plain: (use?: () => void) => ReactElement;
+}) {
+  const arrived = useArrived(part);
+  const [early, setEarly] = useState(false);
+  if (early) {
+    return (
+      <EarlyPart part={part} props={{ ...props, opened: true }} fallback={plain()} onFailed={() => setEarly(false)} />
+    );
+  }
+  const Part = part.loaded;
+  if (arrived && Part) return <Part {...props} />;
+  return plain(() => setEarly(true));
 }
