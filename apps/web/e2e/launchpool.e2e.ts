@@ -151,7 +151,16 @@ describe('Launchpool in Chromium', () => {
     expect(Math.abs((box?.y ?? 0) - (at?.y ?? 0))).toBeLessThan(80);
     expect(Math.abs((box?.x ?? 0) - (at?.x ?? 0))).toBeLessThan(300);
     await page.keyboard.press('Escape');
+    await tip.waitFor({ state: 'hidden' });
     await page.getByTestId('stake-LPX-USDT').click();
+    await expectText(page, 'Commit to earn LPX');
+    // Escape closes an info pop-over in the dialog, and only the pop-over.
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'info' }).first().click();
+    const balanceTip = page.getByText('Your spot balance of USDT.');
+    await balanceTip.waitFor();
+    await page.keyboard.press('Escape');
+    await balanceTip.waitFor({ state: 'hidden' });
     await expectText(page, 'Commit to earn LPX');
     await expect.poll(() => page.getByTestId('stake-confirm').textContent()).toBe('Commit');
     // Adding funds from the commit form: deposit, but no express buy and no transfer.
@@ -183,6 +192,9 @@ describe('Launchpool in Chromium', () => {
     await page.reload();
     await page.getByTestId('inbox').click();
     await expectText(page, 'New Launchpool: Inbox test');
+    await page.keyboard.press('Escape');
+    await page.getByText('New Launchpool: Inbox test').waitFor({ state: 'hidden' });
+    await page.getByTestId('inbox').click();
     await page.getByText('New Launchpool: Inbox test').click();
     await page.waitForURL('**/launchpool');
     await context.close();

@@ -23,6 +23,8 @@ describe('platform journey in Chromium', () => {
     await dialog.getByLabel('Password').first().fill('journey-pass');
     await dialog.getByRole('button', { name: 'Sign up' }).click();
     await expectText(page, 'Welcome, journey@example.com');
+    // Registered on the login page: on to the page that sent the guest there, as a login does.
+    await page.waitForURL('**/assets');
 
     // Sets a fund password on the security page.
     await page.goto(`${e2e.baseUrl}/settings/security`);

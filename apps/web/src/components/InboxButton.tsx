@@ -19,5 +19,5 @@ export function InboxButton() {
       </ActionIcon>
     </Indicator>
   );
-  return <PartOnUse part={popover} props={{ target: button() }} plain={button} />;
+  return <PartOnUse part={popover} props={{ target: button }} plain={button} />;
 }

@@ -1,12 +1,21 @@
 import { Anchor, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useInbox, useMarkRead } from '../api/inbox.js';
+import { useEscapeClosesTop } from '../lib/use-escape-closes-top.js';
 import { useFormat } from '../lib/use-format.js';
 
 /** The inbox's list under its header button: messages newest first, mark all read. */
-export function InboxPopover({ target, opened = false }: { target: ReactElement; opened?: boolean }) {
+export function InboxPopover({
+  target,
+  opened = false,
+}: {
+  /** The header button, given what its click does (a controlled pop-over's target does not toggle it). */
+  target: (onClick: () => void) => ReactElement;
+  opened?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const fmt = useFormat();
   /** A message in the reader's language when it has a key we know, else the server's English. */
@@ -16,9 +25,11 @@ export function InboxPopover({ target, opened = false }: { target: ReactElement;
   const inbox = useInbox(true);
   const markRead = useMarkRead();
   const unread = inbox.data?.unread ?? 0;
+  const [isOpen, { open, close, toggle }] = useDisclosure(opened);
+  useEscapeClosesTop(isOpen, close);
   return (
-    <Popover width={320} position="bottom-end" shadow="md" defaultOpened={opened}>
-      <Popover.Target>{target}</Popover.Target>
+    <Popover width={320} position="bottom-end" shadow="md" opened={isOpen} onChange={(o) => (o ? open() : close())}>
+      <Popover.Target>{target(toggle)}</Popover.Target>
       <Popover.Dropdown>
         <Group justify="space-between" mb="xs">
           <Text fw={600}>{t('inbox.title')}</Text>

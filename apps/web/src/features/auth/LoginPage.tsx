@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useLogin } from '../../api/account.js';
 import { errorText } from '../../lib/notify.js';
-import { useAuthGate } from './auth-gate.js';
+import { loginDestination, useAuthGate } from './auth-gate.js';
 import { CredentialsForm } from './CredentialsForm.js';
 
 export default function LoginPage() {
@@ -12,7 +12,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { openRegister } = useAuthGate();
-  const from = (location.state as { from?: string } | null)?.from ?? '/assets';
+  const from = loginDestination(location.state);
   return (
     <Center py="xl">
       <Paper withBorder p="xl" radius="md" w={400} maw="100%">

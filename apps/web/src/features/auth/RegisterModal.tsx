@@ -6,7 +6,16 @@ import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { errorText, notifySuccess } from '../../lib/notify.js';
 import { CredentialsForm } from './CredentialsForm.js';
 
-export function RegisterModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
+export function RegisterModal({
+  opened,
+  onClose,
+  onRegistered,
+}: {
+  opened: boolean;
+  onClose(): void;
+  /** After the new account is signed in (the login page goes on to where the user was headed). */
+  onRegistered?(): void;
+}) {
   const { t } = useTranslation();
   const register = useRegister();
   return (
@@ -20,6 +29,7 @@ export function RegisterModal({ opened, onClose }: { opened: boolean; onClose():
             onSuccess: (me) => {
               notifySuccess(t('auth.welcome', { email: me.email }));
               onClose();
+              onRegistered?.();
             },
           })
         }

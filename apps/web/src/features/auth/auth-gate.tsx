@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useMe } from '../../api/account.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
 
@@ -18,6 +19,8 @@ const AuthGateContext = createContext<AuthGate | null>(null);
 export function AuthGateProvider({ children }: { children: ReactNode }) {
   const me = useMe();
   const [registering, setRegistering] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
   const openRegister = useCallback(() => setRegistering(true), []);
   const requireLogin = useCallback(
     (action?: () => void) => {
@@ -34,9 +37,21 @@ export function AuthGateProvider({ children }: { children: ReactNode }) {
   return (
     <AuthGateContext.Provider value={value}>
       {children}
-      <RegisterModal opened={registering} onClose={() => setRegistering(false)} />
+      <RegisterModal
+        opened={registering}
+        onClose={() => setRegistering(false)}
+        // Registered from the login page: on to where the user was headed, as a login does.
+        onRegistered={() => {
+          if (location.pathname === '/login') navigate(loginDestination(location.state), { replace: true });
+        }}
+      />
     </AuthGateContext.Provider>
   );
+}
+
+/** Where the login page sends a user once signed in: the page that asked for it, else the assets. */
+export function loginDestination(state: unknown): string {
+  return (state as { from?: string } | null)?.from ?? '/assets';
 }
 
 export function useAuthGate(): AuthGate {
