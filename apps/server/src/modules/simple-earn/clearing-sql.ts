@@ -51,17 +51,19 @@ export function clearBook(book: SQL, demands: readonly CoinDemand[]): SQL {
       FROM (${book}) bk JOIN demand d ON d.coin = bk.coin
       WHERE bk.offered > 0
     ),
-    rates AS (
-      SELECT coin,
-        COALESCE(min(min_rate) FILTER (WHERE eligible AND cum >= demand), max(min_rate) FILTER (WHERE eligible)) AS rate
-      FROM ranked GROUP BY coin
+    -- The coin's rate over its whole partition, in the same ordered pass (no second read of the book).
+    rated AS (
+      SELECT k.*, COALESCE(
+          min(k.min_rate) FILTER (WHERE k.eligible AND k.cum >= k.demand) OVER coin,
+          max(k.min_rate) FILTER (WHERE k.eligible) OVER coin) AS clearing_rate
+      FROM ranked k WINDOW coin AS (PARTITION BY k.coin)
     ),
     filled AS (
       SELECT k.id AS position_id, k.user_id, k.account_id, k.coin, k.offered, k.min_rate, k.max_rate,
-        COALESCE(r.rate, 0) AS rate,
-        CASE WHEN NOT k.eligible OR k.min_rate > r.rate THEN 0
+        COALESCE(k.clearing_rate, 0) AS rate,
+        CASE WHEN NOT k.eligible OR k.min_rate > k.clearing_rate THEN 0
              ELSE GREATEST(0, LEAST(k.offered, k.demand - (k.cum - k.offered))) END AS lent
-      FROM ranked k JOIN rates r ON r.coin = k.coin
+      FROM rated k
     )
     SELECT position_id, user_id, account_id, coin, offered, lent, rate,
       CASE WHEN lent = offered THEN 'none'

@@ -108,10 +108,15 @@ export async function settleBatch(
   batchSize: number,
 ): Promise<number | undefined> {
   const h = hour.toISOString();
-  const [batch] = rowsOf<{ last: number | null }>(
+  const bonusCoins = `{${markets
+    .filter((m) => paysAward(m, hour.getTime()) || paysLadder(m))
+    .map((m) => m.coin)
+    .join(',')}}`;
+  // The batch, and whether any of its positions is in a coin that pays a bonus this hour.
+  const [batch] = rowsOf<{ last: number | null; bonus: boolean | null }>(
     await tx.execute(sql`
-      SELECT max(position_id) AS last FROM (
-        SELECT position_id FROM flexible_allocations WHERE hour = ${h}::timestamptz AND position_id > ${after}
+      SELECT max(position_id) AS last, bool_or(coin = ANY(${bonusCoins}::text[])) AS bonus FROM (
+        SELECT position_id, coin FROM flexible_allocations WHERE hour = ${h}::timestamptz AND position_id > ${after}
         ORDER BY position_id LIMIT ${batchSize}) b`),
   );
   if (batch?.last == null) return undefined;
@@ -142,7 +147,7 @@ export async function settleBatch(
   await tx.execute(sql`
     UPDATE flexible_hours fh SET interest_paid = fh.interest_paid + t.interest
     FROM (${interestByCoin}) t WHERE fh.coin = t.coin AND fh.hour = ${h}::timestamptz`);
-  await payBonuses(tx, hour, markets, inBatch);
+  if (batch.bonus) await payBonuses(tx, hour, markets, inBatch);
   return batch.last;
 }
 
@@ -182,6 +187,15 @@ async function pricesAt(tx: Executor, atMs: number): Promise<Map<string, Decimal
   return new Map((await listCoins(tx)).map((c) => [c.symbol, priceAt(c.symbol, c.basePrice, atMs)]));
 }
 
+/** The award pool pays this hour: open, in a coin, at a positive rate. */
+function paysAward(m: FlexibleMarket, atMs: number): boolean {
+  return isAwardOpen(m, atMs) && m.awardAsset !== null && new Decimal(m.awardRate).gt(0);
+}
+
+function paysLadder(m: FlexibleMarket): boolean {
+  return m.ladderApr.length > 0;
+}
+
 /**
  * Award pool (extra APR on up to the per-user limit, while open) and ladder bonus (each tier's APR
  * on the part of the holding inside it), on what each position held through the hour (what was in
@@ -201,13 +215,13 @@ async function payBonuses(tx: Executor, hour: Date, markets: readonly FlexibleMa
   const heldThrough = sql`LEAST(a.offered, coalesce(lo.low, a.offered))`;
   const parts: ReturnType<typeof sql>[] = [];
   for (const m of markets) {
-    if (isAwardOpen(m, hour.getTime()) && m.awardAsset && new Decimal(m.awardRate).gt(0)) {
+    if (paysAward(m, hour.getTime()) && m.awardAsset) {
       parts.push(sql`
         SELECT a.user_id, ${m.awardAsset}::text AS bonus_coin, a.coin,
           trunc((LEAST(${heldThrough}, ${m.awardLimit}::numeric) * ${m.awardRate}::numeric * ${ratio(m.coin, m.awardAsset)}::numeric)::numeric(60,30) / 8760, 8) AS bonus
         FROM flexible_allocations a ${lowOfHour} WHERE ${inBatch} AND a.coin = ${m.coin}`);
     }
-    if (m.ladderApr.length > 0) {
+    if (paysLadder(m)) {
       const asset = m.ladderAsset ?? m.coin;
       parts.push(sql`
         SELECT a.user_id, ${asset}::text AS bonus_coin, a.coin,
@@ -220,37 +234,46 @@ async function payBonuses(tx: Executor, hour: Date, markets: readonly FlexibleMa
   }
   if (parts.length === 0) return;
   await tx.execute(
-    sql`CREATE TEMP TABLE IF NOT EXISTS hour_bonuses (user_id int, wallet text, bonus_coin text, coin text, bonus numeric) ON COMMIT DROP`,
+    sql`CREATE TEMP TABLE IF NOT EXISTS hour_bonuses (user_id int, wallet text, account_id bigint, bonus_coin text, coin text, bonus numeric) ON COMMIT DROP`,
   );
   await tx.execute(sql`DELETE FROM hour_bonuses`);
-  // Each bonus with the trading wallet it is paid to, and the table analysed: the joins below use the
-  // accounts' unique index instead of reading every account.
+  // Each bonus with the trading wallet it is paid to (its account, when it exists already).
+  const bonuses = sql`
+    SELECT b.user_id, CASE WHEN u.account_mode = 'classic' THEN 'spot' ELSE 'unified' END AS wallet, b.bonus_coin, b.coin, b.bonus
+    FROM (${sql.join(parts, sql` UNION ALL `)}) b JOIN users u ON u.id = b.user_id WHERE b.bonus > 0`;
   await tx.execute(sql`
     INSERT INTO hour_bonuses
-    SELECT b.user_id, CASE WHEN u.account_mode = 'classic' THEN 'spot' ELSE 'unified' END, b.bonus_coin, b.coin, b.bonus
-    FROM (${sql.join(parts, sql` UNION ALL `)}) b JOIN users u ON u.id = b.user_id WHERE b.bonus > 0`);
+    SELECT b.user_id, b.wallet, w.id, b.bonus_coin, b.coin, b.bonus
+    FROM (${bonuses}) b LEFT JOIN ledger_accounts w ON w.user_id = b.user_id AND w.wallet = b.wallet AND w.coin = b.bonus_coin`);
+  // Analysed, so the joins below use the accounts' unique index instead of reading every account.
   await tx.execute(sql`ANALYZE hour_bonuses`);
-  // Trading wallets that will receive a bonus, and the bonus source accounts, must exist.
-  await tx.execute(sql`
-    INSERT INTO ledger_accounts (user_id, wallet, coin)
-    SELECT DISTINCT user_id, wallet, bonus_coin FROM hour_bonuses ORDER BY 1, 2, 3
-    ON CONFLICT DO NOTHING`);
-  const bonusCoins = rowsOf<{ bonus_coin: string }>(
-    await tx.execute(sql`SELECT DISTINCT bonus_coin FROM hour_bonuses`),
+  const [counts] = rowsOf<{ coins: string[] | null; missing: boolean | null }>(
+    await tx.execute(
+      sql`SELECT array_agg(DISTINCT bonus_coin) AS coins, bool_or(account_id IS NULL) AS missing FROM hour_bonuses`,
+    ),
   );
+  const bonusCoins = counts?.coins ?? [];
   if (bonusCoins.length === 0) return;
+  if (counts?.missing) {
+    // A trading wallet that never held the bonus coin is opened to receive it.
+    await tx.execute(sql`
+      INSERT INTO ledger_accounts (user_id, wallet, coin)
+      SELECT DISTINCT user_id, wallet, bonus_coin FROM hour_bonuses WHERE account_id IS NULL ORDER BY 1, 2, 3
+      ON CONFLICT DO NOTHING`);
+    await tx.execute(sql`
+      UPDATE hour_bonuses b SET account_id = w.id FROM ledger_accounts w
+      WHERE b.account_id IS NULL AND w.user_id = b.user_id AND w.wallet = b.wallet AND w.coin = b.bonus_coin`);
+  }
   await ensureAccounts(
     tx,
-    bonusCoins.map((r) => platformAccount(FlexiblePlatform.bonuses, r.bonus_coin)),
+    bonusCoins.map((coin) => platformAccount(FlexiblePlatform.bonuses, coin)),
   );
   await postSet(tx, {
     kind: 'flexible.bonus',
     ref: `hour:${h}`,
     at: new Date(paidAt),
     legs: sql`
-      SELECT la.id AS account_id, t.bonus_coin AS coin, t.total AS amount
-      FROM (SELECT user_id, wallet, bonus_coin, sum(bonus) AS total FROM hour_bonuses GROUP BY user_id, wallet, bonus_coin) t
-      JOIN ledger_accounts la ON la.user_id = t.user_id AND la.wallet = t.wallet AND la.coin = t.bonus_coin
+      SELECT account_id, bonus_coin AS coin, sum(bonus) AS amount FROM hour_bonuses GROUP BY account_id, bonus_coin
       UNION ALL
       SELECT la.id, t.bonus_coin, -t.total FROM (SELECT bonus_coin, sum(bonus) AS total FROM hour_bonuses GROUP BY bonus_coin) t
       JOIN ledger_accounts la ON la.user_id IS NULL AND la.wallet = ${FlexiblePlatform.bonuses} AND la.coin = t.bonus_coin`,
