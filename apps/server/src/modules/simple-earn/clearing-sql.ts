@@ -29,7 +29,9 @@ export function bookAt(boundary: Date, coins: readonly string[]): SQL {
         - (CASE WHEN p.prev_ineligible_boundary = ${b}::timestamptz THEN p.prev_ineligible_amount ELSE 0 END))) AS offered,
       CASE WHEN p.rate_changed_at >= ${b}::timestamptz THEN p.prev_min_rate ELSE p.min_rate END AS min_rate,
       CASE WHEN p.rate_changed_at >= ${b}::timestamptz THEN p.prev_priority_at ELSE p.priority_at END AS priority_at
-    FROM flexible_positions p JOIN ledger_accounts a ON a.id = p.account_id
+    FROM flexible_positions p
+    -- A position's account is always a 'flexible' wallet: saying so keeps the other wallets out of the join.
+    JOIN ledger_accounts a ON a.id = p.account_id AND a.wallet = 'flexible'
     WHERE p.coin = ANY(${`{${coins.join(',')}}`}::text[])`;
 }
 

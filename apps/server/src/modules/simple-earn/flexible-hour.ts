@@ -140,13 +140,17 @@ export async function settleBatch(
       SELECT la.id, t.coin, -t.interest FROM (${interestByCoin}) t
       JOIN ledger_accounts la ON la.user_id IS NULL AND la.wallet = ${FlexiblePlatform.borrowers} AND la.coin = t.coin`,
   });
+  // A history row per lender, and the hour's interest total summed from the rows written.
   await tx.execute(sql`
-    INSERT INTO earn_history (user_id, product, type, mode, coin, amount, principal, rate, at)
-    SELECT a.user_id, 'flexible', 3, 0, a.coin, a.interest, a.lent, a.rate, ${paidAt.toISOString()}::timestamptz
-    FROM flexible_allocations a WHERE ${inBatch} AND a.interest > 0`);
-  await tx.execute(sql`
+    WITH paid AS (
+      INSERT INTO earn_history (user_id, product, type, mode, coin, amount, principal, rate, at)
+      SELECT a.user_id, 'flexible', 3, 0, a.coin, a.interest, a.lent, a.rate, ${paidAt.toISOString()}::timestamptz
+      FROM flexible_allocations a WHERE ${inBatch} AND a.interest > 0
+      RETURNING coin, amount
+    )
     UPDATE flexible_hours fh SET interest_paid = fh.interest_paid + t.interest
-    FROM (${interestByCoin}) t WHERE fh.coin = t.coin AND fh.hour = ${h}::timestamptz`);
+    FROM (SELECT coin, sum(amount) AS interest FROM paid GROUP BY coin) t
+    WHERE fh.coin = t.coin AND fh.hour = ${h}::timestamptz`);
   if (batch.bonus) await payBonuses(tx, hour, markets, inBatch);
   return batch.last;
 }
