@@ -50,6 +50,32 @@ describe('set-based journal entries', () => {
     expect(await balances(ids)).toEqual([6, 4]);
   });
 
+  it('runs the writes alongside in its statement: they read balances from before it, and fall with it', async () => {
+    const alongside = [
+      sql`INSERT INTO earn_history (user_id, product, type, mode, coin, amount, at)
+        SELECT user_id, 'flexible', 1, 99, coin, balance, now() FROM ledger_accounts WHERE id = ${ids[0]}`,
+    ];
+    const seen = async () =>
+      rowsOf<{ amount: string }>(
+        await ts.server.ctx.db.execute(sql`SELECT amount::text FROM earn_history WHERE mode = 99 ORDER BY id`),
+      ).map((r) => Number(r.amount));
+    await ts.server.ctx.db.transaction((tx) =>
+      postSet(tx, { kind: 'test.alongside', at: new Date(), legs: legs('-1', '1'), alongside }),
+    );
+    expect(await balances(ids)).toEqual([5, 5]);
+    expect(await seen()).toEqual([6]);
+    await expect(
+      ts.server.ctx.db.transaction((tx) =>
+        postSet(tx, { kind: 'test.alongside', at: new Date(), legs: legs('-1', '2'), alongside }),
+      ),
+    ).rejects.toBeInstanceOf(UnbalancedEntryError);
+    expect(await seen()).toEqual([6]);
+    await ts.server.ctx.db.transaction((tx) =>
+      postSet(tx, { kind: 'test.alongside', at: new Date(), legs: legs('1', '-1'), alongside }),
+    );
+    expect(await balances(ids)).toEqual([6, 4]);
+  });
+
   it('books nothing when every leg is zero', async () => {
     expect(await book('0', '0')).toBeNull();
     const [n] = rowsOf<{ n: number }>(

@@ -14,6 +14,12 @@ export interface SetEntry {
    * dropped; the legs must sum to zero per coin.
    */
   legs: SQL;
+  /**
+   * Other writes of the same change (data-modifying statements: UPDATE, INSERT), run within the
+   * posting's one statement, so a change costs one round trip. Like the legs, they read the tables
+   * as they were before the statement (a balance read there is the balance before this posting).
+   */
+  alongside?: readonly SQL[];
 }
 
 /**
@@ -30,7 +36,10 @@ export async function postSet(db: Executor, entry: SetEntry): Promise<number | n
   try {
     [booked] = rowsOf<{ tx_id: number; n: number; unbalanced: string | null }>(
       await db.execute(sql`
-        WITH t AS (
+        WITH ${sql.join(
+          (entry.alongside ?? []).map((write, i) => sql`${sql.raw(`alongside_${i}`)} AS (${write}), `),
+          sql``,
+        )}t AS (
           INSERT INTO ledger_transactions (kind, ref, at)
           VALUES (${entry.kind}, ${entry.ref ?? null}, ${entry.at.toISOString()}) RETURNING id
         ), ins AS (

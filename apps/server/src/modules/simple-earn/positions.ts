@@ -91,17 +91,17 @@ function snapshotOf(now: Date): SQL {
 }
 
 /**
- * Adds subscriptions at `now` to their positions, before the money moves: the book snapshot is kept
+ * The write that adds subscriptions at `now` to their positions, as they were before the money
+ * moved (run alongside the posting, it reads the balances from before it): the book snapshot is kept
  * (keepBookSnapshot), what was put in grows, and they are kept out of the book of the next boundary
  * when they precede it by less than an hour. One made exactly at a boundary is already out of that
  * boundary's book (the snapshot holds the amount from before it) and is a whole hour before the next
  * one: it is not marked, or it would be left out twice.
  */
-export async function recordSubscriptions(
-  db: Executor,
+export function subscriptionsRecorded(
   subscriptions: readonly { positionId: number; amount: Decimal }[],
   now: Date,
-): Promise<void> {
+): SQL {
   const ids = `{${subscriptions.map((s) => s.positionId).join(',')}}`;
   const amounts = `{${subscriptions.map((s) => s.amount.toFixed()).join(',')}}`;
   const boundary = new Date(ceilHour(now.getTime())).toISOString();
@@ -113,10 +113,10 @@ export async function recordSubscriptions(
       prev_ineligible_amount = CASE WHEN p.ineligible_boundary = ${boundary} THEN p.prev_ineligible_amount ELSE p.ineligible_amount END,
       ineligible_amount = CASE WHEN p.ineligible_boundary = ${boundary} THEN p.ineligible_amount + s.amount ELSE s.amount END,
       ineligible_boundary = ${boundary}`;
-  await db.execute(sql`
+  return sql`
     UPDATE flexible_positions p SET ${snapshotOf(now)}, net_subscribed = p.net_subscribed + s.amount${notInNextBook}
     FROM unnest(${ids}::int[], ${amounts}::numeric[]) AS s(id, amount), ledger_accounts a
-    WHERE p.id = s.id AND a.id = p.account_id`);
+    WHERE p.id = s.id AND a.id = p.account_id`;
 }
 
 /** A redemption (negative) or its cancellation (positive) changes what the user has put in. */

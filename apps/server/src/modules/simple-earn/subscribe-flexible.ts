@@ -18,7 +18,7 @@ import { tradingWallet } from '../account/me.js';
 import type { User } from '../account/repo.js';
 import { assertNotLocked } from './funding-lock.js';
 import { type FlexibleMarket, requireOpenMarket } from './markets.js';
-import { lockPosition, lockPositions, recordSubscriptions } from './positions.js';
+import { lockPosition, lockPositions, subscriptionsRecorded } from './positions.js';
 
 /** History mode of a subscription made by the auto-earn sweep. */
 export const MODE_AUTO_EARN = 5;
@@ -124,11 +124,14 @@ export async function subscribeMany(tx: Executor, subscriptions: readonly Subscr
     const w = walletOf.get(`${s.user.id}|${s.coin}`);
     if (!w || new Decimal(w.balance).minus(s.amount).lt(w.loan)) throw insufficientBalance(s.coin);
   }
-  await recordSubscriptions(
-    tx,
+  // The positions' records and the history are written by the posting's own statement (one round trip).
+  const recorded = subscriptionsRecorded(
     subscriptions.map((s) => ({ positionId: positionOf.get(`${s.user.id}|${s.coin}`)?.id ?? 0, amount: s.amount })),
     now,
   );
+  const history = sql`
+    INSERT INTO earn_history (user_id, product, type, mode, coin, amount, at)
+    SELECT s.user_id, 'flexible', 1, ${mode}, s.coin, s.amount, ${now.toISOString()}::timestamptz FROM (${set}) s`;
   await postSet(tx, {
     kind: 'flexible.subscribe',
     ref: subscriptions.length === 1 ? subscriptions[0]?.coin : `mode:${mode}`,
@@ -138,10 +141,8 @@ export async function subscribeMany(tx: Executor, subscriptions: readonly Subscr
       JOIN ledger_accounts w ON w.user_id = s.user_id AND w.wallet = s.wallet AND w.coin = s.coin
       UNION ALL
       SELECT s.account_id, s.coin, s.amount FROM (${set}) s`,
+    alongside: [recorded, history],
   });
-  await tx.execute(sql`
-    INSERT INTO earn_history (user_id, product, type, mode, coin, amount, at)
-    SELECT s.user_id, 'flexible', 1, ${mode}, s.coin, s.amount, ${now.toISOString()}::timestamptz FROM (${set}) s`);
 }
 
 /**
