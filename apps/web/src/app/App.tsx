@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './mantine-styles.js';
 import '@mantine/notifications/styles.css';
 import { Center, Loader, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
