@@ -102,6 +102,20 @@ describe('platform journey in Chromium', () => {
     await context.close();
   });
 
+  it('keeps every tab on the one session: a login in one tab shows in the others', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const first = await context.newPage();
+    await login(first, e2e.baseUrl, 'new@example.com');
+    const account = first.getByTestId('account-menu');
+    const before = await account.textContent();
+    const second = await context.newPage();
+    await login(second, e2e.baseUrl, 'vip@example.com');
+    // The first tab follows without a reload: its header and its balances are the new user's.
+    await expect.poll(() => account.textContent()).not.toBe(before);
+    expect(await account.textContent()).toBe(await second.getByTestId('account-menu').textContent());
+    await context.close();
+  });
+
   it('shows a US user no express buy and no transfer', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();

@@ -11,6 +11,7 @@ import type {
   TransferBody,
 } from '@earn/domain/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api, newIdempotencyKey } from './client.js';
 import { ApiError } from './errors.js';
 import { keys } from './keys.js';
@@ -51,6 +52,22 @@ export function wasLoggedOutByUser(): boolean {
 }
 
 /**
+ * The tabs of the app share one session cookie: a sign-in, sign-up or sign-out in one is told to
+ * the others, which then read everything again (they would otherwise show one user and act as another).
+ */
+const sessionChannel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('earn.session');
+
+export function useSessionFromOtherTabs() {
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!sessionChannel) return;
+    const onMessage = () => void qc.resetQueries();
+    sessionChannel.addEventListener('message', onMessage);
+    return () => sessionChannel.removeEventListener('message', onMessage);
+  }, [qc]);
+}
+
+/**
  * A new session: every other query is reset in place (its observers stay attached, so nothing keeps
  * the previous user's data or a stale "guest"), and the signed-in user is known at once.
  */
@@ -58,6 +75,7 @@ function useSessionChanged() {
   const qc = useQueryClient();
   return (me: Me | null) => {
     loggedOutByUser = me === null;
+    sessionChannel?.postMessage('changed');
     qc.setQueryData(keys.me, me);
     void qc.resetQueries({ predicate: (q) => q.queryKey[0] !== keys.me[0] || q.queryKey[1] !== keys.me[1] });
   };

@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { BrowserRouter, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { useSessionFromOtherTabs } from '../api/account.js';
 import { ApiError } from '../api/errors.js';
 import { useLiveSettlement } from '../api/live.js';
 import { FundPasswordHost } from '../components/FundPasswordHost.js';
@@ -63,6 +64,7 @@ function Page({ children, auth }: { children: React.ReactNode; auth?: boolean })
 
 function Shell() {
   useLiveSettlement();
+  useSessionFromOtherTabs();
   return (
     <AuthGateProvider>
       <Layout />
