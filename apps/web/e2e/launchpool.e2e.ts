@@ -150,8 +150,16 @@ describe('Launchpool in Chromium', () => {
     const [at, box] = [await mark.boundingBox(), await tip.boundingBox()];
     expect(Math.abs((box?.y ?? 0) - (at?.y ?? 0))).toBeLessThan(80);
     expect(Math.abs((box?.x ?? 0) - (at?.x ?? 0))).toBeLessThan(300);
+    // One pop-over at a time: opening another, from the keyboard too, closes the first.
+    const marks = page.getByRole('button', { name: 'info' });
+    await marks.nth(1).focus();
+    await page.keyboard.press('Enter');
+    const dropdowns = page.locator('.mantine-Popover-dropdown');
+    await expect.poll(() => dropdowns.count()).toBe(1);
+    const second = await dropdowns.boundingBox();
+    expect(second?.y).not.toBe(box?.y);
     await page.keyboard.press('Escape');
-    await tip.waitFor({ state: 'hidden' });
+    await expect.poll(() => dropdowns.count()).toBe(0);
     await page.getByTestId('stake-LPX-USDT').click();
     await expectText(page, 'Commit to earn LPX');
     // Escape closes an info pop-over in the dialog, and only the pop-over.
@@ -160,6 +168,12 @@ describe('Launchpool in Chromium', () => {
     const balanceTip = page.getByText('Your spot balance of USDT.');
     await balanceTip.waitFor();
     await page.keyboard.press('Escape');
+    await balanceTip.waitFor({ state: 'hidden' });
+    await expectText(page, 'Commit to earn LPX');
+    // A click outside the dialog with a pop-over open dismisses only the pop-over.
+    await dialog.getByRole('button', { name: 'info' }).first().click();
+    await balanceTip.waitFor();
+    await page.mouse.click(5, 5);
     await balanceTip.waitFor({ state: 'hidden' });
     await expectText(page, 'Commit to earn LPX');
     await expect.poll(() => page.getByTestId('stake-confirm').textContent()).toBe('Commit');

@@ -21,6 +21,12 @@ describe('On-chain staking in Chromium', () => {
     await page.getByTestId('staking-amount').fill('0.001');
     await expectText(page, 'The minimum stake is 0.01 ETH');
     await page.getByTestId('staking-amount').fill('2');
+    // Escape with the source list open closes the list, not the stake dialog.
+    await page.getByTestId('staking-source').click();
+    await page.getByRole('option').first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('option').first().waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('staking-amount').inputValue()).toBe('2');
     const daily = dailyReward({ holding: '2', rate: '0.032', feeRate: '0.1' });
     await expect.poll(() => page.getByTestId('staking-est-daily').textContent()).toBe(`${formatAmount(daily)} ETH`);
     expect(await page.getByTestId('staking-confirm').isDisabled()).toBe(true);

@@ -1,10 +1,25 @@
 import { Modal, type ModalProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useEscapeClosesTop } from '../lib/use-escape-closes-top.js';
+import { clickOutsideCloses, useEscapeClosesTop } from '../lib/use-escape-closes-top.js';
 
-/** Mantine's Modal whose Escape closes it only when it is the top-most dialog; its close button is named. */
+/**
+ * Mantine's Modal whose Escape closes it only when it is the top-most dialog, and a click outside
+ * only when no pop-over was open over it; its close button is named.
+ */
 export function Dialog(props: ModalProps) {
   const { t } = useTranslation();
   useEscapeClosesTop(props.opened, props.onClose);
-  return <Modal closeButtonProps={{ 'aria-label': t('common.close') }} {...props} />;
+  return (
+    <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      {...props}
+      closeOnClickOutside={false}
+      overlayProps={{
+        ...props.overlayProps,
+        onClick: () => {
+          if (props.closeOnClickOutside !== false && clickOutsideCloses()) props.onClose();
+        },
+      }}
+    />
+  );
 }

@@ -26,7 +26,7 @@ export function InboxPopover({
   const markRead = useMarkRead();
   const unread = inbox.data?.unread ?? 0;
   const [isOpen, { open, close, toggle }] = useDisclosure(opened);
-  useEscapeClosesTop(isOpen, close);
+  useEscapeClosesTop(isOpen, close, 'popover');
   return (
     <Popover width={320} position="bottom-end" shadow="md" opened={isOpen} onChange={(o) => (o ? open() : close())}>
       <Popover.Target>{target(toggle)}</Popover.Target>
@@ -50,6 +50,7 @@ export function InboxPopover({
                 underline="never"
                 onClick={() => {
                   if (!m.read) markRead.mutate([m.id]);
+                  close();
                   navigate(m.link);
                 }}
               >

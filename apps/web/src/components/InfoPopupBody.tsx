@@ -22,7 +22,7 @@ export function InfoPopupBody({
   const isMobile = useIsMobile();
   const [opened, { open, close, toggle }] = useDisclosure(openedAtFirst);
   // The dialog on mobile handles Escape itself; the pop-over closes alone, not a dialog under it.
-  useEscapeClosesTop(opened && !isMobile, close);
+  useEscapeClosesTop(opened && !isMobile, close, 'popover');
   const mark = <InfoMark onClick={isMobile ? open : toggle} />;
   if (isMobile) {
     return (

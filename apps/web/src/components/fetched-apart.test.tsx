@@ -48,4 +48,46 @@ describe('a part fetched apart', () => {
     expect(await screen.findByRole('menu', {}, { timeout: 3000 })).toHaveTextContent('the menu');
     expect(part.loaded).toBe(Menu);
   });
+
+  it('used before its code arrived, then given up (used again, Escape or a click elsewhere): stays closed', async () => {
+    for (const giveUp of ['again', 'Escape', 'elsewhere'] as const) {
+      let arrive = (_: typeof Popup) => {};
+      const part = fetchedApart(() => new Promise<typeof Popup>((resolve) => (arrive = resolve)));
+      const { unmount } = renderWithProviders(
+        <>
+          <Control part={part} />
+          <p>elsewhere</p>
+        </>,
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'use' }));
+      if (giveUp === 'again') await userEvent.click(screen.getByRole('button', { name: 'use' }));
+      if (giveUp === 'Escape') await userEvent.keyboard('{Escape}');
+      if (giveUp === 'elsewhere') await userEvent.click(screen.getByText('elsewhere'));
+      arrive(Popup);
+      expect(await screen.findByRole('button', { name: 'part' })).toBeInTheDocument();
+      expect(screen.queryByRole('dialog'), giveUp).toBeNull();
+      unmount();
+    }
+  });
+
+  it('used before its code arrived: opens when it does, with the keyboard focus kept on the control', async () => {
+    let arrive = (_: typeof Popup) => {};
+    const part = fetchedApart(() => new Promise<typeof Popup>((resolve) => (arrive = resolve)));
+    renderWithProviders(<Control part={part} />);
+    screen.getByRole('button', { name: 'use' }).focus();
+    await userEvent.keyboard('{Enter}');
+    arrive(Popup);
+    expect(await screen.findByRole('dialog')).toHaveTextContent('the menu');
+    expect(screen.getByRole('button', { name: 'part' })).toHaveFocus();
+  });
 });
+
+/** A part as the pop-overs are: its own control, and what it opens only when opened. */
+function Popup({ label, opened }: { label: string; opened?: boolean }) {
+  return (
+    <>
+      <button type="button">part</button>
+      {opened && <div role="dialog">{label}</div>}
+    </>
+  );
+}

@@ -1,6 +1,18 @@
-import { type ComponentType, lazy, type ReactElement, type ReactNode, Suspense, useEffect, useState } from 'react';
+import {
+  type ComponentType,
+  lazy,
+  type ReactElement,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { notifyBroken } from '../lib/notify.js';
+import { useEscapeClosesTop } from '../lib/use-escape-closes-top.js';
 
 /**
  * A component whose code is fetched apart from the page's. `loaded` is the component once its code
@@ -48,32 +60,44 @@ export function fetchedApart<P extends object>(load: () => Promise<ComponentType
 
 /**
  * Whether a part's code has arrived; it is fetched once the browser is idle after the page has
- * shown, so that by the time it is used it is usually here and opens at once.
+ * shown, so that by the time it is used it is usually here and opens at once. `fetchNow` fetches it
+ * at once (a use before it arrived); `beforeArrival` runs just before the part replaces what stood
+ * in for it.
  */
-export function useArrived<P>(part: FetchedApart<P>): boolean {
+export function useArrived<P>(
+  part: FetchedApart<P>,
+  beforeArrival?: () => void,
+): { arrived: boolean; fetchNow(): Promise<void> } {
   const [arrived, setArrived] = useState(part.loaded !== null);
+  const before = useRef(beforeArrival);
+  before.current = beforeArrival;
+  const live = useRef(true);
+  useEffect(() => {
+    live.current = true;
+    return () => {
+      live.current = false;
+    };
+  }, []);
+  const fetchNow = useCallback(
+    () =>
+      part.fetch().then(() => {
+        if (!live.current) return;
+        before.current?.();
+        setArrived(true);
+      }),
+    [part],
+  );
   useEffect(() => {
     if (arrived) return;
-    let live = true;
-    const prefetch = () =>
-      void part.fetch().then(
-        () => live && setArrived(true),
-        () => undefined,
-      );
+    const prefetch = () => void fetchNow().catch(() => undefined);
     if (typeof requestIdleCallback === 'undefined') {
       const timer = setTimeout(prefetch, 1000);
-      return () => {
-        live = false;
-        clearTimeout(timer);
-      };
+      return () => clearTimeout(timer);
     }
     const id = requestIdleCallback(prefetch);
-    return () => {
-      live = false;
-      cancelIdleCallback(id);
-    };
-  }, [arrived, part]);
-  return arrived;
+    return () => cancelIdleCallback(id);
+  }, [arrived, fetchNow]);
+  return { arrived, fetchNow };
 }
 
 /**
@@ -109,8 +133,9 @@ export function EarlyPart<P extends object>({
 
 /**
  * A control whose pop-over or menu is fetched apart (an info mark, the inbox, the account menu): once
- * its code is here it is the part itself, closed until used; used before that, the plain control
- * shows until the code arrives and the part then opens.
+ * its code is here it is the part itself, closed until used. Used before that, the plain control
+ * stays until the code arrives and the part then opens, unless the user gave up meanwhile (used it
+ * again, pressed Escape or clicked elsewhere). The control keeps the keyboard focus across the swap.
  */
 export function PartOnUse<P extends { opened?: boolean }>({
   part,
@@ -122,14 +147,40 @@ export function PartOnUse<P extends { opened?: boolean }>({
   /** The control without its part, calling `use` when used. */
   plain: (use?: () => void) => ReactElement;
 }) {
-  const arrived = useArrived(part);
-  const [early, setEarly] = useState(false);
-  if (early) {
-    return (
-      <EarlyPart part={part} props={{ ...props, opened: true }} fallback={plain()} onFailed={() => setEarly(false)} />
-    );
-  }
+  const wrapper = useRef<HTMLSpanElement>(null);
+  const refocus = useRef(false);
+  const { arrived, fetchNow } = useArrived(part, () => {
+    refocus.current = wrapper.current?.contains(document.activeElement) ?? false;
+  });
+  const [wanted, setWanted] = useState(false);
+  const waiting = wanted && !arrived;
+  const giveUp = useCallback(() => setWanted(false), []);
+  useEscapeClosesTop(waiting, giveUp, 'popover');
+  useEffect(() => {
+    if (!waiting) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!(event.target instanceof Node && wrapper.current?.contains(event.target))) setWanted(false);
+    };
+    window.addEventListener('pointerdown', onPointerDown, { capture: true });
+    return () => window.removeEventListener('pointerdown', onPointerDown, { capture: true });
+  }, [waiting]);
+  useLayoutEffect(() => {
+    if (!arrived || !refocus.current) return;
+    refocus.current = false;
+    wrapper.current?.querySelector<HTMLElement>('button, [tabindex]')?.focus();
+  }, [arrived]);
+  const use = () => {
+    if (wanted) return setWanted(false);
+    setWanted(true);
+    fetchNow().catch((error: unknown) => {
+      notifyBroken(error);
+      setWanted(false);
+    });
+  };
   const Part = part.loaded;
-  if (arrived && Part) return <Part {...props} />;
-  return plain(() => setEarly(true));
+  return (
+    <span ref={wrapper} style={{ display: 'contents' }}>
+      {arrived && Part ? <Part {...props} opened={wanted} /> : plain(use)}
+    </span>
+  );
 }

@@ -15,7 +15,7 @@ export function lazyDialog<P extends object>(
 ): ComponentType<P> {
   const part = fetchedApart(load);
   return function LazyDialog(props: P) {
-    const arrived = useArrived(part);
+    const { arrived } = useArrived(part);
     // Opened before its code arrived: shown through React.lazy for as long as it stays mounted.
     const [early, setEarly] = useState(false);
     if (isOpen(props) && !arrived && !early) setEarly(true);

@@ -1,34 +1,70 @@
 import { useEffect, useRef } from 'react';
 
+/** A dialog stays until closed; a pop-over (info, inbox, account menu) gives way to whatever opens next. */
+export type Layer = 'dialog' | 'popover';
+
+interface Entry {
+  layer: Layer;
+  close(): void;
+}
+
 /** Open dialogs and pop-overs, oldest first: Escape closes only the last one opened. */
-const openDialogs: Array<{ close(): void }> = [];
+const open: Entry[] = [];
+
+/** Whether a pop-over was open when the current click began: that click only dismisses it. */
+let popoverAtPointerDown = false;
 
 function onKeyDown(event: KeyboardEvent) {
   if (event.key !== 'Escape' || event.isComposing) return;
-  const top = openDialogs[openDialogs.length - 1];
+  // An open list or menu (a select's options) closes first, by its own Escape.
+  const target = event.target instanceof Element ? event.target : null;
+  const popup = target?.getAttribute('aria-haspopup');
+  if (target?.getAttribute('aria-expanded') === 'true' && (popup === 'listbox' || popup === 'menu')) return;
+  const top = open[open.length - 1];
   if (!top) return;
   event.stopPropagation();
   top.close();
 }
 
+function onPointerDown() {
+  popoverAtPointerDown = open.some((e) => e.layer === 'popover');
+}
+
 /**
- * Escape closes the top-most open dialog and nothing beneath it: a fund-password prompt or an
- * add-funds sheet over a stake form closes alone, and the form keeps what was typed; an info
+ * Escape closes the top-most open dialog or pop-over and nothing beneath it: a fund-password prompt
+ * or an add-funds sheet over a stake form closes alone, and the form keeps what was typed; an info
  * pop-over in a dialog closes without the dialog. Every modal and drawer has Mantine's own Escape
  * turned off in the theme and calls this instead, and so do the pop-overs (Mantine's answers Escape
- * only with the focus inside the pop-over, not on the mark that opened it).
+ * only with the focus inside the pop-over, not on the mark that opened it). One pop-over is open at
+ * a time: any dialog or pop-over opening closes the pop-overs already open, so none is left floating
+ * over a dialog opened from the keyboard.
  */
-export function useEscapeClosesTop(opened: boolean, onClose: () => void) {
+export function useEscapeClosesTop(opened: boolean, onClose: () => void, layer: Layer = 'dialog') {
   const close = useRef(onClose);
   close.current = onClose;
   useEffect(() => {
     if (!opened) return;
-    const entry = { close: () => close.current() };
-    if (openDialogs.length === 0) window.addEventListener('keydown', onKeyDown, { capture: true });
-    openDialogs.push(entry);
+    for (const e of open.filter((e) => e.layer === 'popover')) e.close();
+    const entry = { layer, close: () => close.current() };
+    if (open.length === 0) {
+      window.addEventListener('keydown', onKeyDown, { capture: true });
+      window.addEventListener('pointerdown', onPointerDown, { capture: true });
+    }
+    open.push(entry);
     return () => {
-      openDialogs.splice(openDialogs.indexOf(entry), 1);
-      if (openDialogs.length === 0) window.removeEventListener('keydown', onKeyDown, { capture: true });
+      open.splice(open.indexOf(entry), 1);
+      if (open.length === 0) {
+        window.removeEventListener('keydown', onKeyDown, { capture: true });
+        window.removeEventListener('pointerdown', onPointerDown, { capture: true });
+      }
     };
-  }, [opened]);
+  }, [opened, layer]);
+}
+
+/**
+ * Whether a click outside a dialog should close it: not when it began with a pop-over open over the
+ * dialog (that click dismisses the pop-over alone, as a tap on a phone's info dialog does).
+ */
+export function clickOutsideCloses(): boolean {
+  return !popoverAtPointerDown;
 }

@@ -1,6 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useRegister } from '../../api/account.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { errorText, notifySuccess } from '../../lib/notify.js';
@@ -18,6 +18,9 @@ export function RegisterModal({
 }) {
   const { t } = useTranslation();
   const register = useRegister();
+  const location = useLocation();
+  // Logging in instead still goes on to where the guest was headed (or back to this page).
+  const loginState = location.pathname === '/login' ? location.state : { from: location.pathname + location.search };
   return (
     <ResponsiveModal opened={opened} onClose={onClose} title={t('auth.registerTitle')} size="sm">
       <CredentialsForm
@@ -36,7 +39,7 @@ export function RegisterModal({
       />
       <Text size="sm" mt="md" ta="center">
         {t('auth.haveAccount')}{' '}
-        <Anchor component={Link} to="/login" onClick={onClose}>
+        <Anchor component={Link} to="/login" state={loginState} onClick={onClose}>
           {t('nav.login')}
         </Anchor>
       </Text>

@@ -148,7 +148,7 @@ export default function LaunchpoolPage() {
 
 /** The history tab; if its code cannot be fetched the user is told and taken back to the projects. */
 function HistoryTab({ onFailed }: { onFailed(): void }) {
-  const arrived = useArrived(history);
+  const { arrived } = useArrived(history);
   const History = history.loaded;
   if (arrived && History) return <History />;
   return <EarlyPart part={history} props={{}} fallback={<LoadingBlock rows={5} height={44} />} onFailed={onFailed} />;
