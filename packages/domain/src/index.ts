@@ -1,4 +1,5 @@
 export * from './account/add-funds.js';
+export * from './account/credentials.js';
 export * from './account/security.js';
 export * from './amount.js';
 export * from './codes.js';

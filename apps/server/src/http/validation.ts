@@ -1,10 +1,13 @@
+import { EMAIL_PATTERN } from '@earn/domain';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 
 function makeAjv(coerceTypes: boolean | 'array') {
   const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: true, allErrors: false, strict: false });
-  addFormats.default(ajv, ['email', 'date-time', 'date']);
+  addFormats.default(ajv, ['date-time', 'date']);
+  // The domain's email rule, the one the web's forms check before sending.
+  ajv.addFormat('email', new RegExp(EMAIL_PATTERN));
   return ajv;
 }
 

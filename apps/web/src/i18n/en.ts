@@ -46,6 +46,10 @@ export const en = {
   'auth.passwordHint': 'At least 8 characters',
   'auth.emailInvalid': 'Enter a valid email address',
   'auth.passwordShort': 'The password needs at least 8 characters',
+  'auth.passwordLong': 'The password can have at most 128 characters',
+  'auth.wrongCredentials': 'Email or password is incorrect',
+  'auth.loginPaused': 'Too many failed logins; try again in {{minutes}} min',
+  'auth.registerLimited': 'Too many accounts opened from your network; try again in {{minutes}} min',
   'auth.emailMayBeTaken':
     'We could not sign you in with this password. If this email already has an account, log in with its password.',
   'auth.welcome': 'Welcome, {{email}}',

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../account/credentials.js';
 import { CoinSymbol, DecimalString, FundPassField } from './common.js';
 
 export const AccountModeName = Type.Union([
@@ -15,8 +16,9 @@ export const FundPassPolicy = Type.Union([Type.Literal('always'), Type.Literal('
 export type FundPassPolicy = Static<typeof FundPassPolicy>;
 
 export const Credentials = Type.Object({
-  email: Type.String({ format: 'email', maxLength: 254 }),
-  password: Type.String({ minLength: 8, maxLength: 128 }),
+  // Format 'email' is the domain's EMAIL_PATTERN (registered with the server's validator).
+  email: Type.String({ format: 'email', maxLength: EMAIL_MAX_LENGTH }),
+  password: Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH }),
 });
 export type Credentials = Static<typeof Credentials>;
 

@@ -2,7 +2,7 @@ import { LOGIN_EMAIL_BACKOFF, LOGIN_IP_LOCKOUT, LOGIN_LOCKOUT } from '@earn/doma
 import type { Credentials } from '@earn/domain/contract';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest } from '../../errors.js';
-import { type Attempt, claimAttempt, failAttempt, forgiveAttempt, waitText } from './attempts.js';
+import { type Attempt, claimAttempt, failAttempt, forgiveAttempt, waitMinutes, waitText } from './attempts.js';
 import { createSession, findUserByEmail, isKnownAddress, rememberAddress, type User } from './repo.js';
 import { hashSecret, newToken, verifySecret } from './secrets.js';
 
@@ -52,7 +52,7 @@ export async function login(ctx: AppContext, input: Credentials, ip: string): Pr
   const right = await verifySecret(input.password, user?.passwordHash ?? (await unknownUserHash()));
   if (!user || !right) {
     await failAll();
-    throw badRequest('Email or password is incorrect');
+    throw badRequest('Email or password is incorrect', 'auth.wrongCredentials');
   }
   for (const attempt of claimed) await forgiveAttempt(ctx.db, attempt);
   await rememberAddress(ctx.db, email, ip, now);
@@ -69,5 +69,8 @@ function unknownUserHash(): Promise<string> {
 }
 
 function paused(untilMs: number, now: Date, what: string): AppError {
-  return new AppError(-1, `Too many failed logins ${what}; try again in ${waitText(untilMs, now)}`, 429);
+  return new AppError(-1, `Too many failed logins ${what}; try again in ${waitText(untilMs, now)}`, 429, {
+    key: 'auth.loginPaused',
+    params: { minutes: waitMinutes(untilMs, now) },
+  });
 }

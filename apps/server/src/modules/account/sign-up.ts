@@ -2,7 +2,7 @@ import { type LockoutRule, REGISTER_IP_LIMIT } from '@earn/domain';
 import type { Credentials } from '@earn/domain/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { claimAttempt, failAttempt, waitText } from './attempts.js';
+import { claimAttempt, failAttempt, waitMinutes, waitText } from './attempts.js';
 import { register } from './register.js';
 
 /**
@@ -18,8 +18,12 @@ export async function signUp(ctx: AppContext, input: Credentials, ip: string): P
     : REGISTER_IP_LIMIT;
   const claim = await claimAttempt(ctx.db, 'register_ip', ip, now, rule);
   if (!claim.ok) {
-    const wait = waitText(claim.lockedUntilMs, ctx.clock.now());
-    throw new AppError(-1, `Too many accounts opened from your network; try again in ${wait}`, 429);
+    const now = ctx.clock.now();
+    const wait = waitText(claim.lockedUntilMs, now);
+    throw new AppError(-1, `Too many accounts opened from your network; try again in ${wait}`, 429, {
+      key: 'auth.registerLimited',
+      params: { minutes: waitMinutes(claim.lockedUntilMs, now) },
+    });
   }
   try {
     await register(ctx, input);

@@ -1,5 +1,6 @@
+import { emailProblem, passwordProblem } from '@earn/domain';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface CredentialsFormProps {
@@ -9,23 +10,28 @@ export interface CredentialsFormProps {
   onSubmit(credentials: { email: string; password: string }): void;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** Email and password with the same checks the server makes, shown before submit. */
 export function CredentialsForm({ submitLabel, pending, error, onSubmit }: CredentialsFormProps) {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
-  const emailError = touched && !EMAIL.test(email.trim()) ? t('auth.emailInvalid') : undefined;
-  const passwordError = touched && password.length < 8 ? t('auth.passwordShort') : undefined;
+  const emailWrong = emailProblem(email);
+  const passwordWrong = passwordProblem(password);
+  // One request per submit: a double click sends it once (pending shows only after a render).
+  const sent = useRef(false);
+  useEffect(() => {
+    if (!pending) sent.current = false;
+  }, [pending]);
   return (
     <form
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
         setTouched(true);
-        if (EMAIL.test(email.trim()) && password.length >= 8) onSubmit({ email: email.trim(), password });
+        if (emailWrong || passwordWrong || pending || sent.current) return;
+        sent.current = true;
+        onSubmit({ email: email.trim(), password });
       }}
     >
       <Stack>
@@ -40,7 +46,7 @@ export function CredentialsForm({ submitLabel, pending, error, onSubmit }: Crede
           autoComplete="email"
           value={email}
           onChange={(e) => setEmail(e.currentTarget.value)}
-          error={emailError}
+          error={touched && emailWrong ? t(`auth.${emailWrong}`) : undefined}
           required
         />
         <PasswordInput
@@ -49,7 +55,7 @@ export function CredentialsForm({ submitLabel, pending, error, onSubmit }: Crede
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
-          error={passwordError}
+          error={touched && passwordWrong ? t(`auth.${passwordWrong}`) : undefined}
           required
         />
         <Button type="submit" loading={pending} fullWidth>

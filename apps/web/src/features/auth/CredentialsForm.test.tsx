@@ -1,0 +1,32 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test-utils.js';
+import { CredentialsForm } from './CredentialsForm.js';
+
+describe('the credentials form', () => {
+  it('says what is wrong before sending, with the API’s own rules', async () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(
+      <CredentialsForm submitLabel="Sign up" pending={false} error={undefined} onSubmit={onSubmit} />,
+    );
+    await userEvent.type(screen.getByLabelText(/Email/), 'é@example.com');
+    await userEvent.type(screen.getByLabelText(/Password/), 'x'.repeat(129));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(screen.getByText('Enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('The password can have at most 128 characters')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('sends one request for a double click', async () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(
+      <CredentialsForm submitLabel="Sign up" pending={false} error={undefined} onSubmit={onSubmit} />,
+    );
+    await userEvent.type(screen.getByLabelText(/Email/), ' new@example.com ');
+    await userEvent.type(screen.getByLabelText(/Password/), 'password123');
+    await userEvent.dblClick(screen.getByRole('button', { name: 'Sign up' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit).toHaveBeenCalledWith({ email: 'new@example.com', password: 'password123' });
+  });
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { EMAIL_MAX_LENGTH, emailProblem, passwordProblem } from './credentials.js';
+
+describe('credentials', () => {
+  it('takes ordinary addresses, trimmed, and refuses what the API would', () => {
+    for (const ok of ['a@b.co', ' user+tag@example.com ', 'First.Last@sub.example.org', "o'neil@x.io"]) {
+      expect(emailProblem(ok), ok).toBeNull();
+    }
+    for (const bad of ['', 'a@b', 'a b@c.co', 'é@example.com', '"q"@example.com', 'a@-c.co', 'name@gmail']) {
+      expect(emailProblem(bad), bad).toBe('emailInvalid');
+    }
+    const long = `a@${Array(5).fill('b'.repeat(60)).join('.')}.com`;
+    expect(long.length).toBeGreaterThan(EMAIL_MAX_LENGTH);
+    expect(emailProblem(long)).toBe('emailInvalid');
+  });
+
+  it('wants a password of 8 to 128 characters', () => {
+    expect(passwordProblem('1234567')).toBe('passwordShort');
+    expect(passwordProblem('12345678')).toBeNull();
+    expect(passwordProblem('x'.repeat(128))).toBeNull();
+    expect(passwordProblem('x'.repeat(129))).toBe('passwordLong');
+  });
+});

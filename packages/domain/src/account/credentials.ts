@@ -1,0 +1,31 @@
+/**
+ * What an email and a password must be, written once: the API's schema checks them, and the sign-up
+ * and login forms say what is wrong before sending.
+ */
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/**
+ * An address of printable ASCII, as the API has always taken it (the validator's email format, in
+ * its fast form): a local part of letters, digits, dots and !#$%&'*+/=?^_`{|}~-, and a domain of at
+ * least two labels (a missing ending such as name@gmail is a typo, not an address).
+ */
+export const EMAIL_PATTERN =
+  "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$";
+
+const email = new RegExp(EMAIL_PATTERN);
+
+export type CredentialsProblem = 'emailInvalid' | 'passwordShort' | 'passwordLong';
+
+/** The first thing wrong with an email (as typed, before trimming) and password, if any. */
+export function emailProblem(typed: string): CredentialsProblem | null {
+  const value = typed.trim();
+  return value.length <= EMAIL_MAX_LENGTH && email.test(value) ? null : 'emailInvalid';
+}
+
+export function passwordProblem(password: string): CredentialsProblem | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return 'passwordShort';
+  if (password.length > PASSWORD_MAX_LENGTH) return 'passwordLong';
+  return null;
+}
