@@ -4,6 +4,7 @@ export const zhCN: Messages = {
   Networkerr: '网络错误，请稍后重试',
   'finances.gotIt': '我知道了',
   'finances.inadequateBalance': '余额不足',
+  'common.info': '说明',
   'common.busy': '系统繁忙，请稍后重试',
   'subscribe.notification': '订阅通知',
   'finances.subscribed.tip': '订阅成功，新活动上线时我们会通知您',
