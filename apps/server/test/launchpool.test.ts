@@ -579,7 +579,8 @@ describe('new project notifications', () => {
       key: 'inbox.launchpool.newProject',
       params: { name: 'Announced' },
       title: 'New Launchpool: Announced',
-      link: '/launchpool',
+      // It has not started: the link opens the Upcoming tab.
+      link: '/launchpool?tab=2',
       read: false,
     });
     expect((await off.get('/apiw/v2/inbox')).body.data).toMatchObject({ total: 0, unread: 0 });

@@ -210,7 +210,10 @@ describe('Launchpool in Chromium', () => {
     await page.getByText('New Launchpool: Inbox test').waitFor({ state: 'hidden' });
     await page.getByTestId('inbox').click();
     await page.getByText('New Launchpool: Inbox test').click();
-    await page.waitForURL('**/launchpool');
+    // The project starts in a week: the message opens the Upcoming tab, which lists it.
+    await page.waitForURL('**/launchpool?tab=2');
+    await expect.poll(() => page.getByRole('tab', { name: 'Upcoming' }).getAttribute('aria-selected')).toBe('true');
+    await expectText(page, 'Inbox test');
     await context.close();
   });
 

@@ -8,13 +8,19 @@ import { runTx } from '../../db/tx.js';
  * Tells every user subscribed to Launchpool notifications about a new project, in one statement.
  * The message is stored as a key and values, so each reader reads it in their own language.
  */
-export async function announceProject(db: Executor, project: { id: number; name: string; coin: string }, at: Date) {
+export async function announceProject(
+  db: Executor,
+  project: { id: number; name: string; coin: string; startAt: Date },
+  at: Date,
+) {
   const params = JSON.stringify({ name: project.name, coin: project.coin });
+  // To the tab that lists it: upcoming until it starts.
+  const link = project.startAt.getTime() > at.getTime() ? '/launchpool?tab=2' : '/launchpool';
   await db.execute(sql`
     INSERT INTO inbox_messages (user_id, kind, key, params, title, body, link, created_at)
     SELECT user_id, 'launchpool', 'inbox.launchpool.newProject', ${params}::jsonb,
       ${`New Launchpool: ${project.name}`}, ${`Stake to earn ${project.coin}. Rewards are paid every hour.`},
-      '/launchpool', ${at.toISOString()}::timestamptz
+      ${link}, ${at.toISOString()}::timestamptz
     FROM notification_settings WHERE startup_mining_switch = 1`);
 }
 

@@ -10,7 +10,7 @@ import {
 import { Anchor, Badge, Button, Card, Group, Paper, Progress, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useMe } from '../../api/account.js';
 import { serverNow } from '../../api/client.js';
 import {
@@ -65,7 +65,11 @@ export default function LaunchpoolPage() {
   const { t } = useTranslation();
   const me = useMe();
   const projects = useProjects();
-  const [tab, setTab] = useState<string>('1');
+  // The tab is in the address, so a link (the inbox's, for one) can open the one it means.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab') ?? '1';
+  const tab = ['1', '2', '3', ...(me.data ? ['history'] : [])].includes(asked) ? asked : '1';
+  const setTab = (value: string) => setParams({ tab: value }, { replace: true });
   const [noteOpen, setNoteOpen] = useState(false);
   const [staking, setStaking] = useState<{ project: Project; rid: number } | null>(null);
   const [success, setSuccess] = useState<{ project: Project; pool: RewardPool; amount: string } | null>(null);
