@@ -351,6 +351,44 @@ describe('the borrowers’ bid', () => {
   });
 });
 
+describe('operator bonus settings', () => {
+  it('refuses overlapping ladder tiers and an award window ending before its stored start', async () => {
+    const overlap = await ts.admin.post('/admin/v1/simple-earn/market', {
+      coin: 'LINK',
+      ladder_apr: [
+        { left: '0', right: '1000', apr: '0.03' },
+        { left: '500', right: '2000', apr: '0.01' },
+      ],
+    });
+    expect(overlap.status).toBe(400);
+    expect(overlap.body.message).toBe('ladder_apr: tiers 0-1000 and 500-2000 overlap');
+    const start = Math.floor(T0 / 1000) + 7 * 24 * 3600;
+    expect(
+      (
+        await ts.admin.post('/admin/v1/simple-earn/market', {
+          coin: 'LINK',
+          award_start_at: start,
+          award_end_at: start + 3600,
+        })
+      ).body.code,
+    ).toBe(0);
+    const backwards = await ts.admin.post('/admin/v1/simple-earn/market', { coin: 'LINK', award_end_at: start - 3600 });
+    expect(backwards.body.message).toBe('award_start_at must be before award_end_at');
+    // Adjacent tiers are fine.
+    expect(
+      (
+        await ts.admin.post('/admin/v1/simple-earn/market', {
+          coin: 'LINK',
+          ladder_apr: [
+            { left: '1000', right: '2000', apr: '0.01' },
+            { left: '0', right: '1000', apr: '0.03' },
+          ],
+        })
+      ).body.code,
+    ).toBe(0);
+  });
+});
+
 describe('bonuses on what was held', () => {
   it('pays the hour’s bonuses on what was held through it, not on money redeemed during it, each per its own coin', async () => {
     const u = await lender(ts, { USDT: '2000' });

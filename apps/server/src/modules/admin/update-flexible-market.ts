@@ -15,11 +15,10 @@ export async function updateFlexibleMarket(ctx: AppContext, input: Static<typeof
   const market = await requireOpenMarket(ctx.db, input.coin);
   if (input.award_asset && !(await findCoin(ctx.db, input.award_asset)))
     throw badRequest(`award_asset ${input.award_asset} is not a coin we list`);
-  if (
-    input.award_start_at !== undefined &&
-    input.award_end_at !== undefined &&
-    input.award_start_at >= input.award_end_at
-  ) {
+  // The window as it will stand: what is sent, else what is stored.
+  const startSec = input.award_start_at ?? (market.awardStartAt ? market.awardStartAt.getTime() / 1000 : undefined);
+  const endSec = input.award_end_at ?? (market.awardEndAt ? market.awardEndAt.getTime() / 1000 : undefined);
+  if (startSec !== undefined && endSec !== undefined && startSec >= endSec) {
     throw badRequest('award_start_at must be before award_end_at');
   }
   const ladder = ladderSetting(input.ladder_apr);
