@@ -73,9 +73,12 @@ export function useSessionFromOtherTabs() {
  */
 function useSessionChanged() {
   const qc = useQueryClient();
-  return (me: Me | null) => {
+  return async (me: Me | null) => {
     loggedOutByUser = me === null;
     sessionChannel?.postMessage('changed');
+    // A read begun under the previous session (another tab's change started it) must not land after
+    // this one and overwrite the user just signed in.
+    await qc.cancelQueries();
     qc.setQueryData(keys.me, me);
     void qc.resetQueries({ predicate: (q) => q.queryKey[0] !== keys.me[0] || q.queryKey[1] !== keys.me[1] });
   };

@@ -10,7 +10,7 @@ describe('InfoPopup', () => {
   it("opens a dialog on mobile that 'finances.gotIt' closes", async () => {
     setMobile(true);
     renderWithProviders(<InfoPopup title="APR">Rates change every hour.</InfoPopup>);
-    await userEvent.click(screen.getByRole('button', { name: 'info' }));
+    await userEvent.click(screen.getByRole('button', { name: 'More information' }));
     expect(await screen.findByText('Rates change every hour.')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Got it' }));
     await waitFor(() => expect(screen.queryByText('Rates change every hour.')).toBeNull());
@@ -19,7 +19,7 @@ describe('InfoPopup', () => {
   it('opens a pop-over on desktop, without a got-it button', async () => {
     setMobile(false);
     renderWithProviders(<InfoPopup title="APR">Rates change every hour.</InfoPopup>);
-    await userEvent.click(screen.getByRole('button', { name: 'info' }));
+    await userEvent.click(screen.getByRole('button', { name: 'More information' }));
     expect(await screen.findByText('Rates change every hour.')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Got it' })).toBeNull();
   });

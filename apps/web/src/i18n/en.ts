@@ -4,7 +4,7 @@ export const en = {
   Networkerr: 'Network error, please retry later',
   'finances.gotIt': 'Got it',
   'finances.inadequateBalance': 'Insufficient balance',
-  'common.info': 'info',
+  'common.info': 'More information',
   'common.busy': 'The system is busy; please try again',
   'subscribe.notification': 'Subscribe to notifications',
   'finances.subscribed.tip': 'Subscribed. We will notify you about new events.',
