@@ -1,12 +1,11 @@
 import type { Me } from '@earn/domain/contract';
 import { Menu } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLogout } from '../api/account.js';
 import { notifyError, notifySuccess } from '../lib/notify.js';
-import { useEscapeClosesTop } from '../lib/use-escape-closes-top.js';
+import { usePopoverState } from '../lib/use-escape-closes-top.js';
 
 /** The signed-in user's header menu: security, notification subscriptions, the operator's clock, log out. */
 export function AccountMenu({
@@ -24,10 +23,9 @@ export function AccountMenu({
   const { t } = useTranslation();
   const logout = useLogout();
   const navigate = useNavigate();
-  const [isOpen, { open, close }] = useDisclosure(opened);
-  useEscapeClosesTop(isOpen, close, 'popover');
+  const menu = usePopoverState(opened);
   return (
-    <Menu position="bottom-end" shadow="md" opened={isOpen} onChange={(o) => (o ? open() : close())}>
+    <Menu position="bottom-end" shadow="md" opened={menu.opened} onChange={menu.onChange}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{me.email}</Menu.Label>

@@ -1,10 +1,9 @@
 import { Anchor, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useInbox, useMarkRead } from '../api/inbox.js';
-import { useEscapeClosesTop } from '../lib/use-escape-closes-top.js';
+import { usePopoverState } from '../lib/use-escape-closes-top.js';
 import { useFormat } from '../lib/use-format.js';
 
 /** The inbox's list under its header button: messages newest first, mark all read. */
@@ -25,11 +24,10 @@ export function InboxPopover({
   const inbox = useInbox(true);
   const markRead = useMarkRead();
   const unread = inbox.data?.unread ?? 0;
-  const [isOpen, { open, close, toggle }] = useDisclosure(opened);
-  useEscapeClosesTop(isOpen, close, 'popover');
+  const popover = usePopoverState(opened);
   return (
-    <Popover width={320} position="bottom-end" shadow="md" opened={isOpen} onChange={(o) => (o ? open() : close())}>
-      <Popover.Target>{target(toggle)}</Popover.Target>
+    <Popover width={320} position="bottom-end" shadow="md" opened={popover.opened} onChange={popover.onChange}>
+      <Popover.Target>{target(popover.toggle)}</Popover.Target>
       <Popover.Dropdown>
         <Group justify="space-between" mb="xs">
           <Text fw={600}>{t('inbox.title')}</Text>
@@ -50,7 +48,7 @@ export function InboxPopover({
                 underline="never"
                 onClick={() => {
                   if (!m.read) markRead.mutate([m.id]);
-                  close();
+                  popover.close();
                   navigate(m.link);
                 }}
               >

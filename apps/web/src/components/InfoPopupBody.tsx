@@ -1,8 +1,7 @@
 import { Button, Popover, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEscapeClosesTop } from '../lib/use-escape-closes-top.js';
+import { usePopoverState } from '../lib/use-escape-closes-top.js';
 import { useIsMobile } from '../lib/use-is-mobile.js';
 import { Dialog } from './Dialog.js';
 import { InfoMark } from './InfoMark.js';
@@ -20,9 +19,8 @@ export function InfoPopupBody({
 }) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
-  const [opened, { open, close, toggle }] = useDisclosure(openedAtFirst);
   // The dialog on mobile handles Escape itself; the pop-over closes alone, not a dialog under it.
-  useEscapeClosesTop(opened && !isMobile, close, 'popover');
+  const { opened, open, close, toggle, onChange } = usePopoverState(openedAtFirst, !isMobile);
   const mark = <InfoMark onClick={isMobile ? open : toggle} />;
   if (isMobile) {
     return (
@@ -38,7 +36,7 @@ export function InfoPopupBody({
     );
   }
   return (
-    <Popover opened={opened} onChange={(o) => (o ? open() : close())} width={280} withArrow shadow="md">
+    <Popover opened={opened} onChange={onChange} width={280} withArrow shadow="md">
       <Popover.Target>{mark}</Popover.Target>
       <Popover.Dropdown>
         {title && (

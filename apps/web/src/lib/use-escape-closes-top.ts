@@ -1,3 +1,4 @@
+import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
 
 /** A dialog stays until closed; a pop-over (info, inbox, account menu) gives way to whatever opens next. */
@@ -67,4 +68,15 @@ export function useEscapeClosesTop(opened: boolean, onClose: () => void, layer: 
  */
 export function clickOutsideCloses(): boolean {
   return !popoverAtPointerDown;
+}
+
+/**
+ * The state of a pop-over or menu (controlled, so it takes part in the rules above): open at first
+ * when used before its code arrived; `onChange` is what Mantine's Popover and Menu call.
+ * `layered` false leaves it out (on phones an info mark opens a dialog, which registers itself).
+ */
+export function usePopoverState(openedAtFirst: boolean, layered = true) {
+  const [opened, { open, close, toggle }] = useDisclosure(openedAtFirst);
+  useEscapeClosesTop(opened && layered, close, 'popover');
+  return { opened, open, close, toggle, onChange: (o: boolean) => (o ? open() : close()) };
 }

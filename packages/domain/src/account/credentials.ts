@@ -18,12 +18,13 @@ const email = new RegExp(EMAIL_PATTERN);
 
 export type CredentialsProblem = 'emailInvalid' | 'passwordShort' | 'passwordLong';
 
-/** The first thing wrong with an email (as typed, before trimming) and password, if any. */
+/** What is wrong with an email as typed (it is sent trimmed), if anything. */
 export function emailProblem(typed: string): CredentialsProblem | null {
   const value = typed.trim();
   return value.length <= EMAIL_MAX_LENGTH && email.test(value) ? null : 'emailInvalid';
 }
 
+/** What is wrong with a password, if anything (it is sent as typed). */
 export function passwordProblem(password: string): CredentialsProblem | null {
   if (password.length < PASSWORD_MIN_LENGTH) return 'passwordShort';
   if (password.length > PASSWORD_MAX_LENGTH) return 'passwordLong';
