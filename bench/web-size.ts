@@ -21,7 +21,8 @@ export interface PageWeight {
 
 /**
  * The JavaScript and CSS a page's first load fetches, gzipped as the server sends them: the entry,
- * the page's lazy chunk, and every chunk they import statically (read from Vite's manifest).
+ * the app it starts after the first paint (src/main.tsx, preloaded by the page), the page's lazy
+ * chunk, and every chunk they import statically (read from Vite's manifest).
  */
 export function firstPageWeights(dist: string, pages: Record<string, string>): PageWeight[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
@@ -37,6 +38,7 @@ export function firstPageWeights(dist: string, pages: Record<string, string>): P
       for (const dep of manifest[key]?.imports ?? []) visit(dep);
     };
     visit('index.html');
+    visit('src/main.tsx');
     visit(source);
     const chunks = [...seen].map((k) => manifest[k]).filter((c): c is ManifestChunk => c !== undefined);
     const js = chunks.reduce((sum, c) => sum + gz(c.file), 0);

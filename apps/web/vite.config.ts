@@ -1,11 +1,48 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+
+/**
+ * The entry only starts the app after the first paint (src/boot.ts); the app's files are named in
+ * the page for the browser to fetch meanwhile, and its styles are the page's, as Vite does for an
+ * entry's static imports (so a prerendered page is drawn styled).
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'earn:preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const main = chunks.find((c) => c.facadeModuleId?.endsWith('/src/main.tsx'));
+        if (!main) throw new Error('no chunk for src/main.tsx');
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          const chunk = chunks.find((c) => c.fileName === file);
+          for (const imported of chunk?.imports ?? []) visit(imported);
+        };
+        visit(main.fileName);
+        const styles = [...files].flatMap((file) => [
+          ...(chunks.find((c) => c.fileName === file)?.viteMetadata?.importedCss ?? []),
+        ]);
+        return [
+          ...[...files].map((file) => ({ rel: 'modulepreload', crossorigin: true, href: `/${file}` })),
+          ...styles.map((file) => ({ rel: 'stylesheet', crossorigin: true, href: `/${file}` })),
+        ].map((attrs) => ({ tag: 'link', attrs, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
 
 // The dev server proxies the API to the server on 8080; production is served by the server itself.
 export default defineConfig({
   plugins: [
     react(),
+    preloadApp(),
     // Brotli and gzip files beside each bundle, which the server sends as the browser accepts.
     compression({
       algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],

@@ -13,6 +13,16 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+  // What apps/web/scripts/prerender.mjs writes: a page per address and language, precompressed.
+  for (const [file, html] of [
+    ['simple-earn.en.html', '<div id="root" data-locale="en">Simple Earn</div>'],
+    ['simple-earn.zh-CN.html', '<div id="root" data-locale="zh-CN">余币宝</div>'],
+    ['soft-staking/agreement.en.html', '<div id="root" data-locale="en">Agreement</div>'],
+  ] as const) {
+    fs.mkdirSync(path.dirname(path.join(dist, 'pages', file)), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'pages', file), html);
+    fs.writeFileSync(path.join(dist, 'pages', `${file}.br`), zlib.brotliCompressSync(html));
+  }
   ts = await startTestServer({ webDist: dist, postgres: false });
 });
 afterAll(() => ts.close());
@@ -24,6 +34,43 @@ describe('serving the web app', () => {
       expect(res.status, p).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/text\/html/);
       expect(await res.text()).toContain('<div id="root">');
+    }
+  });
+
+  it("sends a prerendered page in the reader's language: their choice, else their browser's first", async () => {
+    const page = async (p: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${ts.url}${p}`, { headers });
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('vary')).toMatch(/cookie, accept-language/i);
+      return res.text();
+    };
+    expect(await page('/simple-earn')).toContain('Simple Earn');
+    expect(await page('/simple-earn', { cookie: 'earn_locale=zh-CN' })).toContain('余币宝');
+    expect(await page('/simple-earn', { 'accept-language': 'zh-TW,zh;q=0.9,en;q=0.8' })).toContain('余币宝');
+    expect(await page('/simple-earn', { cookie: 'earn_locale=en', 'accept-language': 'zh-CN' })).toContain(
+      'Simple Earn',
+    );
+    // A language the app is not written in counts as no choice.
+    expect(await page('/simple-earn', { cookie: 'earn_locale=fr', 'accept-language': 'zh' })).toContain('余币宝');
+    expect(await page('/soft-staking/agreement')).toContain('Agreement');
+    // Brotli as for the bundles.
+    const br = await fetch(`${ts.url}/simple-earn`, { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(await br.text()).toContain('Simple Earn');
+  });
+
+  it('sends the empty app where no page was prerendered: another language, a query, another address', async () => {
+    for (const [p, headers] of [
+      ['/soft-staking/agreement', { cookie: 'earn_locale=zh-CN' }],
+      ['/simple-earn?tab=1', {}],
+      ['/simple-earn/', {}],
+      ['/simple-earn/history', {}],
+    ] as const) {
+      const res = await fetch(`${ts.url}${p}`, { headers });
+      expect(res.status, p).toBe(200);
+      expect(await res.text(), p).toBe('<!doctype html><div id="root"></div>');
     }
   });
 

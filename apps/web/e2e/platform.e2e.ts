@@ -102,6 +102,53 @@ describe('platform journey in Chromium', () => {
     await context.close();
   });
 
+  it("draws a guest's first page before its code runs, in their language, and takes it over as it is", async () => {
+    // Without JavaScript the page is there, in the browser's language.
+    const still = await e2e.browser.newContext({ javaScriptEnabled: false, locale: 'zh-CN' });
+    const bare = await still.newPage();
+    await bare.goto(`${e2e.baseUrl}/launchpool`);
+    expect(await bare.locator('html').getAttribute('lang')).toBe('zh-CN');
+    await expectText(bare, '质押币种，每小时赚取新币');
+    await still.close();
+
+    // On a phone, with the app's code held back a moment: the drawn page becomes the app without
+    // being drawn again (the marked element stays), turns to the phone's layout and answers clicks.
+    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().includes('401')) errors.push(m.text());
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/main-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${e2e.baseUrl}/simple-earn`, { waitUntil: 'commit' });
+    const subtitle = page.getByText('Lend idle coins and earn interest every hour');
+    await subtitle.waitFor();
+    await subtitle.evaluate((el) => el.setAttribute('data-drawn-first', ''));
+    release();
+    await page.getByTestId('market-USDT').waitFor();
+    expect(await page.locator('[data-drawn-first]').count()).toBe(1);
+    await page.getByRole('link', { name: 'FAQ' }).click();
+    await page.waitForURL('**/simple-earn/faq');
+
+    // A reader whose chosen language differs from the page sent gets the app drawn in theirs, and
+    // their next page comes in it.
+    await page.evaluate(() => localStorage.setItem('earn.locale', 'zh-CN'));
+    await context.addCookies([{ name: 'earn_locale', value: 'en', url: e2e.baseUrl }]);
+    await page.goto(`${e2e.baseUrl}/simple-earn`);
+    await expectText(page, '出借闲置资产，每小时赚取利息');
+    const next = await page.goto(`${e2e.baseUrl}/simple-earn`);
+    expect(await next?.text()).toContain('data-locale="zh-CN"');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps every tab on the one session: a login in one tab shows in the others', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 } });
     const first = await context.newPage();

@@ -1,15 +1,21 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App.js';
-import { i18nReady } from './i18n/index.js';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, preloadPage } from './app/App.js';
+import { currentLocale, i18nReady } from './i18n/index.js';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
-// The first paint is in the reader's language, not English for a moment.
-void i18nReady.then(() =>
-  createRoot(root).render(
+// A page the server prerendered says in which language (scripts/prerender.mjs).
+const prerenderedIn = root.dataset.locale;
+// The first paint is in the reader's language, not English for a moment, and shows the page, not a
+// loader (a page's code that cannot be fetched is the page's error to show, as on any visit).
+void Promise.all([i18nReady, preloadPage(window.location.pathname).catch(() => undefined)]).then(() => {
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
-  ),
-);
+    </StrictMode>
+  );
+  // React takes over the prerendered page as it is; one in another language is drawn afresh.
+  if (prerenderedIn === currentLocale()) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+});

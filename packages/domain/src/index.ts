@@ -7,6 +7,7 @@ export * from './dates.js';
 export * from './format.js';
 export * from './input.js';
 export * from './launchpool/index.js';
+export * from './locale.js';
 export * from './money.js';
 export * from './result.js';
 export * from './simple-earn/index.js';

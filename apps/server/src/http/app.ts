@@ -29,6 +29,7 @@ import { registerFundPasswordGate } from './fundpass-gate.js';
 import { OneLinePerRequest } from './request-log.js';
 import { registerSession } from './session.js';
 import { validatorCompiler } from './validation.js';
+import { webPages } from './web-pages.js';
 
 export interface AppOptions {
   ctx: AppContext;
@@ -148,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const webDist = options.webDist;
   const hasWeb = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
+  const pageFor = hasWeb ? webPages(webDist) : undefined;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -168,7 +170,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const isApi = API_PREFIXES.some((p) => pathname.startsWith(p));
     // Page navigations get the app; a missing file (a stale bundle name) is a plain 404.
     const isPage = !/\.[a-z0-9]+$/i.test(pathname);
-    if (hasWeb && request.method === 'GET' && !isApi && isPage) return reply.type('text/html').sendFile('index.html');
+    if (pageFor && request.method === 'GET' && !isApi && isPage) {
+      // The page differs by the reader's language: a cache keeps one per language.
+      return reply.type('text/html').header('vary', 'Cookie, Accept-Language').sendFile(pageFor(request));
+    }
     return reply
       .status(404)
       .send({ code: -1, message: `No route for ${request.method} ${request.url.split('?')[0]}`, data: null });

@@ -3,9 +3,9 @@ import '@mantine/notifications/styles.css';
 import { Center, Loader, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { type ReactElement, Suspense } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import { BrowserRouter, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { useSessionFromOtherTabs } from '../api/account.js';
 import { ApiError } from '../api/errors.js';
 import { useLiveSettlement } from '../api/live.js';
@@ -14,25 +14,26 @@ import { PageError } from '../components/PageError.js';
 import { AuthGateProvider } from '../features/auth/auth-gate.js';
 import { AliasRedirect } from './AliasRedirect.js';
 import { Layout } from './Layout.js';
+import { type LazyPage, lazyPage } from './lazy-page.js';
 import { RequireAuth } from './RequireAuth.js';
 import { theme } from './theme.js';
 
-const LoginPage = lazy(() => import('../features/auth/LoginPage.js'));
-const AssetsPage = lazy(() => import('../features/assets/AssetsPage.js'));
-const SecurityPage = lazy(() => import('../features/settings/SecurityPage.js'));
-const NotFoundPage = lazy(() => import('./NotFoundPage.js'));
-const SimpleEarnHome = lazy(() => import('../features/simple-earn/SimpleEarnHome.js'));
-const MyLendingsPage = lazy(() => import('../features/simple-earn/MyLendingsPage.js'));
-const HoldingDetailPage = lazy(() => import('../features/simple-earn/HoldingDetailPage.js'));
-const VipWealthPage = lazy(() => import('../features/simple-earn/fixed/VipWealthPage.js'));
-const HistoryPage = lazy(() => import('../features/simple-earn/HistoryPage.js'));
-const FaqPage = lazy(() => import('../features/simple-earn/FaqPage.js'));
-const ClockPage = lazy(() => import('../features/admin/ClockPage.js'));
-const LaunchpoolPage = lazy(() => import('../features/launchpool/LaunchpoolPage.js'));
-const StakePage = lazy(() => import('../features/launchpool/StakePage.js'));
-const StakingHubPage = lazy(() => import('../features/staking/StakingHubPage.js'));
-const LegalPage = lazy(() => import('../features/legal/LegalPage.js'));
-const SoftStakingPage = lazy(() => import('../features/soft-staking/SoftStakingPage.js'));
+const LoginPage = lazyPage(() => import('../features/auth/LoginPage.js'));
+const AssetsPage = lazyPage(() => import('../features/assets/AssetsPage.js'));
+const SecurityPage = lazyPage(() => import('../features/settings/SecurityPage.js'));
+const NotFoundPage = lazyPage(() => import('./NotFoundPage.js'));
+const SimpleEarnHome = lazyPage(() => import('../features/simple-earn/SimpleEarnHome.js'));
+const MyLendingsPage = lazyPage(() => import('../features/simple-earn/MyLendingsPage.js'));
+const HoldingDetailPage = lazyPage(() => import('../features/simple-earn/HoldingDetailPage.js'));
+const VipWealthPage = lazyPage(() => import('../features/simple-earn/fixed/VipWealthPage.js'));
+const HistoryPage = lazyPage(() => import('../features/simple-earn/HistoryPage.js'));
+const FaqPage = lazyPage(() => import('../features/simple-earn/FaqPage.js'));
+const ClockPage = lazyPage(() => import('../features/admin/ClockPage.js'));
+const LaunchpoolPage = lazyPage(() => import('../features/launchpool/LaunchpoolPage.js'));
+const StakePage = lazyPage(() => import('../features/launchpool/StakePage.js'));
+const StakingHubPage = lazyPage(() => import('../features/staking/StakingHubPage.js'));
+const LegalPage = lazyPage(() => import('../features/legal/LegalPage.js'));
+const SoftStakingPage = lazyPage(() => import('../features/soft-staking/SoftStakingPage.js'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -62,6 +63,17 @@ function Page({ children, auth }: { children: React.ReactNode; auth?: boolean })
   return auth ? <RequireAuth>{content}</RequireAuth> : content;
 }
 
+/** A route showing a lazy page, which `preloadPage` can fetch before the route is drawn. */
+function page(content: ReactElement<object, LazyPage<object>>, auth = false): Pick<RouteObject, 'element' | 'handle'> {
+  return { element: <Page auth={auth}>{content}</Page>, handle: content.type };
+}
+
+/** Fetches the code of the page at `pathname`, so the app's first render shows it at once. */
+export async function preloadPage(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matches.map((m) => (m.route.handle as LazyPage<object> | undefined)?.preload()));
+}
+
 function Shell() {
   useLiveSettlement();
   useSessionFromOtherTabs();
@@ -81,140 +93,72 @@ const routes: RouteObject[] = [
       { index: true, element: <Navigate to="/simple-earn" replace /> },
       {
         path: 'login',
-        element: (
-          <Page>
-            <LoginPage />
-          </Page>
-        ),
+        ...page(<LoginPage />),
       },
       {
         path: 'assets',
-        element: (
-          <Page auth>
-            <AssetsPage />
-          </Page>
-        ),
+        ...page(<AssetsPage />, true),
       },
       {
         path: 'settings/security',
-        element: (
-          <Page auth>
-            <SecurityPage />
-          </Page>
-        ),
+        ...page(<SecurityPage />, true),
       },
       {
         path: 'simple-earn',
-        element: (
-          <Page>
-            <SimpleEarnHome />
-          </Page>
-        ),
+        ...page(<SimpleEarnHome />),
       },
       {
         path: 'simple-earn/my-lendings',
-        element: (
-          <Page auth>
-            <MyLendingsPage />
-          </Page>
-        ),
+        ...page(<MyLendingsPage />, true),
       },
       {
         path: 'simple-earn/my-lendings/:id',
-        element: (
-          <Page auth>
-            <HoldingDetailPage />
-          </Page>
-        ),
+        ...page(<HoldingDetailPage />, true),
       },
       {
         path: 'vip-wealth',
-        element: (
-          <Page>
-            <VipWealthPage />
-          </Page>
-        ),
+        ...page(<VipWealthPage />),
       },
       {
         path: 'simple-earn/history',
-        element: (
-          <Page auth>
-            <HistoryPage />
-          </Page>
-        ),
+        ...page(<HistoryPage />, true),
       },
       {
         path: 'simple-earn/faq',
-        element: (
-          <Page>
-            <FaqPage />
-          </Page>
-        ),
+        ...page(<FaqPage />),
       },
       {
         path: 'launchpool',
-        element: (
-          <Page>
-            <LaunchpoolPage />
-          </Page>
-        ),
+        ...page(<LaunchpoolPage />),
       },
       {
         path: 'staking',
-        element: (
-          <Page>
-            <StakingHubPage />
-          </Page>
-        ),
+        ...page(<StakingHubPage />),
       },
       {
         // Spec: /staking/{coin}?pid= opens the stake modal of that product.
         path: 'staking/:coin',
-        element: (
-          <Page>
-            <StakingHubPage />
-          </Page>
-        ),
+        ...page(<StakingHubPage />),
       },
       {
         path: 'launchpool/stake',
-        element: (
-          <Page auth>
-            <StakePage />
-          </Page>
-        ),
+        ...page(<StakePage />, true),
       },
       {
         path: 'operator/clock',
-        element: (
-          <Page auth>
-            <ClockPage />
-          </Page>
-        ),
+        ...page(<ClockPage />, true),
       },
       {
         path: 'asset-management/institution/disclaimer',
-        element: (
-          <Page>
-            <LegalPage doc="disclaimer" />
-          </Page>
-        ),
+        ...page(<LegalPage doc="disclaimer" />),
       },
       {
         path: 'soft-staking',
-        element: (
-          <Page>
-            <SoftStakingPage />
-          </Page>
-        ),
+        ...page(<SoftStakingPage />),
       },
       {
         path: 'soft-staking/agreement',
-        element: (
-          <Page>
-            <LegalPage doc="softStaking" />
-          </Page>
-        ),
+        ...page(<LegalPage doc="softStaking" />),
       },
       { path: 'myaccount/funds/finance/my_lendings', element: <AliasRedirect to="/simple-earn/my-lendings" /> },
       { path: 'myaccount/funds/finance/vip-wealth', element: <AliasRedirect to="/vip-wealth" /> },
@@ -223,31 +167,33 @@ const routes: RouteObject[] = [
       { path: 'myaccount/funds/spot', element: <AliasRedirect to="/assets" /> },
       {
         path: '*',
-        element: (
-          <Page>
-            <NotFoundPage />
-          </Page>
-        ),
+        ...page(<NotFoundPage />),
       },
     ],
   },
 ];
 
-function AppRoutes() {
-  return useRoutes(routes);
+/** Every page of the app, under whichever router the caller provides (the browser's, or a static one to prerender). */
+export function AppRoutes() {
+  return <ErrorBoundary FallbackComponent={PageError}>{useRoutes(routes)}</ErrorBoundary>;
+}
+
+/** What every page stands on: the theme, notifications and the server-state cache. */
+export function AppProviders({ children }: { children: React.ReactNode }) {
+  return (
+    <MantineProvider theme={theme}>
+      <Notifications position="top-center" />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
 }
 
 export function App() {
   return (
-    <MantineProvider theme={theme}>
-      <Notifications position="top-center" />
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <ErrorBoundary FallbackComponent={PageError}>
-            <AppRoutes />
-          </ErrorBoundary>
-        </BrowserRouter>
-      </QueryClientProvider>
-    </MantineProvider>
+    <AppProviders>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
   );
 }

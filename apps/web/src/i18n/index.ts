@@ -1,4 +1,4 @@
-import type { Locale } from '@earn/domain';
+import { asLocale, browserLocale, LOCALE_COOKIE, type Locale } from '@earn/domain';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
@@ -9,14 +9,18 @@ import { en } from './en.js';
 const STORAGE_KEY = 'earn.locale';
 
 function initialLocale(): Locale {
-  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
-  if (stored === 'en' || stored === 'zh-CN') return stored;
-  return typeof navigator !== 'undefined' && navigator.language.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
+  const stored = typeof localStorage === 'undefined' ? undefined : (localStorage.getItem(STORAGE_KEY) ?? undefined);
+  return asLocale(stored) ?? browserLocale(typeof navigator === 'undefined' ? undefined : navigator.language);
 }
 
 function applyLocale(locale: Locale) {
   dayjs.locale(locale === 'zh-CN' ? 'zh-cn' : 'en');
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = locale;
+    // The next page the server sends comes prerendered in this language.
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser served
+    document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
+  }
   setNetworkErrorText(i18n.t('Networkerr'));
 }
 

@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { asLocale, browserLocale, LOCALE_COOKIE } from '@earn/domain';
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * The built web app's page for an address: the page prerendered in the reader's language when the
+ * build made one (dist/pages/<path>.<locale>.html, by apps/web/scripts/prerender.mjs), else the
+ * app's empty index.html. A prerendered page is a guest's first view, so it is sent only for the
+ * bare address; with a query (a tab, a frame) the page would differ, and the app draws it.
+ */
+export function webPages(webDist: string) {
+  const pagesDir = path.join(webDist, 'pages');
+  const prerendered = new Set(
+    fs.existsSync(pagesDir)
+      ? fs
+          .readdirSync(pagesDir, { recursive: true })
+          .map(String)
+          .filter((file) => file.endsWith('.html'))
+          .map((file) => `pages/${file.split(path.sep).join('/')}`)
+      : [],
+  );
+  return (request: FastifyRequest): string => {
+    const [pathname, query] = request.url.split('?');
+    if (query !== undefined) return 'index.html';
+    const locale =
+      asLocale(request.cookies[LOCALE_COOKIE]) ?? browserLocale(request.headers['accept-language']?.split(',')[0]);
+    const file = `pages${pathname}.${locale}.html`;
+    return prerendered.has(file) ? file : 'index.html';
+  };
+}

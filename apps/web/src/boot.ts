@@ -1,0 +1,4 @@
+// The app's code takes the main thread for a while once it runs; a prerendered page is drawn first,
+// so the reader sees it while that code starts (its files are already being fetched: see
+// vite.config.ts, which lists them for the browser to preload).
+requestAnimationFrame(() => setTimeout(() => void import('./main.js')));

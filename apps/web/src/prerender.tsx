@@ -1,0 +1,62 @@
+import { LOCALES, type Locale } from '@earn/domain';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { AppProviders, AppRoutes } from './app/App.js';
+import { changeLocale } from './i18n/index.js';
+
+/**
+ * The pages a guest can open without an id in the address. Each is prerendered, in each language,
+ * as a guest who has no data yet sees it (its header, titles and loading blocks), so the page shows
+ * before its JavaScript has arrived; the browser's React then takes over the same markup.
+ */
+export const PRERENDERED_PATHS = [
+  '/simple-earn',
+  '/simple-earn/faq',
+  '/vip-wealth',
+  '/launchpool',
+  '/staking',
+  '/soft-staking',
+  '/soft-staking/agreement',
+  '/asset-management/institution/disclaimer',
+  '/login',
+] as const;
+
+async function renderPage(path: string): Promise<string> {
+  // Waits for the page's lazy code, so the page itself is in the markup, not its loader.
+  const { prelude } = await prerenderToNodeStream(
+    <AppProviders>
+      <StaticRouter location={path}>
+        <AppRoutes />
+      </StaticRouter>
+    </AppProviders>,
+    // One piece: the page is in place in the markup, with no script to move it there (and none for
+    // the Content-Security-Policy to allow).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  let html = '';
+  for await (const chunk of prelude) html += chunk;
+  return html;
+}
+
+export interface PrerenderedPage {
+  path: string;
+  locale: Locale;
+  html: string;
+}
+
+/** Every prerendered page in every language, each as the built index.html with the page inside. */
+export async function prerenderPages(template: string): Promise<PrerenderedPage[]> {
+  const pages: PrerenderedPage[] = [];
+  for (const locale of LOCALES) {
+    await changeLocale(locale);
+    for (const path of PRERENDERED_PATHS) {
+      const body = await renderPage(path);
+      const html = template
+        .replace('<html lang="en"', `<html lang="${locale}"`)
+        .replace('<div id="root"></div>', `<div id="root" data-locale="${locale}">${body}</div>`);
+      if (!html.includes(`data-locale="${locale}"`)) throw new Error('index.html has no empty #root to fill');
+      pages.push({ path, locale, html });
+    }
+  }
+  return pages;
+}
