@@ -159,7 +159,11 @@ export default function SimpleEarnHome() {
             width={200}
           />
         </Group>
-        {isMobile ? (
+        {/* Loading looks the same on every width: a prerendered page, laid out for a desktop, shows
+            it on a phone too until the app takes over. */}
+        {markets.isPending ? (
+          <LoadingBlock rows={6} />
+        ) : isMobile ? (
           // On phones each product is a card: nothing scrolls sideways, Subscribe is always in reach.
           <Stack gap="xs">
             {(markets.data?.list ?? []).map((p) => (
@@ -220,7 +224,6 @@ export default function SimpleEarnHome() {
             </Table>
           </Table.ScrollContainer>
         )}
-        {markets.isPending && <LoadingBlock rows={6} />}
         {markets.data?.list.length === 0 && (
           <Text c="dimmed" ta="center" py="lg">
             {t('assets.noMatch')}
