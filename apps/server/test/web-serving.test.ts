@@ -61,6 +61,22 @@ describe('serving the web app', () => {
     expect(await br.text()).toContain('Simple Earn');
   });
 
+  it('never sends a prerendered file at its own address (the app would not know the page), and answers HEAD as GET', async () => {
+    for (const p of [
+      '/pages/simple-earn.en.html',
+      '/pages/simple-earn.zh-CN.html.br',
+      '/%70ages/simple-earn.en.html',
+    ]) {
+      const res = await fetch(`${ts.url}${p}`);
+      expect(res.status, p).toBe(404);
+      expect(await res.text(), p).not.toContain('Simple Earn');
+    }
+    const head = await fetch(`${ts.url}/simple-earn`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toMatch(/text\/html/);
+    expect((await fetch(`${ts.url}/settings/security`, { method: 'HEAD' })).status).toBe(200);
+  });
+
   it('sends the empty app where no page was prerendered: another language, a query, another address', async () => {
     for (const [p, headers] of [
       ['/soft-staking/agreement', { cookie: 'earn_locale=zh-CN' }],

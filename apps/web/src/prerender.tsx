@@ -18,7 +18,6 @@ export const PRERENDERED_PATHS = [
   '/soft-staking',
   '/soft-staking/agreement',
   '/asset-management/institution/disclaimer',
-  '/login',
 ] as const;
 
 async function renderPage(path: string): Promise<string> {

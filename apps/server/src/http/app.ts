@@ -29,7 +29,7 @@ import { registerFundPasswordGate } from './fundpass-gate.js';
 import { OneLinePerRequest } from './request-log.js';
 import { registerSession } from './session.js';
 import { validatorCompiler } from './validation.js';
-import { webPages } from './web-pages.js';
+import { PRERENDERED_DIR, webPages } from './web-pages.js';
 
 export interface AppOptions {
   ctx: AppContext;
@@ -156,6 +156,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       prefix: '/',
       // The build writes .br and .gz beside each bundle: the smallest the browser accepts is sent.
       preCompressed: true,
+      // Prerendered pages are sent for their page's address (webPages), never as files of their own.
+      allowedPath: (pathname: string) => !pathname.startsWith(`/${PRERENDERED_DIR}/`),
       // Vite's hashed bundles never change under their name; index.html always must be fresh.
       setHeaders(reply: { header(name: string, value: string): unknown }, filePath: string) {
         reply.header(
@@ -170,7 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const isApi = API_PREFIXES.some((p) => pathname.startsWith(p));
     // Page navigations get the app; a missing file (a stale bundle name) is a plain 404.
     const isPage = !/\.[a-z0-9]+$/i.test(pathname);
-    if (pageFor && request.method === 'GET' && !isApi && isPage) {
+    if (pageFor && (request.method === 'GET' || request.method === 'HEAD') && !isApi && isPage) {
       // The page differs by the reader's language: a cache keeps one per language.
       return reply.type('text/html').header('vary', 'Cookie, Accept-Language').sendFile(pageFor(request));
     }

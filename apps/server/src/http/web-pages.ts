@@ -9,15 +9,17 @@ import type { FastifyRequest } from 'fastify';
  * app's empty index.html. A prerendered page is a guest's first view, so it is sent only for the
  * bare address; with a query (a tab, a frame) the page would differ, and the app draws it.
  */
+export const PRERENDERED_DIR = 'pages';
+
 export function webPages(webDist: string) {
-  const pagesDir = path.join(webDist, 'pages');
+  const pagesDir = path.join(webDist, PRERENDERED_DIR);
   const prerendered = new Set(
     fs.existsSync(pagesDir)
       ? fs
           .readdirSync(pagesDir, { recursive: true })
           .map(String)
           .filter((file) => file.endsWith('.html'))
-          .map((file) => `pages/${file.split(path.sep).join('/')}`)
+          .map((file) => `${PRERENDERED_DIR}/${file.split(path.sep).join('/')}`)
       : [],
   );
   return (request: FastifyRequest): string => {
@@ -25,7 +27,7 @@ export function webPages(webDist: string) {
     if (query !== undefined) return 'index.html';
     const locale =
       asLocale(request.cookies[LOCALE_COOKIE]) ?? browserLocale(request.headers['accept-language']?.split(',')[0]);
-    const file = `pages${pathname}.${locale}.html`;
+    const file = `${PRERENDERED_DIR}${pathname}.${locale}.html`;
     return prerendered.has(file) ? file : 'index.html';
   };
 }

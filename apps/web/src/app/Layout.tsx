@@ -122,7 +122,9 @@ export function Layout() {
               </ActionIcon>
             </Group>
             {me.data && <InboxButton />}
-            {me.data ? (
+            {/* Neither a guest's buttons nor an account until the session is known: a prerendered
+                page is drawn before it is, for guests and signed-in users alike. */}
+            {me.isPending ? null : me.data ? (
               <AccountButton me={me.data} onSubscriptions={subs.open} />
             ) : (
               <>

@@ -48,7 +48,9 @@ export function PagedTable<T>({
   const isMobile = useIsMobile();
   return (
     <Stack gap="sm">
-      {isMobile ? (
+      {/* While loading, only the loading block: the same on every width, as a prerendered page
+          (laid out for a desktop) shows it on a phone until the app takes over. */}
+      {loading && rows.length === 0 ? null : isMobile ? (
         <Stack gap="xs" role="list">
           {rows.map((row) => (
             <Paper key={rowKey(row)} withBorder p="sm" role="listitem">

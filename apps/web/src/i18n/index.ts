@@ -8,19 +8,26 @@ import { en } from './en.js';
 
 const STORAGE_KEY = 'earn.locale';
 
-function initialLocale(): Locale {
-  const stored = typeof localStorage === 'undefined' ? undefined : (localStorage.getItem(STORAGE_KEY) ?? undefined);
-  return asLocale(stored) ?? browserLocale(typeof navigator === 'undefined' ? undefined : navigator.language);
+/** The reader's own choice: kept in this browser, or told by the cookie that carries it to the server. */
+function chosenLocale(): Locale | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const cookie = document.cookie
+    .split('; ')
+    .find((c) => c.startsWith(`${LOCALE_COOKIE}=`))
+    ?.slice(LOCALE_COOKIE.length + 1);
+  return asLocale(localStorage.getItem(STORAGE_KEY) ?? undefined) ?? asLocale(cookie);
+}
+
+/** Tells the server the reader's choice, so the pages it sends come prerendered in it. */
+function keepChoice(locale: Locale) {
+  localStorage.setItem(STORAGE_KEY, locale);
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser served
+  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
 }
 
 function applyLocale(locale: Locale) {
   dayjs.locale(locale === 'zh-CN' ? 'zh-cn' : 'en');
-  if (typeof document !== 'undefined') {
-    document.documentElement.lang = locale;
-    // The next page the server sends comes prerendered in this language.
-    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser served
-    document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
-  }
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
   setNetworkErrorText(i18n.t('Networkerr'));
 }
 
@@ -48,15 +55,20 @@ void i18n.use(initReactI18next).init({
   nsSeparator: false,
   interpolation: { escapeValue: false },
 });
-applyLocale('en');
+
+// The page's lang stays as the server sent it until the reader's language is applied.
+const chosen = chosenLocale();
+if (chosen) keepChoice(chosen);
 
 /** Settles once the reader's language can be shown (English if Chinese cannot be fetched). */
-export const i18nReady: Promise<void> = changeLocale(initialLocale()).catch(() => undefined);
+export const i18nReady: Promise<void> = changeLocale(
+  chosen ?? browserLocale(typeof navigator === 'undefined' ? undefined : navigator.language),
+).catch(() => applyLocale('en'));
 
 /** The reader's choice of language, shown and kept; rejects if its dictionary cannot be fetched. */
 export async function setLocale(locale: Locale) {
   await changeLocale(locale);
-  localStorage.setItem(STORAGE_KEY, locale);
+  keepChoice(locale);
 }
 
 export function currentLocale(): Locale {
