@@ -13,3 +13,22 @@ export function LoadingBlock({ rows = 4, height = 36 }: { rows?: number; height?
     </Stack>
   );
 }
+
+/** Grey cards standing in for cards that are coming, placed by the grid they are in. */
+export function LoadingCards({ count, height }: { count: number; height: number }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {Array.from({ length: count }, (_, i) => (
+        <Skeleton
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no other identity
+          key={i}
+          height={height}
+          radius="md"
+          role={i === 0 ? 'status' : undefined}
+          aria-label={i === 0 ? t('common.loading') : undefined}
+        />
+      ))}
+    </>
+  );
+}

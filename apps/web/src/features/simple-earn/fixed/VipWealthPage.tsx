@@ -6,11 +6,14 @@ import { Link } from 'react-router';
 import { useMe } from '../../../api/account.js';
 import { useFixedProducts } from '../../../api/fixed-earn.js';
 import { CoinIcon } from '../../../components/CoinIcon.js';
-import { LoadingBlock } from '../../../components/LoadingBlock.js';
+import { LoadingCards } from '../../../components/LoadingBlock.js';
 import { useFormat } from '../../../lib/use-format.js';
 import { useAuthGate } from '../../auth/auth-gate.js';
 import { WealthSection } from '../../wealth/WealthSection.js';
 import { FixedSubscribeDialog, type FixedTarget } from './FixedSubscribeDialog.js';
+
+/** A product card's height with one line of terms: its placeholder's. */
+const VIP_CARD_HEIGHT = 179;
 
 /** /vip-wealth: the VIP-only fixed products, by tier (min_vip*10+max_vip), each shown as V{min}-{max}. */
 export default function VipWealthPage() {
@@ -37,13 +40,14 @@ export default function VipWealthPage() {
           {t('fixed.vip.yourTier', { tier: `V${tier}` })}
         </Alert>
       )}
-      {products.isPending && <LoadingBlock rows={4} />}
       {products.data?.length === 0 && (
         <Paper withBorder p="xl" ta="center" c="dimmed">
           {t('common.noData')}
         </Paper>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+        {/* Placeholders in the products' own shape, so nothing below moves when they arrive. */}
+        {products.isPending && <LoadingCards count={3} height={VIP_CARD_HEIGHT} />}
         {(products.data ?? []).map((p) => {
           const inTier = tier >= p.min_vip && tier <= p.max_vip;
           return (
