@@ -18,7 +18,8 @@ describe('Launchpool in Chromium', () => {
     await expect.poll(() => page.getByTestId('total-rewards-LPX').textContent()).toMatch(/Total rewards [\d,.]+ LPX/);
     await page.getByTestId('stake-LPX-GT').click();
     // Max is applied by itself once: min(1500 GT available, 20000 quota).
-    await expect.poll(() => page.getByTestId('stake-amount').inputValue()).toBe('1500');
+    // (once the form's code, the balance and the user's stakes have arrived: on a loaded machine, over a second)
+    await expect.poll(() => page.getByTestId('stake-amount').inputValue(), { timeout: 10_000 }).toBe('1500');
     // What the stake would earn, as it is typed.
     await expect.poll(() => page.getByTestId('stake-est-reward').textContent()).toMatch(/^≈ [\d,.]+ LPX \/ hour/);
     await page.getByTestId('stake-amount').fill('0.5');
