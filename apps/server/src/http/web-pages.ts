@@ -3,14 +3,15 @@ import path from 'node:path';
 import { asLocale, browserLocale, LOCALE_COOKIE } from '@earn/domain';
 import type { FastifyRequest } from 'fastify';
 
+/** Where the build writes the prerendered pages, inside the web app's dist. */
+export const PRERENDERED_DIR = 'pages';
+
 /**
  * The built web app's page for an address: the page prerendered in the reader's language when the
  * build made one (dist/pages/<path>.<locale>.html, by apps/web/scripts/prerender.mjs), else the
  * app's empty index.html. A prerendered page is a guest's first view, so it is sent only for the
  * bare address; with a query (a tab, a frame) the page would differ, and the app draws it.
  */
-export const PRERENDERED_DIR = 'pages';
-
 export function webPages(webDist: string) {
   const pagesDir = path.join(webDist, PRERENDERED_DIR);
   const prerendered = new Set(
