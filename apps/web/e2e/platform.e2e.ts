@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2E, EXCHANGE_URL, enterFundPassword, expectText, login, startE2E, watchErrors } from './support.js';
+import {
+  type E2E,
+  EXCHANGE_URL,
+  enterFundPassword,
+  expectText,
+  holdAppCode,
+  login,
+  startE2E,
+  watchErrors,
+} from './support.js';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -119,14 +128,7 @@ describe('platform journey in Chromium', () => {
     page.on('console', (m) => {
       if (m.type() === 'error' && !m.text().includes('401')) errors.push(m.text());
     });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/main-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    let release = await holdAppCode(page);
     await page.goto(`${e2e.baseUrl}/simple-earn`, { waitUntil: 'commit' });
     const subtitle = page.getByText('Lend idle coins and earn interest every hour');
     await subtitle.waitFor();
@@ -136,6 +138,13 @@ describe('platform journey in Chromium', () => {
     expect(await page.locator('[data-drawn-first]').count()).toBe(1);
     await page.getByRole('link', { name: 'FAQ' }).click();
     await page.waitForURL('**/simple-earn/faq');
+
+    // A button clicked before the app runs is answered once it does: a guest is asked to register.
+    release = await holdAppCode(page);
+    await page.goto(`${e2e.baseUrl}/soft-staking`, { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('soft-staking-activate').click();
+    release();
+    await page.getByText('Create your account').waitFor();
 
     // A reader whose chosen language differs from the page sent gets the app drawn in theirs, and
     // their next page comes in it.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2E, login, startE2E, watchErrors } from './support.js';
+import { type E2E, holdAppCode, login, startE2E, watchErrors } from './support.js';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -41,8 +41,12 @@ describe('Soft staking in Chromium', () => {
     const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
     const page = await context.newPage();
     await login(page, e2e.baseUrl, 'new@example.com');
-    await page.goto(`${e2e.baseUrl}/soft-staking`);
+    // Clicked before the app has run (the page is prerendered): the click is answered once it has,
+    // for the signed-in user they turn out to be.
+    const release = await holdAppCode(page);
+    await page.goto(`${e2e.baseUrl}/soft-staking`, { waitUntil: 'domcontentloaded' });
     await page.getByTestId('soft-staking-activate').click();
+    release();
     await page.getByTestId('soft-staking-modal').waitFor();
     expect(await page.getByTestId('soft-staking-terms').isChecked()).toBe(false);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

@@ -92,6 +92,23 @@ export async function expectText(page: Page, text: string | RegExp) {
 }
 
 /** Logs in through the login page and waits for the assets page. */
+/**
+ * Holds back the app's code on the page's next load, so the prerendered page stands without it;
+ * returns what lets it through.
+ */
+export async function holdAppCode(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.unroute('**/assets/main-*.js');
+  await page.route('**/assets/main-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 export async function login(page: Page, baseUrl: string, email: string, password = 'demo1234') {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Email').fill(email);

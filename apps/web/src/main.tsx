@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, preloadPage } from './app/App.js';
+import { takeEarlyClick } from './app/early-click.js';
 import { currentLocale, i18nReady } from './i18n/index.js';
 
 const root = document.getElementById('root');
@@ -16,6 +17,10 @@ void Promise.all([i18nReady, preloadPage(window.location.pathname).catch(() => u
     </StrictMode>
   );
   // React takes over the prerendered page as it is; one in another language is drawn afresh.
-  if (prerenderedIn === currentLocale()) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  const earlyClick = takeEarlyClick();
+  if (prerenderedIn === currentLocale()) {
+    hydrateRoot(root, app);
+    // React hydrates the page at once to answer it (the button is the same element).
+    earlyClick?.click();
+  } else createRoot(root).render(app);
 });

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useMe } from '../../api/account.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
@@ -9,8 +9,11 @@ const RegisterModal = lazyDialog(() => import('./RegisterModal.js').then((m) => 
 });
 
 interface AuthGate {
-  /** Runs the action for a signed-in user; a guest gets the registration modal instead. */
-  requireLogin(action?: () => void): boolean;
+  /**
+   * Runs the action for a signed-in user; a guest gets the registration modal instead. Asked before
+   * the session is known (a click just after the page shows), it waits for it.
+   */
+  requireLogin(action?: () => void): void;
   openRegister(): void;
 }
 
@@ -22,17 +25,23 @@ export function AuthGateProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   const openRegister = useCallback(() => setRegistering(true), []);
+  // The action asked for while the session was still being read, run once it is known.
+  const waiting = useRef<(() => void) | null>(null);
   const requireLogin = useCallback(
-    (action?: () => void) => {
-      if (me.data) {
-        action?.();
-        return true;
-      }
-      setRegistering(true);
-      return false;
+    (action: () => void = () => {}) => {
+      if (me.data) action();
+      else if (me.isPending) waiting.current = action;
+      else setRegistering(true);
     },
-    [me.data],
+    [me.data, me.isPending],
   );
+  useEffect(() => {
+    const action = waiting.current;
+    if (me.isPending || !action) return;
+    waiting.current = null;
+    if (me.data) action();
+    else setRegistering(true);
+  }, [me.isPending, me.data]);
   const value = useMemo(() => ({ requireLogin, openRegister }), [requireLogin, openRegister]);
   return (
     <AuthGateContext.Provider value={value}>
