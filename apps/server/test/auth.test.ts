@@ -90,6 +90,17 @@ describe('accounts and sessions', () => {
     expect((await c.post('/apiw/v2/auth/register', { email: 'x@example.com' })).body.message).toBe(
       'password is required',
     );
+    expect(
+      (await c.post('/apiw/v2/auth/register', { email: 'x@example.com', password: ' '.repeat(8) })).body.message,
+    ).toBe('password must match pattern "\\S"');
+    const longLocal = `${'a'.repeat(65)}@example.com`;
+    expect((await c.post('/apiw/v2/auth/register', { email: longLocal, password: 'password123' })).body.message).toBe(
+      'email must match format "email"',
+    );
+    // Nothing was made: neither address has an account to sign in to.
+    for (const email of ['x@example.com', longLocal]) {
+      expect((await c.post('/apiw/v2/auth/login', { email, password: 'password123' })).status).not.toBe(200);
+    }
   });
 
   it('refuses a wrong password without saying which part was wrong', async () => {

@@ -48,6 +48,7 @@ export const en = {
   'auth.emailInvalid': 'Enter a valid email address',
   'auth.passwordShort': 'The password needs at least 8 characters',
   'auth.passwordLong': 'The password can have at most 128 characters',
+  'auth.passwordBlank': 'The password cannot be only spaces',
   'auth.wrongCredentials': 'Email or password is incorrect',
   'auth.loginPaused': 'Too many failed logins; try again in {{minutes}} min',
   'auth.registerLimited': 'Too many accounts opened from your network; try again in {{minutes}} min',

@@ -47,6 +47,7 @@ export const zhCN: Messages = {
   'auth.emailInvalid': '请输入有效的邮箱地址',
   'auth.passwordShort': '密码至少需要 8 个字符',
   'auth.passwordLong': '密码最多 128 个字符',
+  'auth.passwordBlank': '密码不能全是空格',
   'auth.wrongCredentials': '邮箱或密码错误',
   'auth.loginPaused': '登录失败次数过多，请 {{minutes}} 分钟后重试',
   'auth.registerLimited': '您的网络注册账户过于频繁，请 {{minutes}} 分钟后重试',

@@ -12,12 +12,17 @@ describe('credentials', () => {
     const long = `a@${Array(5).fill('b'.repeat(60)).join('.')}.com`;
     expect(long.length).toBeGreaterThan(EMAIL_MAX_LENGTH);
     expect(emailProblem(long)).toBe('emailInvalid');
+    expect(emailProblem(`${'a'.repeat(64)}@example.com`)).toBeNull();
+    expect(emailProblem(`${'a'.repeat(65)}@example.com`)).toBe('emailInvalid');
   });
 
-  it('wants a password of 8 to 128 characters', () => {
+  it('wants a password of 8 to 128 characters, not all white space', () => {
     expect(passwordProblem('1234567')).toBe('passwordShort');
     expect(passwordProblem('12345678')).toBeNull();
     expect(passwordProblem('x'.repeat(128))).toBeNull();
     expect(passwordProblem('x'.repeat(129))).toBe('passwordLong');
+    expect(passwordProblem(' '.repeat(8))).toBe('passwordBlank');
+    expect(passwordProblem('\t \n     ')).toBe('passwordBlank');
+    expect(passwordProblem('  pass  word  ')).toBeNull();
   });
 });

@@ -5,18 +5,21 @@
 export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+/** A password is more than spaces: somewhere in it a character that is not white space. */
+export const PASSWORD_PATTERN = '\\S';
 
 /**
  * An address of printable ASCII, as the API has always taken it (the validator's email format, in
- * its fast form): a local part of letters, digits, dots and !#$%&'*+/=?^_`{|}~-, and a domain of at
- * least two labels (a missing ending such as name@gmail is a typo, not an address).
+ * its fast form): a local part of at most 64 letters, digits, dots and !#$%&'*+/=?^_`{|}~- (the
+ * mail standard's limit), and a domain of at least two labels (a missing ending such as name@gmail
+ * is a typo, not an address).
  */
 export const EMAIL_PATTERN =
-  "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$";
+  "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$";
 
 const email = new RegExp(EMAIL_PATTERN);
 
-export type CredentialsProblem = 'emailInvalid' | 'passwordShort' | 'passwordLong';
+export type CredentialsProblem = 'emailInvalid' | 'passwordShort' | 'passwordLong' | 'passwordBlank';
 
 /** What is wrong with an email as typed (it is sent trimmed), if anything. */
 export function emailProblem(typed: string): CredentialsProblem | null {
@@ -28,5 +31,6 @@ export function emailProblem(typed: string): CredentialsProblem | null {
 export function passwordProblem(password: string): CredentialsProblem | null {
   if (password.length < PASSWORD_MIN_LENGTH) return 'passwordShort';
   if (password.length > PASSWORD_MAX_LENGTH) return 'passwordLong';
+  if (!new RegExp(PASSWORD_PATTERN).test(password)) return 'passwordBlank';
   return null;
 }

@@ -1,5 +1,10 @@
 import { type Static, Type } from 'typebox';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../account/credentials.js';
+import {
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_PATTERN,
+} from '../account/credentials.js';
 import { CoinSymbol, DecimalString, FundPassField } from './common.js';
 
 export const AccountModeName = Type.Union([
@@ -18,7 +23,7 @@ export type FundPassPolicy = Static<typeof FundPassPolicy>;
 export const Credentials = Type.Object({
   // Format 'email' is the domain's EMAIL_PATTERN (registered with the server's validator).
   email: Type.String({ format: 'email', maxLength: EMAIL_MAX_LENGTH }),
-  password: Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH }),
+  password: Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, pattern: PASSWORD_PATTERN }),
 });
 export type Credentials = Static<typeof Credentials>;
 
