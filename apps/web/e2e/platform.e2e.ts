@@ -1,3 +1,4 @@
+import type { Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type E2E,
@@ -48,7 +49,12 @@ describe('platform journey in Chromium', () => {
     await expectText(page, 'Fund password saved');
     await expectText(page, 'Your fund password is set.');
 
-    // Logs out, and back in.
+    // Logs out, and back in. Signed out, the page asks for nothing of the user's (it would be refused).
+    const refused: string[] = [];
+    const onResponse = (r: Response) => {
+      if (r.status() === 401) refused.push(r.url());
+    };
+    page.on('response', onResponse);
     await page.getByTestId('account-menu').click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.waitForURL('**/login');
@@ -58,6 +64,8 @@ describe('platform journey in Chromium', () => {
     await page.getByLabel('Password').first().fill('journey-pass');
     await page.getByRole('button', { name: 'Log in' }).last().click();
     await page.waitForURL('**/assets');
+    page.off('response', onResponse);
+    expect(refused).toEqual([]);
 
     // Sees balances valued in USDT.
     await expect.poll(() => page.getByTestId('spot-USDT').textContent()).toBe('500');

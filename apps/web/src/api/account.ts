@@ -80,7 +80,13 @@ function useSessionChanged() {
     // this one and overwrite the user just signed in.
     await qc.cancelQueries();
     qc.setQueryData(keys.me, me);
-    void qc.resetQueries({ predicate: (q) => q.queryKey[0] !== keys.me[0] || q.queryKey[1] !== keys.me[1] });
+    const resetOthers = () =>
+      void qc.resetQueries({ predicate: (q) => q.queryKey[0] !== keys.me[0] || q.queryKey[1] !== keys.me[1] });
+    // Signed out, the pages first draw the guest (observers are notified in a timer, React renders
+    // in a microtask after it), so the reset asks again only what a guest's page asks: the user's
+    // own data would be refused.
+    if (me) resetOthers();
+    else setTimeout(resetOthers);
   };
 }
 
