@@ -66,6 +66,9 @@ describe('platform journey in Chromium', () => {
     await page.waitForURL('**/assets');
     page.off('response', onResponse);
     expect(refused).toEqual([]);
+    // Signed in, the login page passes them on.
+    await page.goto(`${e2e.baseUrl}/login`);
+    await page.waitForURL('**/assets');
 
     // Sees balances valued in USDT.
     await expect.poll(() => page.getByTestId('spot-USDT').textContent()).toBe('500');
@@ -166,15 +169,24 @@ describe('platform journey in Chromium', () => {
     await context.close();
   });
 
-  it('keeps every tab on the one session: a login in one tab shows in the others', async () => {
+  it('keeps every tab on the one session: a sign-out and a login in one tab show in the others', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 } });
     const first = await context.newPage();
     await login(first, e2e.baseUrl, 'new@example.com');
     const account = first.getByTestId('account-menu');
     const before = await account.textContent();
     const second = await context.newPage();
-    await login(second, e2e.baseUrl, 'vip@example.com');
-    // The first tab follows without a reload: its header and its balances are the new user's.
+    await second.goto(`${e2e.baseUrl}/assets`);
+    await second.getByTestId('account-menu').click();
+    await second.getByRole('menuitem', { name: 'Log out' }).click();
+    await second.waitForURL('**/login');
+    // The first tab follows without a reload: signed out, its header has no account.
+    await expect.poll(() => account.count()).toBe(0);
+    await second.getByLabel('Email').fill('vip@example.com');
+    await second.getByLabel('Password').first().fill('demo1234');
+    await second.getByRole('button', { name: 'Log in' }).last().click();
+    await second.waitForURL('**/assets');
+    // And signed in again, its header is the new user's.
     await expect.poll(() => account.textContent()).not.toBe(before);
     expect(await account.textContent()).toBe(await second.getByTestId('account-menu').textContent());
     await context.close();

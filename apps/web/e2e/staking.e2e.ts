@@ -193,7 +193,8 @@ describe('On-chain staking in Chromium', () => {
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { got: { type: string }[] }).got.map((m) => m.type)))
       .toContain('close');
-    expect(await frame.getByTestId('staking-amount').count()).toBe(0);
+    // The form leaves with the modal's closing transition.
+    await expect.poll(() => frame.getByTestId('staking-amount').count()).toBe(0);
     // Another origin's reopen is ignored; the parent's reopens the product.
     await page.evaluate(() => {
       const other = document.createElement('iframe');

@@ -109,7 +109,9 @@ export async function holdAppCode(page: Page): Promise<() => void> {
   return release;
 }
 
+/** Signs in as `email`, whoever was signed in before (the login page passes a signed-in user on). */
 export async function login(page: Page, baseUrl: string, email: string, password = 'demo1234') {
+  await page.context().clearCookies({ name: 'sid' });
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').first().fill(password);

@@ -1,7 +1,7 @@
 import { Anchor, Center, Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
-import { useLogin } from '../../api/account.js';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useLogin, useMe } from '../../api/account.js';
 import { errorText } from '../../lib/notify.js';
 import { loginDestination, useAuthGate } from './auth-gate.js';
 import { CredentialsForm } from './CredentialsForm.js';
@@ -13,6 +13,8 @@ export default function LoginPage() {
   const location = useLocation();
   const { openRegister } = useAuthGate();
   const from = loginDestination(location.state);
+  // A signed-in user has nothing to do here (a bookmark, the back button): on to where a login goes.
+  if (useMe().data) return <Navigate to={from} replace />;
   return (
     <Center py="xl">
       <Paper withBorder p="xl" radius="md" w={400} maw="100%">
