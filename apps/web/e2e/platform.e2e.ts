@@ -144,8 +144,13 @@ describe('platform journey in Chromium', () => {
     const subtitle = page.getByText('Lend idle coins and earn interest every hour');
     await subtitle.waitFor();
     await subtitle.evaluate((el) => el.setAttribute('data-drawn-first', ''));
+    // Text typed before the app runs is what it then searches for.
+    const search = page.getByPlaceholder('Search coin');
+    await search.fill('BT');
     release();
-    await page.getByTestId('market-USDT').waitFor();
+    await page.getByTestId('market-BTC').waitFor();
+    await expect.poll(() => page.getByTestId('market-USDT').count()).toBe(0);
+    expect(await search.inputValue()).toBe('BT');
     expect(await page.locator('[data-drawn-first]').count()).toBe(1);
     await page.getByRole('link', { name: 'FAQ' }).click();
     await page.waitForURL('**/simple-earn/faq');

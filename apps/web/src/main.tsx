@@ -1,26 +1,28 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, preloadPage } from './app/App.js';
-import { takeEarlyClick } from './app/early-click.js';
+import { takeEarlyInput } from './app/early-input.js';
 import { currentLocale, i18nReady } from './i18n/index.js';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
 // A page the server prerendered says in which language (scripts/prerender.mjs).
 const prerenderedIn = root.dataset.locale;
+
 // The first paint is in the reader's language, not English for a moment, and shows the page, not a
 // loader (a page's code that cannot be fetched is the page's error to show, as on any visit).
 void Promise.all([i18nReady, preloadPage(window.location.pathname).catch(() => undefined)]).then(() => {
+  const replayEarlyInput = takeEarlyInput(root);
+  // React takes over the prerendered page as it is, then hears what the reader did on it (an event
+  // on a part not yet taken over has React take it over at once); a page in another language is
+  // drawn afresh.
   const app = (
     <StrictMode>
       <App />
     </StrictMode>
   );
-  // React takes over the prerendered page as it is; one in another language is drawn afresh.
-  const earlyClick = takeEarlyClick();
   if (prerenderedIn === currentLocale()) {
     hydrateRoot(root, app);
-    // React hydrates the page at once to answer it (the button is the same element).
-    earlyClick?.click();
+    replayEarlyInput();
   } else createRoot(root).render(app);
 });

@@ -1,0 +1,55 @@
+/**
+ * A prerendered page shows its fields and buttons before the app's code has run: a click on a
+ * button then does nothing, and text typed into a field is not in the app's state (its next render
+ * would clear it). The last click and the typed text are kept, and given again once React has the page.
+ */
+let clicked: HTMLElement | null = null;
+
+function keepClick(event: MouseEvent) {
+  const target = event.target instanceof Element ? event.target.closest('button, [role="button"], [role="tab"]') : null;
+  if (!(target instanceof HTMLElement)) return;
+  // A submit button would otherwise send its form the old way, reloading the page.
+  event.preventDefault();
+  clicked = target;
+}
+
+/** Keeps clicks on the page's buttons until `takeEarlyInput` (links work without the app). */
+export function keepEarlyInput(): void {
+  document.addEventListener('click', keepClick, true);
+}
+
+type Field = HTMLInputElement | HTMLTextAreaElement;
+
+const UNTYPED = new Set(['checkbox', 'radio', 'hidden', 'file', 'button', 'submit', 'reset', 'image']);
+
+function typedInto(element: Element): element is Field {
+  const field =
+    element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && !UNTYPED.has(element.type));
+  return field && element.value !== element.defaultValue;
+}
+
+// A first event has React take the field over (an event on a part of the page not yet hydrated has
+// it hydrated at once), seeing the typed text as already there.
+// React then hears of a value only through the element's own setter, which it wraps: the field is set
+// there to what React drew, then natively to the typed text, so the next event reads as a change.
+function retype(field: Field, text: string) {
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  field.value = field.defaultValue;
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, text);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * Stops keeping clicks (React answers them from now on) and gives what the reader did before, to be
+ * done again once React is hydrating `root`: the text typed into its fields, then the last click.
+ */
+export function takeEarlyInput(root: HTMLElement): () => void {
+  document.removeEventListener('click', keepClick, true);
+  const click = clicked;
+  clicked = null;
+  const typed = [...root.querySelectorAll('input, textarea')].filter(typedInto).map((f) => [f, f.value] as const);
+  return () => {
+    for (const [field, text] of typed) if (field.isConnected) retype(field, text);
+    if (click?.isConnected) click.click();
+  };
+}
