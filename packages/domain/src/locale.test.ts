@@ -9,7 +9,7 @@ describe('the reader’s language', () => {
   });
 
   it('follows the browser’s first language: any Chinese is Chinese, anything else English', () => {
-    for (const zh of ['zh-CN', 'zh-TW', 'zh', ' ZH-hk']) expect(browserLocale(zh)).toBe('zh-CN');
-    for (const en of ['en-US', 'fr-FR', 'ja', '', undefined]) expect(browserLocale(en)).toBe('en');
+    for (const zh of ['zh-CN', 'zh-TW', 'zh', ' ZH-hk', 'zh-Hant-TW']) expect(browserLocale(zh)).toBe('zh-CN');
+    for (const en of ['en-US', 'fr-FR', 'ja', '', 'zhx', 'zh_CN', undefined]) expect(browserLocale(en)).toBe('en');
   });
 });

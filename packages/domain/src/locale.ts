@@ -13,5 +13,6 @@ export function asLocale(value: string | undefined): Locale | undefined {
  * language is Chinese (navigator.language, or the first of an Accept-Language header), else English.
  */
 export function browserLocale(language: string | undefined): Locale {
-  return language?.trim().toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
+  // The language subtag alone: zh, zh-CN, zh-Hant-TW are Chinese; a tag merely starting "zh" is not.
+  return /^zh(-|$)/.test(language?.trim().toLowerCase() ?? '') ? 'zh-CN' : 'en';
 }
