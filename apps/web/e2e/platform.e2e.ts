@@ -182,11 +182,21 @@ describe('platform journey in Chromium', () => {
     const before = await account.textContent();
     const second = await context.newPage();
     await second.goto(`${e2e.baseUrl}/assets`);
+    const refused: string[] = [];
+    first.on('response', (r) => {
+      if (r.status() === 401 && !r.url().endsWith('/auth/me')) refused.push(r.url());
+    });
     await second.getByTestId('account-menu').click();
     await second.getByRole('menuitem', { name: 'Log out' }).click();
     await second.waitForURL('**/login');
-    // The first tab follows without a reload: signed out, its header has no account.
+    // The first tab follows without a reload: signed out, its header has no account, and it asks
+    // for nothing of the user's (it would be refused).
     await expect.poll(() => account.count()).toBe(0);
+    await first.waitForURL('**/login');
+    // A guest there opens the registration dialog; a login in the other tab closes it.
+    await first.getByRole('banner').getByRole('button', { name: 'Sign up' }).click();
+    const registering = first.getByText('Create your account');
+    await registering.waitFor();
     await second.getByLabel('Email').fill('vip@example.com');
     await second.getByLabel('Password').first().fill('demo1234');
     await second.getByRole('button', { name: 'Log in' }).last().click();
@@ -194,6 +204,8 @@ describe('platform journey in Chromium', () => {
     // And signed in again, its header is the new user's.
     await expect.poll(() => account.textContent()).not.toBe(before);
     expect(await account.textContent()).toBe(await second.getByTestId('account-menu').textContent());
+    await registering.waitFor({ state: 'detached' });
+    expect(refused).toEqual([]);
     await context.close();
   });
 

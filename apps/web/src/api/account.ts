@@ -10,7 +10,7 @@ import type {
   SpotTradingHome,
   TransferBody,
 } from '@earn/domain/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Query, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, newIdempotencyKey } from './client.js';
 import { ApiError } from './errors.js';
@@ -57,11 +57,19 @@ export function wasLoggedOutByUser(): boolean {
  */
 const sessionChannel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('earn.session');
 
+/** Every query but the session's own. */
+const notMe = (query: Query) => query.queryKey[0] !== keys.me[0] || query.queryKey[1] !== keys.me[1];
+
 export function useSessionFromOtherTabs() {
   const qc = useQueryClient();
   useEffect(() => {
     if (!sessionChannel) return;
-    const onMessage = () => void qc.resetQueries();
+    // The session is read again first; the pages draw it before their own reads are asked again.
+    const onMessage = async () => {
+      await qc.cancelQueries();
+      await qc.refetchQueries({ queryKey: keys.me, exact: true });
+      setTimeout(() => void qc.resetQueries({ predicate: notMe }));
+    };
     sessionChannel.addEventListener('message', onMessage);
     return () => sessionChannel.removeEventListener('message', onMessage);
   }, [qc]);
@@ -80,8 +88,7 @@ function useSessionChanged() {
     // this one and overwrite the user just signed in.
     await qc.cancelQueries();
     qc.setQueryData(keys.me, me);
-    const resetOthers = () =>
-      void qc.resetQueries({ predicate: (q) => q.queryKey[0] !== keys.me[0] || q.queryKey[1] !== keys.me[1] });
+    const resetOthers = () => void qc.resetQueries({ predicate: notMe });
     // Signed out, the pages first draw the guest (observers are notified in a timer, React renders
     // in a microtask after it), so the reset asks again only what a guest's page asks: the user's
     // own data would be refused.

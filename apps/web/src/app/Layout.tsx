@@ -128,7 +128,14 @@ export function Layout() {
               <AccountButton me={me.data} onSubscriptions={subs.open} />
             ) : (
               <>
-                <Button component={Link} to="/login" variant="default" size="compact-md">
+                <Button
+                  component={Link}
+                  to="/login"
+                  // Back to this page once signed in, as the registration dialog's log-in link does.
+                  state={{ from: location.pathname + location.search }}
+                  variant="default"
+                  size="compact-md"
+                >
                   {t('nav.login')}
                 </Button>
                 <Button size="compact-md" onClick={openRegister}>

@@ -42,6 +42,10 @@ export function AuthGateProvider({ children }: { children: ReactNode }) {
     if (me.data) action();
     else setRegistering(true);
   }, [me.isPending, me.data]);
+  // Signed in meanwhile (in another tab, say): a user has no account to create.
+  useEffect(() => {
+    if (me.data) setRegistering(false);
+  }, [me.data]);
   const value = useMemo(() => ({ requireLogin, openRegister }), [requireLogin, openRegister]);
   return (
     <AuthGateContext.Provider value={value}>
