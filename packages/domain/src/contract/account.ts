@@ -27,16 +27,6 @@ export const Credentials = Type.Object({
 });
 export type Credentials = Static<typeof Credentials>;
 
-/**
- * What a login sends: anything of an email's and a password's length. A login is not where the rules
- * are told (an account made under older ones still gets in); what no account has is "incorrect".
- */
-export const LoginCredentials = Type.Object({
-  email: Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH }),
-  password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
-});
-export type LoginCredentials = Static<typeof LoginCredentials>;
-
 export const Me = Type.Object({
   uid: Type.Integer(),
   email: Type.String(),

@@ -10,7 +10,6 @@ import {
   FundPassState,
   LentAvailable,
   LoanProperty,
-  LoginCredentials,
   MaintenanceMarginRate,
   Me,
   OutableBody,
@@ -62,7 +61,7 @@ export const accountRoutes =
 
     app.post(
       '/apiw/v2/auth/login',
-      { schema: { tags, body: LoginCredentials, response: responses(Me) } },
+      { schema: { tags, body: Credentials, response: responses(Me) } },
       async (request, reply) => {
         const { user, token } = await login(ctx, request.body, request.ip);
         setSessionCookie(reply, token);
