@@ -91,7 +91,6 @@ export async function expectText(page: Page, text: string | RegExp) {
   expect(await page.getByText(text).first().isVisible()).toBe(true);
 }
 
-/** Logs in through the login page and waits for the assets page. */
 /**
  * Holds back the app's code on the page's next load, so the prerendered page stands without it;
  * returns what lets it through.
@@ -109,7 +108,10 @@ export async function holdAppCode(page: Page): Promise<() => void> {
   return release;
 }
 
-/** Signs in as `email`, whoever was signed in before (the login page passes a signed-in user on). */
+/**
+ * Signs in as `email` through the login page and waits for the assets page, whoever was signed in
+ * before (the login page passes a signed-in user on).
+ */
 export async function login(page: Page, baseUrl: string, email: string, password = 'demo1234') {
   await page.context().clearCookies({ name: 'sid' });
   await page.goto(`${baseUrl}/login`);

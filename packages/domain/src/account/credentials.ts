@@ -18,6 +18,7 @@ export const EMAIL_PATTERN =
   "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$";
 
 const email = new RegExp(EMAIL_PATTERN);
+const notBlank = new RegExp(PASSWORD_PATTERN);
 
 export type CredentialsProblem = 'emailInvalid' | 'passwordShort' | 'passwordLong' | 'passwordBlank';
 
@@ -31,6 +32,6 @@ export function emailProblem(typed: string): CredentialsProblem | null {
 export function passwordProblem(password: string): CredentialsProblem | null {
   if (password.length < PASSWORD_MIN_LENGTH) return 'passwordShort';
   if (password.length > PASSWORD_MAX_LENGTH) return 'passwordLong';
-  if (!new RegExp(PASSWORD_PATTERN).test(password)) return 'passwordBlank';
+  if (!notBlank.test(password)) return 'passwordBlank';
   return null;
 }
