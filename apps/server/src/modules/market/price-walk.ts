@@ -7,9 +7,11 @@ import { Decimal, HOUR_MS } from '@earn/domain';
  * a few dozen hashes whatever the distance from the anchor: moving the clock a month costs nothing.
  */
 const ANCHOR_MS = Date.UTC(2026, 0, 1);
-const LEVELS = [24, 32, 16, 1_000_000] as const;
+/** Block sizes: hours in a day, days in a month, months in an era; eras are the last, unbounded level. */
+const LEVELS = [24, 32, 16] as const;
 /** Step size per level (log-price), so a day moves about 2%, a month about 6%. */
-const SIGMA = [0.004, 0.012, 0.03, 0.05] as const;
+const SIGMA = [0.004, 0.012, 0.03] as const;
+const ERA_SIGMA = 0.05;
 /** The walk is pulled back towards the base so a long-running demo never drifts to absurd prices. */
 const MAX_LOG_DEVIATION = 0.5;
 
@@ -42,6 +44,9 @@ export function logOffset(coin: string, hourIndex: number): number {
     for (let j = 0; j < within; j++) offset += (SIGMA[level] as number) * step(coin, level, block * size + j);
     index = block;
   }
+  // Eras walk from the anchor in both directions, so an hour before it costs as few steps as one after.
+  for (let era = 0; era < index; era++) offset += ERA_SIGMA * step(coin, LEVELS.length, era);
+  for (let era = -1; era >= index; era--) offset -= ERA_SIGMA * step(coin, LEVELS.length, era);
   return MAX_LOG_DEVIATION * Math.tanh(offset / MAX_LOG_DEVIATION);
 }
 
