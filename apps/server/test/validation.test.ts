@@ -56,7 +56,13 @@ describe('bad input is refused with a clear message and writes nothing', () => {
     const body: Record<string, unknown> = { ...valid };
     delete body[field];
     const res = await user.post('/apiw/v2/account/transfer', body);
-    expect(res.body).toMatchObject({ code: -1, message: `${field} is required` });
+    // With the key and values the web translates it by.
+    expect(res.body).toMatchObject({
+      code: -1,
+      message: `${field} is required`,
+      key: 'validation.required',
+      params: { field },
+    });
     expect(await ledgerState()).toEqual(before);
   });
 

@@ -21,11 +21,8 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
     });
   }
   if (error.validation) {
-    return reply.status(400).send({
-      code: Code.Failure,
-      message: describeValidation(error.validation, error.validationContext ?? 'request'),
-      data: null,
-    });
+    const { message, key, params } = describeValidation(error.validation, error.validationContext ?? 'request');
+    return reply.status(400).send({ code: Code.Failure, message, data: null, key, params });
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return reply.status(error.statusCode).send({ code: Code.Failure, message: error.message, data: null });

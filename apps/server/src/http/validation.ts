@@ -20,17 +20,53 @@ const coercing = makeAjv('array');
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
   (httpPart === 'body' ? strict : coercing).compile(schema as object);
 
-/** A validation failure in words that name the field: "amount is required", "amount must be string". */
-export function describeValidation(errors: readonly Partial<ErrorObject>[], context: string): string {
+export interface ValidationRefusal {
+  message: string;
+  /** The web's translation key, with the values it names. */
+  key: string;
+  params: Record<string, string>;
+}
+
+/**
+ * A validation failure in words that name the field ("amount is required", "password must be at
+ * least 8 characters"), with a key so the web says it in the reader's language. A pattern is not
+ * shown: a regular expression means nothing to the person who typed the value.
+ */
+export function describeValidation(errors: readonly Partial<ErrorObject>[], context: string): ValidationRefusal {
   const first = errors[0];
-  if (!first) return `${context} is invalid`;
-  const field = (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-  if (first.keyword === 'required') {
-    const missing = (first.params as { missingProperty?: string } | undefined)?.missingProperty ?? '';
-    return `${field ? `${field}.` : ''}${missing} is required`;
+  const path = (first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const field = path || context;
+  const params = (first?.params ?? {}) as Record<string, unknown>;
+  const refusal = (key: string, message: string, extra: Record<string, string> = {}): ValidationRefusal => ({
+    message,
+    key: `validation.${key}`,
+    params: { field, ...extra },
+  });
+  if (!first) return refusal('invalid', `${field} is invalid`);
+  switch (first.keyword) {
+    case 'required': {
+      const missing = `${path ? `${path}.` : ''}${String(params.missingProperty ?? '')}`;
+      return { ...refusal('required', `${missing} is required`), params: { field: missing } };
+    }
+    case 'enum':
+    case 'const':
+    case 'anyOf':
+      return refusal('notAllowed', `${field} has a value that is not allowed`);
+    case 'pattern':
+      return refusal('pattern', `${field} is not in the expected form`);
+    case 'format':
+      return refusal('format', `${field} must be a valid ${String(params.format)}`, { format: String(params.format) });
+    case 'minLength':
+      return refusal('minLength', `${field} must be at least ${String(params.limit)} characters`, {
+        limit: String(params.limit),
+      });
+    case 'maxLength':
+      return refusal('maxLength', `${field} must be at most ${String(params.limit)} characters`, {
+        limit: String(params.limit),
+      });
+    case 'type':
+      return refusal('type', `${field} must be ${String(params.type)}`, { type: String(params.type) });
+    default:
+      return refusal('invalid', `${field} ${first.message ?? 'is invalid'}`);
   }
-  if (first.keyword === 'enum' || first.keyword === 'const' || first.keyword === 'anyOf') {
-    return `${field || context} has a value that is not allowed`;
-  }
-  return `${field || context} ${first.message ?? 'is invalid'}`;
 }

@@ -5,8 +5,12 @@
 export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
-/** A password is more than spaces: somewhere in it a character that is not white space. */
-export const PASSWORD_PATTERN = '\\S';
+/**
+ * A password is more than blanks: somewhere in it a letter, digit, punctuation or symbol (white space
+ * and invisible characters such as zero-width spaces do not count). A Unicode pattern: the validator
+ * compiles patterns with the u flag, as the forms do.
+ */
+export const PASSWORD_PATTERN = '[\\p{L}\\p{N}\\p{P}\\p{S}]';
 
 /**
  * An address of printable ASCII, as the API has always taken it (the validator's email format, in
@@ -18,7 +22,7 @@ export const EMAIL_PATTERN =
   "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$";
 
 const email = new RegExp(EMAIL_PATTERN);
-const notBlank = new RegExp(PASSWORD_PATTERN);
+const notBlank = new RegExp(PASSWORD_PATTERN, 'u');
 
 export type CredentialsProblem = 'emailInvalid' | 'passwordShort' | 'passwordLong' | 'passwordBlank';
 

@@ -20,12 +20,26 @@ export type Wallet = Static<typeof Wallet>;
 export const FundPassPolicy = Type.Union([Type.Literal('always'), Type.Literal('every_2h'), Type.Literal('never')]);
 export type FundPassPolicy = Static<typeof FundPassPolicy>;
 
+/** Longer than any password can be, short enough that hashing what is sent costs nothing extra. */
+const LOGIN_PASSWORD_MAX_LENGTH = 1024;
+
 export const Credentials = Type.Object({
   // Format 'email' is the domain's EMAIL_PATTERN (registered with the server's validator).
   email: Type.String({ format: 'email', maxLength: EMAIL_MAX_LENGTH }),
   password: Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, pattern: PASSWORD_PATTERN }),
 });
 export type Credentials = Static<typeof Credentials>;
+
+/**
+ * A login takes any printable address and any password: one that could never have been registered
+ * (a rule that changed since, a typo) is answered "incorrect" like any other wrong pair, not with a
+ * rule the person did not ask about. Control characters never reach the database.
+ */
+export const LoginCredentials = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH, pattern: '^\\s*[\\x21-\\x7E]+\\s*$' }),
+  password: Type.String({ minLength: 1, maxLength: LOGIN_PASSWORD_MAX_LENGTH }),
+});
+export type LoginCredentials = Static<typeof LoginCredentials>;
 
 export const Me = Type.Object({
   uid: Type.Integer(),

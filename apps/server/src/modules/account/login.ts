@@ -1,5 +1,5 @@
 import { LOGIN_EMAIL_BACKOFF, LOGIN_IP_LOCKOUT, LOGIN_LOCKOUT } from '@earn/domain';
-import type { Credentials } from '@earn/domain/contract';
+import type { LoginCredentials } from '@earn/domain/contract';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest } from '../../errors.js';
 import { type Attempt, claimAttempt, failAttempt, forgiveAttempt, waitMinutes, waitText } from './attempts.js';
@@ -22,7 +22,11 @@ export const SESSION_TTL_MS = 7 * 24 * 3_600_000;
  * A right password is forgiven everywhere; a try refused before its password was checked counts
  * nowhere (it learned nothing).
  */
-export async function login(ctx: AppContext, input: Credentials, ip: string): Promise<{ user: User; token: string }> {
+export async function login(
+  ctx: AppContext,
+  input: LoginCredentials,
+  ip: string,
+): Promise<{ user: User; token: string }> {
   const email = input.email.trim().toLowerCase();
   const now = ctx.clock.now();
   const claimed: Attempt[] = [];

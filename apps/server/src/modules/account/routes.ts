@@ -10,6 +10,7 @@ import {
   FundPassState,
   LentAvailable,
   LoanProperty,
+  LoginCredentials,
   MaintenanceMarginRate,
   Me,
   OutableBody,
@@ -61,7 +62,7 @@ export const accountRoutes =
 
     app.post(
       '/apiw/v2/auth/login',
-      { schema: { tags, body: Credentials, response: responses(Me) } },
+      { schema: { tags, body: LoginCredentials, response: responses(Me) } },
       async (request, reply) => {
         const { user, token } = await login(ctx, request.body, request.ip);
         setSessionCookie(reply, token);
