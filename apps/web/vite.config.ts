@@ -30,10 +30,30 @@ function preloadApp(): Plugin {
           ...(chunks.find((c) => c.fileName === file)?.viteMetadata?.importedCss ?? []),
         ]);
         return [
-          ...[...files].map((file) => ({ rel: 'modulepreload', crossorigin: true, href: `/${file}` })),
           ...styles.map((file) => ({ rel: 'stylesheet', crossorigin: true, href: `/${file}` })),
         ].map((attrs) => ({ tag: 'link', attrs, injectTo: 'head' as const }));
       },
+    },
+  };
+}
+
+/**
+ * Mantine's useId takes React's id and, once mounted, swaps it for a random one (a layout effect
+ * that sets state): every component with an id is drawn twice at once on the page's first showing,
+ * and the ids of a prerendered page change under the reader. React's own id is the same in the
+ * prerender and in the browser and unique per page, so it is kept.
+ */
+function stableMantineIds(): Plugin {
+  return {
+    name: 'earn:stable-mantine-ids',
+    enforce: 'pre',
+    load(id) {
+      if (!id.replaceAll('\\', '/').endsWith('/@mantine/hooks/esm/use-id/use-id.mjs')) return null;
+      return `import { useId as useReactId } from 'react';
+export function useId(staticId) {
+  const reactId = useReactId();
+  return typeof staticId === 'string' ? staticId : \`mantine-\${reactId.replace(/[^A-Za-z0-9_-]/g, '')}\`;
+}`;
     },
   };
 }
@@ -42,6 +62,7 @@ function preloadApp(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    stableMantineIds(),
     preloadApp(),
     // Brotli and gzip files beside each bundle, which the server sends as the browser accepts.
     compression({

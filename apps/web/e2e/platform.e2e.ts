@@ -174,6 +174,27 @@ describe('platform journey in Chromium', () => {
     await context.close();
   });
 
+  it('answers a choice or a list opened before the app runs: the language switch, a select', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    let release = await holdAppCode(page);
+    await page.goto(`${e2e.baseUrl}/launchpool`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('banner').getByText('中文').click();
+    // Not shown as chosen while the app, taking the page over, would still hold English.
+    expect(await page.getByRole('banner').getByRole('radio', { name: 'EN' }).isChecked()).toBe(true);
+    release();
+    await expectText(page, '质押币种，每小时赚取新币');
+
+    release = await holdAppCode(page);
+    await page.goto(`${e2e.baseUrl}/staking`, { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('staking-filter').click();
+    release();
+    await page.getByRole('option', { name: '有额外奖励' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps every tab on the one session: a sign-out and a login in one tab show in the others', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 } });
     const first = await context.newPage();

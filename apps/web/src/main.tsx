@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, preloadPage } from './app/App.js';
 import { takeEarlyInput } from './app/early-input.js';
@@ -13,16 +13,19 @@ const prerenderedIn = root.dataset.locale;
 // loader (a page's code that cannot be fetched is the page's error to show, as on any visit).
 void Promise.all([i18nReady, preloadPage(window.location.pathname).catch(() => undefined)]).then(() => {
   const replayEarlyInput = takeEarlyInput(root);
-  // React takes over the prerendered page as it is, then hears what the reader did on it (an event
-  // on a part not yet taken over has React take it over at once); a page in another language is
-  // drawn afresh.
+  // React takes over the prerendered page as it is, in a transition so that the work is cut into
+  // short slices and the page keeps answering; then it hears what the reader did on it (an event on
+  // a part not yet taken over has React take it over at once). A page in another language is drawn
+  // afresh.
   const app = (
     <StrictMode>
       <App />
     </StrictMode>
   );
   if (prerenderedIn === currentLocale()) {
-    hydrateRoot(root, app);
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
     replayEarlyInput();
   } else createRoot(root).render(app);
 });

@@ -5,15 +5,32 @@
  */
 let clicked: HTMLElement | null = null;
 
+/** What a click works on before the app runs: buttons, tabs, the openers of lists, choices. */
+const CLICKABLE = 'button, [role="button"], [role="tab"], [aria-haspopup], input[type="radio"], input[type="checkbox"], label';
+
+function clickable(target: EventTarget | null): HTMLElement | null {
+  const element = target instanceof Element ? target.closest(CLICKABLE) : null;
+  if (!(element instanceof HTMLElement)) return null;
+  // A label counts only as its choice's (a click on a field's label is to type into it, natively).
+  if (element instanceof HTMLLabelElement) {
+    const control = element.control;
+    return control instanceof HTMLInputElement && (control.type === 'radio' || control.type === 'checkbox')
+      ? element
+      : null;
+  }
+  return element;
+}
+
 function keepClick(event: MouseEvent) {
-  const target = event.target instanceof Element ? event.target.closest('button, [role="button"], [role="tab"]') : null;
-  if (!(target instanceof HTMLElement)) return;
-  // A submit button would otherwise send its form the old way, reloading the page.
+  const target = clickable(event.target);
+  if (!target) return;
+  // A submit button would otherwise send its form the old way, reloading the page; a choice would
+  // show as made while the app, taking the page over, still holds the old one.
   event.preventDefault();
   clicked = target;
 }
 
-/** Keeps clicks on the page's buttons until `takeEarlyInput` (links work without the app). */
+/** Keeps clicks on the page's controls until `takeEarlyInput` (links work without the app). */
 export function keepEarlyInput(): void {
   document.addEventListener('click', keepClick, true);
 }
