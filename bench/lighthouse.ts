@@ -21,12 +21,18 @@ export async function benchLighthouse(webDist: string) {
   try {
     const scores = [];
     for (const page of PAGES) {
-      const result = await lighthouse(`${app.url}${page}`, {
-        port: chrome.port,
-        onlyCategories: ['performance'],
-        logLevel: 'error',
-        output: 'json',
-      });
+      // Lighthouse sometimes fails to record a trace (NO_NAVSTART): such a run measured nothing and
+      // is tried again, up to twice.
+      let result: Awaited<ReturnType<typeof lighthouse>>;
+      for (let attempt = 0; ; attempt++) {
+        result = await lighthouse(`${app.url}${page}`, {
+          port: chrome.port,
+          onlyCategories: ['performance'],
+          logLevel: 'error',
+          output: 'json',
+        });
+        if (!result?.lhr.runtimeError || attempt === 2) break;
+      }
       const lhr = result?.lhr;
       scores.push({
         page,

@@ -3,13 +3,14 @@ import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 /**
- * The entry only starts the app after the first paint (src/boot.ts); the app's files are named in
- * the page for the browser to fetch meanwhile, and its styles are the page's, as Vite does for an
- * entry's static imports (so a prerendered page is drawn styled).
+ * The entry only starts the app after the first paint (src/boot.ts), and the app's styles are the
+ * page's, as Vite does for an entry's static imports (so a prerendered page is drawn styled). Its
+ * scripts are not preloaded: on a slow link they would take the bandwidth the page needs to show;
+ * the entry's import fetches them all at once (Vite's preload of a dynamic import's files).
  */
-function preloadApp(): Plugin {
+function appStyles(): Plugin {
   return {
-    name: 'earn:preload-app',
+    name: 'earn:app-styles',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -29,9 +30,11 @@ function preloadApp(): Plugin {
         const styles = [...files].flatMap((file) => [
           ...(chunks.find((c) => c.fileName === file)?.viteMetadata?.importedCss ?? []),
         ]);
-        return [
-          ...styles.map((file) => ({ rel: 'stylesheet', crossorigin: true, href: `/${file}` })),
-        ].map((attrs) => ({ tag: 'link', attrs, injectTo: 'head' as const }));
+        return styles.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
       },
     },
   };
@@ -63,7 +66,7 @@ export default defineConfig({
   plugins: [
     react(),
     stableMantineIds(),
-    preloadApp(),
+    appStyles(),
     // Brotli and gzip files beside each bundle, which the server sends as the browser accepts.
     compression({
       algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],

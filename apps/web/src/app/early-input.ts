@@ -6,7 +6,8 @@
 let clicked: HTMLElement | null = null;
 
 /** What a click works on before the app runs: buttons, tabs, the openers of lists, choices. */
-const CLICKABLE = 'button, [role="button"], [role="tab"], [aria-haspopup], input[type="radio"], input[type="checkbox"], label';
+const CLICKABLE =
+  'button, [role="button"], [role="tab"], [aria-haspopup], input[type="radio"], input[type="checkbox"], label';
 
 function clickable(target: EventTarget | null): HTMLElement | null {
   const element = target instanceof Element ? target.closest(CLICKABLE) : null;

@@ -4,6 +4,7 @@ import {
   type ReactElement,
   type ReactNode,
   Suspense,
+  startTransition,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -83,7 +84,8 @@ export function useArrived<P>(
       part.fetch().then(() => {
         if (!live.current) return;
         before.current?.();
-        setArrived(true);
+        // Drawn in short slices: several parts arrive together while the page is being used.
+        startTransition(() => setArrived(true));
       }),
     [part],
   );

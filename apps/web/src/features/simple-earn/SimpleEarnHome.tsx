@@ -1,34 +1,17 @@
 import type { FlexibleProduct } from '@earn/domain/contract';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Pagination,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Badge, Button, Card, Group, Pagination, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useMe } from '../../api/account.js';
 import { useAutoInvest, useMarketList, useProducts, useStatistics } from '../../api/simple-earn.js';
-import { CoinIcon } from '../../components/CoinIcon.js';
 import { CoinSearch } from '../../components/CoinSearch.js';
-import { LoadingBlock } from '../../components/LoadingBlock.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
 import { useAuthGate } from '../auth/auth-gate.js';
-import { AprText } from './AprText.js';
+import { FlexibleMarketList } from './FlexibleMarketList.js';
 import { FixedProductsSection } from './fixed/FixedProductsSection.js';
-import { ProductBadges } from './ProductBadges.js';
 import { ShareButton } from './share/ShareButton.js';
 
 const SubscribeDialog = lazyDialog(() => import('./SubscribeDialog.js').then((m) => m.SubscribeDialog), {
@@ -39,6 +22,9 @@ const AutoEarnModal = lazyDialog(() => import('./AutoEarnModal.js').then((m) => 
   isOpen: (p) => p.opened,
   close: (p) => p.onClose(),
 });
+
+/** A page with no products (the list could not be read); one array, so the list is not drawn again. */
+const NO_PRODUCTS: FlexibleProduct[] = [];
 
 /** Spec: market page size 7. */
 const PAGE_SIZE = 7;
@@ -72,15 +58,11 @@ export default function SimpleEarnHome() {
     if (askedCoin) setParams({}, { replace: true });
   };
 
-  const subscribeButton = (p: FlexibleProduct) => (
-    <Button
-      size="compact-sm"
-      onClick={() => requireLogin(() => setSubscribing(p))}
-      data-testid={`subscribe-${p.asset}`}
-    >
-      {t('earn.subscribe.button')}
-    </Button>
-  );
+  // The list is drawn from a deferred copy: new rows are drawn in the background, in short slices,
+  // while the page keeps answering (a phone spent a long moment on each answer's rows).
+  const shownList = useDeferredValue(markets.isPending ? undefined : (markets.data?.list ?? NO_PRODUCTS));
+  const subscribe = useCallback((p: FlexibleProduct) => requireLogin(() => setSubscribing(p)), [requireLogin]);
+  const toggleSort = useCallback(() => setSort((s) => (s === 3 ? 4 : 3)), []);
   return (
     <Stack maw={1100} mx="auto">
       <Group justify="space-between" align="flex-end">
@@ -159,71 +141,13 @@ export default function SimpleEarnHome() {
             width={200}
           />
         </Group>
-        {/* Loading looks the same on every width: a prerendered page, laid out for a desktop, shows
-            it on a phone too until the app takes over. */}
-        {markets.isPending ? (
-          <LoadingBlock rows={6} />
-        ) : isMobile ? (
-          // On phones each product is a card: nothing scrolls sideways, Subscribe is always in reach.
-          <Stack gap="xs">
-            {(markets.data?.list ?? []).map((p) => (
-              <Paper key={p.asset} withBorder p="sm" radius="md" data-testid={`market-${p.asset}`}>
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  {/* Badges wrap under the coin rather than slide beneath the button. */}
-                  <Group gap={6} wrap="wrap" style={{ minWidth: 0, flex: 1 }}>
-                    <CoinIcon symbol={p.asset} icon={p.icon} />
-                    <Text fw={600}>{p.asset}</Text>
-                    <ProductBadges product={p} />
-                  </Group>
-                  <div style={{ flexShrink: 0 }}>{subscribeButton(p)}</div>
-                </Group>
-                <Group justify="space-between" mt={6} wrap="nowrap">
-                  <AprText product={p} />
-                  <Text size="xs" c="dimmed">
-                    {t('earn.minAmount')} {fmt.amount(p.min_lend_amount)}
-                  </Text>
-                </Group>
-              </Paper>
-            ))}
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('assets.coin')}</Table.Th>
-                  <Table.Th>
-                    <UnstyledButton onClick={() => setSort(sort === 3 ? 4 : 3)} data-testid="apr-sort">
-                      {t('earn.estApr')} {sort === 3 ? '↓' : '↑'}
-                    </UnstyledButton>
-                  </Table.Th>
-                  <Table.Th>{t('earn.minAmount')}</Table.Th>
-                  <Table.Th ta="right">{t('assets.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(markets.data?.list ?? []).map((p) => (
-                  <Table.Tr key={p.asset} data-testid={`market-${p.asset}`}>
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        <CoinIcon symbol={p.asset} icon={p.icon} />
-                        <Text fw={600}>{p.asset}</Text>
-                        <ProductBadges product={p} />
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <AprText product={p} />
-                    </Table.Td>
-                    <Table.Td>
-                      {fmt.amount(p.min_lend_amount)} {p.asset}
-                    </Table.Td>
-                    <Table.Td ta="right">{subscribeButton(p)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <FlexibleMarketList
+          list={shownList}
+          isMobile={isMobile}
+          sort={sort}
+          onSort={toggleSort}
+          onSubscribe={subscribe}
+        />
         {markets.data?.list.length === 0 && (
           <Text c="dimmed" ta="center" py="lg">
             {t('assets.noMatch')}

@@ -1,7 +1,7 @@
 import { Decimal, FixedProductType } from '@earn/domain';
 import type { FixedProduct } from '@earn/domain/contract';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMe } from '../../../api/account.js';
@@ -24,7 +24,8 @@ function offered(products: readonly FixedProduct[], tier: number) {
 }
 
 /** Fixed terms per coin, beside flexible: a chip per term (days, APR; sold out greyed) that opens the dialog on it. */
-export function FixedProductsSection() {
+// Drawn again only when its own reads change, not with the page around it.
+export const FixedProductsSection = memo(function FixedProductsSection() {
   const { t } = useTranslation();
   const fmt = useFormat();
   const me = useMe();
@@ -108,4 +109,4 @@ export function FixedProductsSection() {
       <FixedSubscribeDialog target={target} onClose={() => setTarget(null)} />
     </Paper>
   );
-}
+});
