@@ -37,7 +37,7 @@ describe('serving the web app', () => {
     }
   });
 
-  it("sends a prerendered page in the reader's language: their choice, else their browser's first", async () => {
+  it("sends a prerendered page in the reader's language: their choice, else their browser's first the app has", async () => {
     const page = async (p: string, headers: Record<string, string> = {}) => {
       const res = await fetch(`${ts.url}${p}`, { headers });
       expect(res.status, p).toBe(200);
@@ -52,6 +52,12 @@ describe('serving the web app', () => {
     expect(await page('/simple-earn', { cookie: 'earn_locale=en', 'accept-language': 'zh-CN' })).toContain(
       'Simple Earn',
     );
+    // The browser's languages by preference (quality), past those the app is not written in.
+    expect(await page('/simple-earn', { 'accept-language': 'fr-FR,fr;q=0.9,zh-CN;q=0.8,en;q=0.7' })).toContain(
+      '余币宝',
+    );
+    expect(await page('/simple-earn', { 'accept-language': 'zh-CN;q=0.5,en-GB;q=0.8' })).toContain('Simple Earn');
+    expect(await page('/simple-earn', { 'accept-language': 'de' })).toContain('Simple Earn');
     // A language the app is not written in counts as no choice.
     expect(await page('/simple-earn', { cookie: 'earn_locale=fr', 'accept-language': 'zh' })).toContain('余币宝');
     expect(await page('/soft-staking/agreement')).toContain('Agreement');

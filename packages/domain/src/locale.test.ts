@@ -8,8 +8,13 @@ describe('the reader’s language', () => {
     for (const other of ['zh-cn', 'fr', '', ' en', undefined]) expect(asLocale(other)).toBeUndefined();
   });
 
-  it('follows the browser’s first language: any Chinese is Chinese, anything else English', () => {
-    for (const zh of ['zh-CN', 'zh-TW', 'zh', ' ZH-hk', 'zh-Hant-TW']) expect(browserLocale(zh)).toBe('zh-CN');
-    for (const en of ['en-US', 'fr-FR', 'ja', '', 'zhx', 'zh_CN', undefined]) expect(browserLocale(en)).toBe('en');
+  it('follows the browser’s first language the app is written in: any Chinese is Chinese', () => {
+    for (const zh of ['zh-CN', 'zh-TW', 'zh', ' ZH-hk', 'zh-Hant-TW']) expect(browserLocale([zh])).toBe('zh-CN');
+    for (const en of ['en-US', 'en', 'fr-FR', 'ja', '', 'zhx', 'zh_CN', '*']) expect(browserLocale([en])).toBe('en');
+    expect(browserLocale([])).toBe('en');
+    // Past the languages the app is not written in, to the first it is.
+    expect(browserLocale(['fr-FR', 'fr', 'zh-CN', 'en'])).toBe('zh-CN');
+    expect(browserLocale(['ja', 'en-GB', 'zh-CN'])).toBe('en');
+    expect(browserLocale(['de', 'ja'])).toBe('en');
   });
 });

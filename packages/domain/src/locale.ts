@@ -9,10 +9,16 @@ export function asLocale(value: string | undefined): Locale | undefined {
 }
 
 /**
- * The language shown to a reader who has not chosen one: Chinese when their browser's first
- * language is Chinese (navigator.language, or the first of an Accept-Language header), else English.
+ * The language shown to a reader who has not chosen one: of the browser's languages in its order of
+ * preference (navigator.languages, or an Accept-Language header by quality), the first the app is
+ * written in, English or Chinese; English when there is none.
  */
-export function browserLocale(language: string | undefined): Locale {
-  // The language subtag alone: zh, zh-CN, zh-Hant-TW are Chinese; a tag merely starting "zh" is not.
-  return /^zh(-|$)/.test(language?.trim().toLowerCase() ?? '') ? 'zh-CN' : 'en';
+export function browserLocale(languages: readonly string[]): Locale {
+  for (const language of languages) {
+    // The language subtag alone: zh, zh-CN, zh-Hant-TW are Chinese; a tag merely starting "zh" is not.
+    const primary = /^([a-z]+)(-|$)/.exec(language.trim().toLowerCase())?.[1];
+    if (primary === 'zh') return 'zh-CN';
+    if (primary === 'en') return 'en';
+  }
+  return 'en';
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import fastifyAccepts from '@fastify/accepts';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
@@ -116,6 +117,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameguard: options.frameAncestors?.length ? false : { action: 'sameorigin' },
   });
   await app.register(fastifyCookie);
+  // The reader's languages in their order of preference (Accept-Language), for the prerendered pages.
+  await app.register(fastifyAccepts);
   await app.register(fastifyFormbody);
   await app.register(fastifySwagger, {
     openapi: {

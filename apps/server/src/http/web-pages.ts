@@ -26,8 +26,7 @@ export function webPages(webDist: string) {
   return (request: FastifyRequest): string => {
     const [pathname, query] = request.url.split('?');
     if (query !== undefined) return 'index.html';
-    const locale =
-      asLocale(request.cookies[LOCALE_COOKIE]) ?? browserLocale(request.headers['accept-language']?.split(',')[0]);
+    const locale = asLocale(request.cookies[LOCALE_COOKIE]) ?? browserLocale(request.languages());
     const file = `${PRERENDERED_DIR}${pathname}.${locale}.html`;
     return prerendered.has(file) ? file : 'index.html';
   };

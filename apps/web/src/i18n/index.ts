@@ -62,7 +62,7 @@ if (chosen) keepChoice(chosen);
 
 /** Settles once the reader's language can be shown (English if Chinese cannot be fetched). */
 export const i18nReady: Promise<void> = changeLocale(
-  chosen ?? browserLocale(typeof navigator === 'undefined' ? undefined : navigator.language),
+  chosen ?? browserLocale(typeof navigator === 'undefined' ? [] : navigator.languages),
 ).catch(() => applyLocale('en'));
 
 /** The reader's choice of language, shown and kept; rejects if its dictionary cannot be fetched. */
