@@ -21,7 +21,7 @@ export interface PageWeight {
 
 /**
  * The JavaScript and CSS a page's first load fetches, gzipped as the server sends them: the entry,
- * the app it starts after the first paint (src/main.tsx, preloaded by the page), the page's lazy
+ * the app it fetches and starts after the first paint (src/main.tsx), the page's lazy
  * chunk, and every chunk they import statically (read from Vite's manifest).
  */
 export function firstPageWeights(dist: string, pages: Record<string, string>): PageWeight[] {
