@@ -64,11 +64,53 @@ function AccountButton({ me, onSubscriptions }: { me: Me; onSubscriptions(): voi
   return <PartOnUse part={accountMenu} props={{ target: button(), me, onSubscriptions }} plain={button} />;
 }
 
-export function Layout() {
+/**
+ * The header's account side: the inbox and the user's menu, or a guest's log-in and sign-up. Its
+ * own part, so the session's arrival draws it alone, not the whole frame.
+ */
+function HeaderAccount({ onSubscriptions }: { onSubscriptions(): void }) {
   const { t } = useTranslation();
   const me = useMe();
   const location = useLocation();
-  const { openRegister, requireLogin } = useAuthGate();
+  const { openRegister } = useAuthGate();
+  return (
+    <>
+      {me.data && <InboxButton />}
+      {/* Neither a guest's buttons nor an account until the session is known: a prerendered
+          page is drawn before it is, for guests and signed-in users alike. */}
+      {me.isPending ? null : me.data ? (
+        <AccountButton me={me.data} onSubscriptions={onSubscriptions} />
+      ) : (
+        <>
+          <Button
+            component={Link}
+            to="/login"
+            // Back to this page once signed in, as the registration dialog's log-in link does.
+            state={{ from: location.pathname + location.search }}
+            variant="default"
+            size="compact-md"
+          >
+            {t('nav.login')}
+          </Button>
+          <Button size="compact-md" onClick={openRegister}>
+            {t('nav.register')}
+          </Button>
+        </>
+      )}
+    </>
+  );
+}
+
+/** The notification subscriptions dialog, for a signed-in user. */
+function Subscriptions({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const me = useMe();
+  return me.data ? <SubscriptionModal opened={opened} onClose={onClose} /> : null;
+}
+
+export function Layout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { requireLogin } = useAuthGate();
   const [navOpened, nav] = useDisclosure(false);
   const [subscriptions, subs] = useDisclosure(false);
   const isMobile = useIsMobile();
@@ -121,28 +163,7 @@ export function Layout() {
                 <IconBell size={20} stroke={1.8} />
               </ActionIcon>
             </Group>
-            {me.data && <InboxButton />}
-            {/* Neither a guest's buttons nor an account until the session is known: a prerendered
-                page is drawn before it is, for guests and signed-in users alike. */}
-            {me.isPending ? null : me.data ? (
-              <AccountButton me={me.data} onSubscriptions={subs.open} />
-            ) : (
-              <>
-                <Button
-                  component={Link}
-                  to="/login"
-                  // Back to this page once signed in, as the registration dialog's log-in link does.
-                  state={{ from: location.pathname + location.search }}
-                  variant="default"
-                  size="compact-md"
-                >
-                  {t('nav.login')}
-                </Button>
-                <Button size="compact-md" onClick={openRegister}>
-                  {t('nav.register')}
-                </Button>
-              </>
-            )}
+            <HeaderAccount onSubscriptions={subs.open} />
           </Group>
         </Group>
       </AppShell.Header>
@@ -177,7 +198,7 @@ export function Layout() {
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>
-      {me.data && <SubscriptionModal opened={subscriptions} onClose={subs.close} />}
+      <Subscriptions opened={subscriptions} onClose={subs.close} />
     </AppShell>
   );
 }

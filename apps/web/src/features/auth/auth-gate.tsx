@@ -1,4 +1,14 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useMe } from '../../api/account.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
@@ -27,14 +37,18 @@ export function AuthGateProvider({ children }: { children: ReactNode }) {
   const openRegister = useCallback(() => setRegistering(true), []);
   // The action asked for while the session was still being read, run once it is known.
   const waiting = useRef<(() => void) | null>(null);
-  const requireLogin = useCallback(
-    (action: () => void = () => {}) => {
-      if (me.data) action();
-      else if (me.isPending) waiting.current = action;
-      else setRegistering(true);
-    },
-    [me.data, me.isPending],
-  );
+  // The session as last drawn, read when asked: requireLogin stays one function, so the session's
+  // arrival does not draw again everything that was given it.
+  const session = useRef(me);
+  useLayoutEffect(() => {
+    session.current = me;
+  });
+  const requireLogin = useCallback((action: () => void = () => {}) => {
+    const { data, isPending } = session.current;
+    if (data) action();
+    else if (isPending) waiting.current = action;
+    else setRegistering(true);
+  }, []);
   useEffect(() => {
     const action = waiting.current;
     if (me.isPending || !action) return;
