@@ -18,6 +18,8 @@ beforeAll(async () => {
     ['simple-earn.en.html', '<div id="root" data-locale="en">Simple Earn</div>'],
     ['simple-earn.zh-CN.html', '<div id="root" data-locale="zh-CN">余币宝</div>'],
     ['soft-staking/agreement.en.html', '<div id="root" data-locale="en">Agreement</div>'],
+    ['_app.en.html', '<html lang="en"><div id="root"></div>'],
+    ['_app.zh-CN.html', '<html lang="zh-CN"><div id="root"></div>'],
   ] as const) {
     fs.mkdirSync(path.dirname(path.join(dist, 'pages', file)), { recursive: true });
     fs.writeFileSync(path.join(dist, 'pages', file), html);
@@ -83,16 +85,20 @@ describe('serving the web app', () => {
     expect((await fetch(`${ts.url}/settings/security`, { method: 'HEAD' })).status).toBe(200);
   });
 
-  it('sends the empty app where no page was prerendered: another language, a query, another address', async () => {
-    for (const [p, headers] of [
-      ['/soft-staking/agreement', { cookie: 'earn_locale=zh-CN' }],
-      ['/simple-earn?tab=1', {}],
-      ['/simple-earn/', {}],
-      ['/simple-earn/history', {}],
+  it("sends the empty app in the reader's language where no page was prerendered: another language, a query, another address", async () => {
+    const chinese = '<html lang="zh-CN"><div id="root"></div>';
+    const english = '<html lang="en"><div id="root"></div>';
+    for (const [p, headers, shell] of [
+      ['/soft-staking/agreement', { cookie: 'earn_locale=zh-CN' }, chinese],
+      ['/simple-earn?tab=1', {}, english],
+      ['/simple-earn?tab=1', { 'accept-language': 'zh-CN' }, chinese],
+      ['/simple-earn/', {}, english],
+      ['/simple-earn/history', {}, english],
+      ['/login', { 'accept-language': 'zh-TW,en;q=0.5' }, chinese],
     ] as const) {
       const res = await fetch(`${ts.url}${p}`, { headers });
       expect(res.status, p).toBe(200);
-      expect(await res.text(), p).toBe('<!doctype html><div id="root"></div>');
+      expect(await res.text(), p).toBe(shell);
     }
   });
 

@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from '@earn/domain';
+import { APP_SHELL_PATH, LOCALES, type Locale } from '@earn/domain';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProviders, AppRoutes } from './app/App.js';
@@ -43,16 +43,26 @@ export interface PrerenderedPage {
   html: string;
 }
 
-/** Every prerendered page in every language, each as the built index.html with the page inside. */
+/** The built index.html saying the language it is in. */
+function inLocale(template: string, locale: Locale): string {
+  return template.replace('<html lang="en"', `<html lang="${locale}"`);
+}
+
+/**
+ * Every prerendered page in every language, each as the built index.html with the page inside, and
+ * the empty app in each language (APP_SHELL_PATH) for the addresses not prerendered.
+ */
 export async function prerenderPages(template: string): Promise<PrerenderedPage[]> {
   const pages: PrerenderedPage[] = [];
   for (const locale of LOCALES) {
+    pages.push({ path: APP_SHELL_PATH, locale, html: inLocale(template, locale) });
     await changeLocale(locale);
     for (const path of PRERENDERED_PATHS) {
       const body = await renderPage(path);
-      const html = template
-        .replace('<html lang="en"', `<html lang="${locale}"`)
-        .replace('<div id="root"></div>', `<div id="root" data-locale="${locale}">${body}</div>`);
+      const html = inLocale(template, locale).replace(
+        '<div id="root"></div>',
+        `<div id="root" data-locale="${locale}">${body}</div>`,
+      );
       if (!html.includes(`data-locale="${locale}"`)) throw new Error('index.html has no empty #root to fill');
       pages.push({ path, locale, html });
     }

@@ -3,6 +3,12 @@ import type { Locale } from './format.js';
 /** The cookie that tells the server the reader's language, so a page comes prerendered in it. */
 export const LOCALE_COOKIE = 'earn_locale';
 
+/**
+ * The prerendered page that is the empty app, written by the web's build in each language and sent
+ * for every address not prerendered, so even those say the reader's language before the app runs.
+ */
+export const APP_SHELL_PATH = '/_app';
+
 /** A language the app is written in, or undefined for anything else. */
 export function asLocale(value: string | undefined): Locale | undefined {
   return value === 'en' || value === 'zh-CN' ? value : undefined;
