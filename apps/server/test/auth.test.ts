@@ -96,10 +96,12 @@ describe('accounts and sessions', () => {
     expect(
       (await c.post('/apiw/v2/auth/register', { email: 'x@example.com', password: ' '.repeat(8) })).body.message,
     ).toBe('password is not in the expected form');
-    // Invisible characters are not a password either.
-    expect(
-      (await c.post('/apiw/v2/auth/register', { email: 'x@example.com', password: '\u200b'.repeat(8) })).body.key,
-    ).toBe('validation.pattern');
+    // Invisible characters are not a password either, and a control character has no place in one.
+    for (const password of ['\u200b'.repeat(8), 'password\u0000', 'pass\tword']) {
+      expect((await c.post('/apiw/v2/auth/register', { email: 'x@example.com', password })).body.key).toBe(
+        'validation.pattern',
+      );
+    }
     const longLocal = `${'a'.repeat(65)}@example.com`;
     expect((await c.post('/apiw/v2/auth/register', { email: longLocal, password: 'password123' })).body.message).toBe(
       'email must be a valid email',
@@ -131,6 +133,20 @@ describe('accounts and sessions', () => {
       .client()
       .post('/apiw/v2/auth/login', { email: 'nobody@example.com', password: 'password123' });
     expect(unknown.body.message).toBe('Email or password is incorrect');
+    // The right password with NULs after it is not the right password (scrypt's HMAC pads a key with
+    // zero bytes, so it would derive the same key), nor is a blank one.
+    for (const password of ['password123\u0000', 'password123\u0000\u0000', '']) {
+      const padded = await ts.client().post('/apiw/v2/auth/login', { email: 'carol@example.com', password });
+      expect(padded.body.message, JSON.stringify(password)).toBe('Email or password is incorrect');
+    }
+    // Spaces around the address are trimmed; a control character is refused before any look-up.
+    expect(
+      (await ts.client().post('/apiw/v2/auth/login', { email: ' carol@example.com ', password: 'password123' })).status,
+    ).toBe(200);
+    for (const email of ['carol@example.com\n', '\tcarol@example.com', 'carol@example.com\u2028']) {
+      const refusedEmail = await ts.client().post('/apiw/v2/auth/login', { email, password: 'password123' });
+      expect(refusedEmail.body.key, JSON.stringify(email)).toBe('validation.pattern');
+    }
   });
 
   it('pauses logins for an email after 10 failures in 15 minutes, even with the right password', async () => {

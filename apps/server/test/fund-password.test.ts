@@ -33,6 +33,9 @@ describe('fund-password gate', () => {
     const wrong = await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '000000' });
     expect(wrong.body.code).toBe(10010106);
     expect(wrong.body.message).toBe('Fund password is incorrect; 4 tries left');
+    // The right one with a NUL after it is wrong too (scrypt's HMAC pads a key with zero bytes).
+    const padded = await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '246810\u0000' });
+    expect(padded.body.message).toBe('Fund password is incorrect; 3 tries left');
     expect(await spotUsdt(u)).toBe('100');
     const right = await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '246810' });
     expect(right.body.code).toBe(0);

@@ -57,6 +57,7 @@ export function describeValidation(errors: readonly Partial<ErrorObject>[], cont
     case 'format':
       return refusal('format', `${field} must be a valid ${String(params.format)}`, { format: String(params.format) });
     case 'minLength':
+      if (String(params.limit) === '1') return refusal('empty', `${field} cannot be empty`);
       return refusal('minLength', `${field} must be at least ${String(params.limit)} characters`, {
         limit: String(params.limit),
       });

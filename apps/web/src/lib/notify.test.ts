@@ -18,6 +18,15 @@ describe('errorText', () => {
     expect(errorText(error)).not.toBe(errorText(refused()));
   });
 
+  it('says a refused field as the form labels it, in the current language', async () => {
+    const short = refused('validation.minLength', { field: 'password', limit: '8' });
+    expect(errorText(short)).toBe('Password must be at least 8 characters');
+    await changeLocale('zh-CN');
+    expect(errorText(short)).toBe('密码至少需要 8 个字符');
+    // A field the app has no label for keeps the server's name for it.
+    expect(errorText(refused('validation.required', { field: 'pools.0.coin' }))).toBe('缺少 pools.0.coin');
+  });
+
   it("falls back to the server's message for an unknown key, or a key whose values did not come", () => {
     expect(errorText(refused())).toBe('server says no');
     expect(errorText(refused('no.such.key'))).toBe('server says no');

@@ -22,7 +22,10 @@ export function notifyError(error: unknown, level: 'warning' | 'error' = 'warnin
 export function errorText(error: unknown): string {
   if (!(error instanceof Error)) return i18n.t('common.error');
   if (error instanceof ApiError && error.key && i18n.exists(error.key)) {
-    const text = i18n.t(error.key, error.params ?? {});
+    const params = { ...error.params };
+    // A field the server names by its wire name, said as the form labels it where the app knows it.
+    if (params.field && i18n.exists(`field.${params.field}`)) params.field = i18n.t(`field.${params.field}`);
+    const text = i18n.t(error.key, params);
     if (!text.includes('{{')) return text;
   }
   return error.message;

@@ -16,15 +16,17 @@ describe('credentials', () => {
     expect(emailProblem(`${'a'.repeat(65)}@example.com`)).toBe('emailInvalid');
   });
 
-  it('wants a password of 8 to 128 characters, not all blanks', () => {
+  it('wants a password of 8 to 128 characters, not all blanks, without control characters', () => {
     expect(passwordProblem('1234567')).toBe('passwordShort');
     expect(passwordProblem('12345678')).toBeNull();
     expect(passwordProblem('x'.repeat(128))).toBeNull();
     expect(passwordProblem('x'.repeat(129))).toBe('passwordLong');
     expect(passwordProblem(' '.repeat(8))).toBe('passwordBlank');
-    expect(passwordProblem('\t \n     ')).toBe('passwordBlank');
+    expect(passwordProblem('\t \n     ')).toBe('passwordControl');
     expect(passwordProblem('\u200b'.repeat(8))).toBe('passwordBlank');
     expect(passwordProblem(`\u2060\ufeff${'\u00a0'.repeat(6)}`)).toBe('passwordBlank');
+    expect(passwordProblem('password\u0000')).toBe('passwordControl');
+    expect(passwordProblem('pass\tword1')).toBe('passwordControl');
     expect(passwordProblem('  pass  word  ')).toBeNull();
     expect(passwordProblem(`${' '.repeat(7)}密`)).toBeNull();
     expect(passwordProblem(`${' '.repeat(6)}🔑`)).toBeNull();

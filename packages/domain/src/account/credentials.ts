@@ -7,10 +7,12 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 /**
  * A password is more than blanks: somewhere in it a letter, digit, punctuation or symbol (white space
- * and invisible characters such as zero-width spaces do not count). A Unicode pattern: the validator
- * compiles patterns with the u flag, as the forms do.
+ * and invisible characters such as zero-width spaces do not count), and it has no control character
+ * (a tab, a line break, a NUL: none is typed into a password field). A Unicode pattern: the
+ * validator compiles patterns with the u flag, as the forms do.
  */
-export const PASSWORD_PATTERN = '[\\p{L}\\p{N}\\p{P}\\p{S}]';
+const VISIBLE = '[\\p{L}\\p{N}\\p{P}\\p{S}]';
+export const PASSWORD_PATTERN = `^\\P{Cc}*${VISIBLE}\\P{Cc}*$`;
 
 /**
  * An address of printable ASCII, as the API has always taken it (the validator's email format, in
@@ -22,9 +24,15 @@ export const EMAIL_PATTERN =
   "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$";
 
 const email = new RegExp(EMAIL_PATTERN);
-const notBlank = new RegExp(PASSWORD_PATTERN, 'u');
+const visible = new RegExp(VISIBLE, 'u');
+const control = /\p{Cc}/u;
 
-export type CredentialsProblem = 'emailInvalid' | 'passwordShort' | 'passwordLong' | 'passwordBlank';
+export type CredentialsProblem =
+  | 'emailInvalid'
+  | 'passwordShort'
+  | 'passwordLong'
+  | 'passwordBlank'
+  | 'passwordControl';
 
 /** What is wrong with an email as typed (it is sent trimmed), if anything. */
 export function emailProblem(typed: string): CredentialsProblem | null {
@@ -36,6 +44,7 @@ export function emailProblem(typed: string): CredentialsProblem | null {
 export function passwordProblem(password: string): CredentialsProblem | null {
   if (password.length < PASSWORD_MIN_LENGTH) return 'passwordShort';
   if (password.length > PASSWORD_MAX_LENGTH) return 'passwordLong';
-  if (!notBlank.test(password)) return 'passwordBlank';
+  if (control.test(password)) return 'passwordControl';
+  if (!visible.test(password)) return 'passwordBlank';
   return null;
 }

@@ -31,13 +31,14 @@ export const Credentials = Type.Object({
 export type Credentials = Static<typeof Credentials>;
 
 /**
- * A login takes any printable address and any password: one that could never have been registered
- * (a rule that changed since, a typo) is answered "incorrect" like any other wrong pair, not with a
- * rule the person did not ask about. Control characters never reach the database.
+ * A login takes any printable address (spaces around it are trimmed) and any password, even blank:
+ * a pair that could never have been registered (a rule that changed since, a typo) is answered
+ * "incorrect" like any other wrong pair, not with a rule the person did not ask about. Control
+ * characters in the address are refused: they never reach the database.
  */
 export const LoginCredentials = Type.Object({
-  email: Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH, pattern: '^\\s*[\\x21-\\x7E]+\\s*$' }),
-  password: Type.String({ minLength: 1, maxLength: LOGIN_PASSWORD_MAX_LENGTH }),
+  email: Type.String({ maxLength: EMAIL_MAX_LENGTH, pattern: '^ *[\\x21-\\x7E]* *$' }),
+  password: Type.String({ maxLength: LOGIN_PASSWORD_MAX_LENGTH }),
 });
 export type LoginCredentials = Static<typeof LoginCredentials>;
 

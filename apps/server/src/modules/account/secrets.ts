@@ -16,7 +16,13 @@ export async function hashSecret(secret: string): Promise<string> {
   return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
+/**
+ * Whether a secret is the stored one. A secret with a NUL in it never is: scrypt's HMAC pads a short
+ * key with zero bytes, so "123456" and "123456\0" would derive the same key (no stored secret has
+ * one: passwords refuse control characters, fund passwords are digits).
+ */
 export async function verifySecret(secret: string, stored: string): Promise<boolean> {
+  if (secret.includes('\0')) return false;
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
