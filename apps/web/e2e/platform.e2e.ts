@@ -180,18 +180,33 @@ describe('platform journey in Chromium', () => {
     const errors = watchErrors(page);
     let release = await holdAppCode(page);
     await page.goto(`${e2e.baseUrl}/launchpool`, { waitUntil: 'domcontentloaded' });
+    // Every click counts, in order: a tab, then the language.
+    await page.getByRole('tab', { name: 'Completed' }).click();
     await page.getByRole('banner').getByText('中文').click();
     // Not shown as chosen while the app, taking the page over, would still hold English.
     expect(await page.getByRole('banner').getByRole('radio', { name: 'EN' }).isChecked()).toBe(true);
     release();
     await expectText(page, '质押币种，每小时赚取新币');
+    await expect.poll(() => page.getByRole('tab', { name: '已结束' }).getAttribute('aria-selected')).toBe('true');
 
     release = await holdAppCode(page);
     await page.goto(`${e2e.baseUrl}/staking`, { waitUntil: 'domcontentloaded' });
     await page.getByTestId('staking-filter').click();
     release();
     await page.getByRole('option', { name: '有额外奖励' }).waitFor();
+    // The language changed only once React had the whole page: no part of it was taken over in the
+    // wrong language (React's error 418).
     expect(errors).toEqual([]);
+
+    // The app's code cannot be fetched: the page says so, in its language, and offers to try again.
+    await page.route('**/assets/main-*.js', (route) => route.abort());
+    await page.goto(`${e2e.baseUrl}/simple-earn`);
+    const failed = page.getByRole('alert').filter({ hasText: '页面未能加载' });
+    await failed.waitFor();
+    await page.unroute('**/assets/main-*.js');
+    await failed.getByRole('button', { name: '重新加载' }).click();
+    await page.getByTestId('market-USDT').waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
     await context.close();
   });
 

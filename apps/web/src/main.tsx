@@ -12,11 +12,10 @@ const prerenderedIn = root.dataset.locale;
 // The first paint is in the reader's language, not English for a moment, and shows the page, not a
 // loader (a page's code that cannot be fetched is the page's error to show, as on any visit).
 void Promise.all([i18nReady, preloadPage(window.location.pathname).catch(() => undefined)]).then(() => {
-  const replayEarlyInput = takeEarlyInput(root);
+  // What the reader did on the page meanwhile is done again once React has it all (EarlyInputReplay).
+  takeEarlyInput(root);
   // React takes over the prerendered page as it is, in a transition so that the work is cut into
-  // short slices and the page keeps answering; then it hears what the reader did on it (an event on
-  // a part not yet taken over has React take it over at once). A page in another language is drawn
-  // afresh.
+  // short slices and the page keeps answering. A page in another language is drawn afresh.
   const app = (
     <StrictMode>
       <App />
@@ -26,6 +25,5 @@ void Promise.all([i18nReady, preloadPage(window.location.pathname).catch(() => u
     startTransition(() => {
       hydrateRoot(root, app);
     });
-    replayEarlyInput();
   } else createRoot(root).render(app);
 });

@@ -13,6 +13,7 @@ import { FundPasswordHost } from '../components/FundPasswordHost.js';
 import { PageError } from '../components/PageError.js';
 import { AuthGateProvider } from '../features/auth/auth-gate.js';
 import { AliasRedirect } from './AliasRedirect.js';
+import { EarlyInputReplay } from './EarlyInputReplay.js';
 import { Layout } from './Layout.js';
 import { type LazyPage, lazyPage } from './lazy-page.js';
 import { RequireAuth } from './RequireAuth.js';
@@ -57,6 +58,7 @@ function Page({ children, auth }: { children: React.ReactNode; auth?: boolean })
         }
       >
         {children}
+        <EarlyInputReplay />
       </Suspense>
     </ErrorBoundary>
   );

@@ -1,9 +1,11 @@
 /**
  * A prerendered page shows its fields and buttons before the app's code has run: a click on a
  * button then does nothing, and text typed into a field is not in the app's state (its next render
- * would clear it). The last click and the typed text are kept, and given again once React has the page.
+ * would clear it). The clicks and the typed text are kept, and given again once React has the page.
  */
-let clicked: HTMLElement | null = null;
+let clicked: HTMLElement[] = [];
+/** At most this many clicks are kept, the latest. */
+const CLICKS_KEPT = 10;
 
 /** What a click works on before the app runs: buttons, tabs, the openers of lists, choices. */
 const CLICKABLE =
@@ -28,7 +30,7 @@ function keepClick(event: MouseEvent) {
   // A submit button would otherwise send its form the old way, reloading the page; a choice would
   // show as made while the app, taking the page over, still holds the old one.
   event.preventDefault();
-  clicked = target;
+  clicked = [...clicked, target].slice(-CLICKS_KEPT);
 }
 
 /** Keeps clicks on the page's controls until `takeEarlyInput` (links work without the app). */
@@ -57,17 +59,30 @@ function retype(field: Field, text: string) {
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+let replay: (() => void) | null = null;
+
 /**
- * Stops keeping clicks (React answers them from now on) and gives what the reader did before, to be
- * done again once React is hydrating `root`: the text typed into its fields, then the last click.
+ * Stops keeping clicks (React answers them from now on) and holds what the reader did before, the
+ * text typed into `root`'s fields and the clicks, for `replayEarlyInput`.
  */
-export function takeEarlyInput(root: HTMLElement): () => void {
+export function takeEarlyInput(root: HTMLElement): void {
   document.removeEventListener('click', keepClick, true);
-  const click = clicked;
-  clicked = null;
+  const clicks = clicked;
+  clicked = [];
   const typed = [...root.querySelectorAll('input, textarea')].filter(typedInto).map((f) => [f, f.value] as const);
-  return () => {
+  replay = () => {
     for (const [field, text] of typed) if (field.isConnected) retype(field, text);
-    if (click?.isConnected) click.click();
+    for (const click of clicks) if (click.isConnected) click.click();
   };
+}
+
+/**
+ * Does again, once, what the reader did before the app ran: called when React has taken the whole
+ * page over (a change made sooner, such as the language, would reach a part not yet taken over and
+ * no longer match the page it takes over). On a page drawn afresh the fields and buttons are gone.
+ */
+export function replayEarlyInput(): void {
+  const pending = replay;
+  replay = null;
+  pending?.();
 }
