@@ -156,7 +156,17 @@ describe('Simple Earn flexible in Chromium', () => {
     const subscribe = await page.getByTestId('subscribe-USDT').boundingBox();
     expect((subscribe?.x ?? 999) + (subscribe?.width ?? 0)).toBeLessThanOrEqual(390);
     // VIP users have no auto-earn.
-    await page.getByPlaceholder('Search coin').fill('btc');
+    // The search takes only what a coin symbol holds: 'b t' is a search for BT, and '.*' for nothing.
+    const search = page.getByPlaceholder('Search coin');
+    await search.fill('.*');
+    expect(await search.inputValue()).toBe('');
+    await search.fill('b t');
+    expect(await search.inputValue()).toBe('bt');
+    await search.fill('btc');
+    await page.getByTestId('market-BTC').waitFor();
+    await search.fill('xyz');
+    await expectText(page, 'No coin matches your search');
+    await search.fill('btc');
     await page.getByTestId('market-BTC').waitFor();
     expect(await page.getByTestId('auto-earn-setup').count()).toBe(0);
     await page.getByTestId('subscribe-BTC').click();

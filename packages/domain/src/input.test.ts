@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeDecimalInput, sanitizeDecimalInput } from './input.js';
+import {
+  COIN_SYMBOL_CHARS,
+  COIN_SYMBOL_MAX_LENGTH,
+  normalizeDecimalInput,
+  sanitizeCoinSearch,
+  sanitizeDecimalInput,
+} from './input.js';
 
 const p8 = { precision: 8 };
 
@@ -81,5 +87,20 @@ describe('normalizeDecimalInput', () => {
     ['', ''],
   ])('%j -> %j on blur', (text, out) => {
     expect(normalizeDecimalInput(text)).toBe(out);
+  });
+});
+
+describe('sanitizeCoinSearch', () => {
+  it('keeps only what a coin symbol holds, at most a symbol long', () => {
+    expect(sanitizeCoinSearch('btc')).toBe('btc');
+    expect(sanitizeCoinSearch('b t')).toBe('bt');
+    expect(sanitizeCoinSearch(' BTC\u200b ')).toBe('BTC');
+    for (const nothing of ['.*', '%', '  ', '中文']) expect(sanitizeCoinSearch(nothing)).toBe('');
+    expect(sanitizeCoinSearch('A'.repeat(25))).toBe('A'.repeat(20));
+  });
+
+  it('always gives what the API takes as a coin filter', () => {
+    const filter = new RegExp(`^[${COIN_SYMBOL_CHARS}]{0,${COIN_SYMBOL_MAX_LENGTH}}$`);
+    fc.assert(fc.property(fc.string({ maxLength: 60 }), (typed) => filter.test(sanitizeCoinSearch(typed))));
   });
 });

@@ -55,3 +55,17 @@ function exceeds(value: string, max: string): boolean {
   if (intPart !== maxInt) return intPart > maxInt;
   return fracPart.replace(/0+$/, '') > maxFrac.replace(/0+$/, '');
 }
+
+/** A coin symbol: letters, digits and _, at most 20 of them (the API's rule for every coin field). */
+export const COIN_SYMBOL_CHARS = 'A-Za-z0-9_';
+export const COIN_SYMBOL_MAX_LENGTH = 20;
+const notInSymbol = new RegExp(`[^${COIN_SYMBOL_CHARS}]`, 'g');
+
+/**
+ * The coin search rule, applied on every keystroke: only what a symbol can hold is kept (a space, a
+ * dot, a zero-width character is dropped), at most a symbol long, so a search always asks for a
+ * coin and never for text the API refuses.
+ */
+export function sanitizeCoinSearch(raw: string): string {
+  return raw.replace(notInSymbol, '').slice(0, COIN_SYMBOL_MAX_LENGTH);
+}

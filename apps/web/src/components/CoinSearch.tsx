@@ -1,7 +1,11 @@
+import { sanitizeCoinSearch } from '@earn/domain';
 import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** The coin search box of the lists; the caller trims and uppercases (spec) and returns to page 1. */
+/**
+ * The coin search box of the lists: it takes only what a coin symbol can hold (the domain's rule);
+ * the caller uppercases (spec) and returns to page 1.
+ */
 export function CoinSearch({
   value,
   onChange,
@@ -16,7 +20,7 @@ export function CoinSearch({
     <TextInput
       placeholder={t('common.search')}
       value={value}
-      onChange={(e) => onChange(e.currentTarget.value)}
+      onChange={(e) => onChange(sanitizeCoinSearch(e.currentTarget.value))}
       w={width}
     />
   );

@@ -68,4 +68,45 @@ describe('lazyDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'open' }));
     await waitFor(() => expect(screen.getByText('the note')).toBeInTheDocument());
   });
+
+  it('gives up an opening when Escape is pressed while its code is coming, and stays closed when it comes', async () => {
+    let arrive = () => {};
+    const Dialog = lazyDialog(
+      () =>
+        new Promise<typeof Note>((resolve) => {
+          arrive = () => resolve(Note);
+        }),
+      { isOpen: (p) => p.opened, close: (p) => p.onClose() },
+    );
+    renderWithProviders(<Page Dialog={Dialog} />);
+    await userEvent.click(screen.getByRole('button', { name: 'open' }));
+    await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).not.toBeNull());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
+    arrive();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('the note')).toBeNull();
+    // Opened again, it opens.
+    await userEvent.click(screen.getByRole('button', { name: 'open' }));
+    expect(await screen.findByText('the note')).toBeInTheDocument();
+  });
+
+  it('gives the focus back to what opened it early, once it closes', async () => {
+    let arrive = () => {};
+    const Dialog = lazyDialog(
+      () =>
+        new Promise<typeof Note>((resolve) => {
+          arrive = () => resolve(Note);
+        }),
+      { isOpen: (p) => p.opened, close: (p) => p.onClose() },
+    );
+    renderWithProviders(<Page Dialog={Dialog} />);
+    const opener = screen.getByRole('button', { name: 'open' });
+    await userEvent.click(opener);
+    arrive();
+    const note = await screen.findByText('the note');
+    note.focus();
+    await userEvent.click(note);
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
 });

@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox';
+import { COIN_SYMBOL_CHARS, COIN_SYMBOL_MAX_LENGTH } from '../input.js';
 
 /** The envelope every response travels in. */
 export function Envelope<T extends TSchema>(data: T) {
@@ -14,13 +15,13 @@ export function Envelope<T extends TSchema>(data: T) {
 export const DecimalString = Type.String({ description: 'decimal number as a string, e.g. "12.5"' });
 export const CoinSymbol = Type.String({
   minLength: 1,
-  maxLength: 20,
-  pattern: '^[A-Za-z0-9_]+$',
+  maxLength: COIN_SYMBOL_MAX_LENGTH,
+  pattern: `^[${COIN_SYMBOL_CHARS}]+$`,
   description: 'coin symbol, e.g. BTC',
 });
 
 /** An optional coin filter: a symbol, or empty for every coin. */
-export const CoinFilter = Type.String({ maxLength: 20, pattern: '^[A-Za-z0-9_]*$' });
+export const CoinFilter = Type.String({ maxLength: COIN_SYMBOL_MAX_LENGTH, pattern: `^[${COIN_SYMBOL_CHARS}]*$` });
 
 /** A language tag in a request, e.g. en or zh-CN. */
 export const LocaleTag = Type.String({ maxLength: 10, pattern: '^[A-Za-z-]*$' });

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useMe } from '../../api/account.js';
 import { useAutoInvest, useMarketList, useProducts, useStatistics } from '../../api/simple-earn.js';
 import { CoinSearch } from '../../components/CoinSearch.js';
+import { ListStatus } from '../../components/ListStatus.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
@@ -148,10 +149,14 @@ export default function SimpleEarnHome() {
           onSort={toggleSort}
           onSubscribe={subscribe}
         />
-        {markets.data?.list.length === 0 && (
-          <Text c="dimmed" ta="center" py="lg">
-            {t('assets.noMatch')}
-          </Text>
+        {/* No rows: why (a read that failed, with a retry) or that none match. */}
+        {!markets.isPending && (
+          <ListStatus
+            count={markets.data?.list.length ?? 0}
+            error={markets.data ? undefined : markets.error}
+            onRetry={() => void markets.refetch()}
+            empty={t('assets.noMatch')}
+          />
         )}
         {pages > 1 && (
           <Group justify="flex-end" mt="sm">
