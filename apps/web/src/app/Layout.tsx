@@ -76,12 +76,18 @@ function HeaderAccount({ onSubscriptions }: { onSubscriptions(): void }) {
   return (
     <>
       {me.data && <InboxButton />}
-      {/* Neither a guest's buttons nor an account until the session is known: a prerendered
-          page is drawn before it is, for guests and signed-in users alike. */}
-      {me.isPending ? null : me.data ? (
+      {me.data ? (
         <AccountButton me={me.data} onSubscriptions={onSubscriptions} />
       ) : (
-        <>
+        // Until the session is known (a prerendered page is drawn before it is, for guests and
+        // signed-in users alike) the guest's buttons hold their place unseen, so nothing in the
+        // header moves when they show.
+        <Group
+          gap="xs"
+          wrap="nowrap"
+          style={me.isPending ? { visibility: 'hidden' } : undefined}
+          aria-hidden={me.isPending || undefined}
+        >
           <Button
             component={Link}
             to="/login"
@@ -95,7 +101,7 @@ function HeaderAccount({ onSubscriptions }: { onSubscriptions(): void }) {
           <Button size="compact-md" onClick={openRegister}>
             {t('nav.register')}
           </Button>
-        </>
+        </Group>
       )}
     </>
   );
