@@ -97,7 +97,8 @@ describe('accounts and sessions', () => {
       (await c.post('/apiw/v2/auth/register', { email: 'x@example.com', password: ' '.repeat(8) })).body.message,
     ).toBe('password is not in the expected form');
     // Invisible characters are not a password either, and a control character has no place in one.
-    for (const password of ['\u200b'.repeat(8), 'password\u0000', 'pass\tword']) {
+    // Nor half of a UTF-16 pair alone: every such password would hash as the same replacement character.
+    for (const password of ['\u200b'.repeat(8), 'password\u0000', 'pass\tword', 'Abcd1234\ud800']) {
       expect((await c.post('/apiw/v2/auth/register', { email: 'x@example.com', password })).body.key).toBe(
         'validation.pattern',
       );
@@ -135,7 +136,7 @@ describe('accounts and sessions', () => {
     expect(unknown.body.message).toBe('Email or password is incorrect');
     // The right password with NULs after it is not the right password (scrypt's HMAC pads a key with
     // zero bytes, so it would derive the same key), nor is a blank one.
-    for (const password of ['password123\u0000', 'password123\u0000\u0000', '']) {
+    for (const password of ['password123\u0000', 'password123\u0000\u0000', '', 'password123\ud800']) {
       const padded = await ts.client().post('/apiw/v2/auth/login', { email: 'carol@example.com', password });
       expect(padded.body.message, JSON.stringify(password)).toBe('Email or password is incorrect');
     }

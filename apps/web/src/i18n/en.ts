@@ -63,6 +63,7 @@ export const en = {
   'auth.passwordHint': 'At least 8 characters',
   'auth.emailInvalid': 'Enter a valid email address',
   'auth.passwordShort': 'The password needs at least 8 characters',
+  'auth.passwordMissing': 'Enter your password',
   'auth.passwordLong': 'The password can have at most 128 characters',
   'auth.passwordBlank': 'The password needs at least one letter, digit or symbol',
   'auth.passwordControl': 'The password cannot contain tabs, line breaks or other control characters',

@@ -62,6 +62,7 @@ export const zhCN: Messages = {
   'auth.passwordHint': '至少 8 个字符',
   'auth.emailInvalid': '请输入有效的邮箱地址',
   'auth.passwordShort': '密码至少需要 8 个字符',
+  'auth.passwordMissing': '请输入密码',
   'auth.passwordLong': '密码最多 128 个字符',
   'auth.passwordBlank': '密码须至少包含一个字母、数字或符号',
   'auth.passwordControl': '密码不能包含制表符、换行符等控制字符',

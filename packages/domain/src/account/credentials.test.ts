@@ -27,6 +27,8 @@ describe('credentials', () => {
     expect(passwordProblem(`\u2060\ufeff${'\u00a0'.repeat(6)}`)).toBe('passwordBlank');
     expect(passwordProblem('password\u0000')).toBe('passwordControl');
     expect(passwordProblem('pass\tword1')).toBe('passwordControl');
+    expect(passwordProblem('Abcd1234\ud800')).toBe('passwordControl');
+    expect(passwordProblem('Abcd1234\ud83d\ude00')).toBeNull();
     expect(passwordProblem('  pass  word  ')).toBeNull();
     expect(passwordProblem(`${' '.repeat(7)}密`)).toBeNull();
     expect(passwordProblem(`${' '.repeat(6)}🔑`)).toBeNull();

@@ -8,11 +8,14 @@ export const PASSWORD_MAX_LENGTH = 128;
 /**
  * A password is more than blanks: somewhere in it a letter, digit, punctuation or symbol (white space
  * and invisible characters such as zero-width spaces do not count), and it has no control character
- * (a tab, a line break, a NUL: none is typed into a password field). A Unicode pattern: the
+ * (a tab, a line break, a NUL: none is typed into a password field) and no lone half of a UTF-16
+ * pair (it cannot be encoded: every such password would hash as the same replacement character). A Unicode pattern: the
  * validator compiles patterns with the u flag, as the forms do.
  */
 const VISIBLE = '[\\p{L}\\p{N}\\p{P}\\p{S}]';
-export const PASSWORD_PATTERN = `^\\P{Cc}*${VISIBLE}\\P{Cc}*$`;
+/** Not a character of a password: a control character, or half of a UTF-16 pair left alone. */
+const UNUSABLE = '\\p{Cc}\\p{Cs}';
+export const PASSWORD_PATTERN = `^[^${UNUSABLE}]*${VISIBLE}[^${UNUSABLE}]*$`;
 
 /**
  * An address of printable ASCII, as the API has always taken it (the validator's email format, in
@@ -25,7 +28,7 @@ export const EMAIL_PATTERN =
 
 const email = new RegExp(EMAIL_PATTERN);
 const visible = new RegExp(VISIBLE, 'u');
-const control = /\p{Cc}/u;
+const unusable = new RegExp(`[${UNUSABLE}]`, 'u');
 
 export type CredentialsProblem =
   | 'emailInvalid'
@@ -44,7 +47,7 @@ export function emailProblem(typed: string): CredentialsProblem | null {
 export function passwordProblem(password: string): CredentialsProblem | null {
   if (password.length < PASSWORD_MIN_LENGTH) return 'passwordShort';
   if (password.length > PASSWORD_MAX_LENGTH) return 'passwordLong';
-  if (control.test(password)) return 'passwordControl';
+  if (unusable.test(password)) return 'passwordControl';
   if (!visible.test(password)) return 'passwordBlank';
   return null;
 }

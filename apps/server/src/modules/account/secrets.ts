@@ -17,12 +17,16 @@ export async function hashSecret(secret: string): Promise<string> {
 }
 
 /**
- * Whether a secret is the stored one. A secret with a NUL in it never is: scrypt's HMAC pads a short
- * key with zero bytes, so "123456" and "123456\0" would derive the same key (no stored secret has
- * one: passwords refuse control characters, fund passwords are digits).
+ * A secret that hashes as another would: with a NUL (scrypt's HMAC pads a short key with zero bytes,
+ * so "123456" and "123456\0" derive the same key), or with a lone half of a UTF-16 pair (encoded as
+ * the replacement character, so every such secret is the same). None is ever stored: passwords refuse
+ * both, fund passwords are digits.
  */
+const AMBIGUOUS = /[\0\p{Cs}]/u;
+
+/** Whether a secret is the stored one; an ambiguous one never is. */
 export async function verifySecret(secret: string, stored: string): Promise<boolean> {
-  if (secret.includes('\0')) return false;
+  if (AMBIGUOUS.test(secret)) return false;
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');

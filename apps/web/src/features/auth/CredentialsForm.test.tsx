@@ -8,7 +8,7 @@ describe('the credentials form', () => {
   it('says what is wrong before sending, with the API’s own rules', async () => {
     const onSubmit = vi.fn();
     renderWithProviders(
-      <CredentialsForm submitLabel="Sign up" pending={false} error={undefined} onSubmit={onSubmit} />,
+      <CredentialsForm rules="sign-up" submitLabel="Sign up" pending={false} error={undefined} onSubmit={onSubmit} />,
     );
     await userEvent.type(screen.getByLabelText(/Email/), 'é@example.com');
     await userEvent.type(screen.getByLabelText(/Password/), 'x'.repeat(129));
@@ -21,12 +21,27 @@ describe('the credentials form', () => {
   it('sends one request for a double click', async () => {
     const onSubmit = vi.fn();
     renderWithProviders(
-      <CredentialsForm submitLabel="Sign up" pending={false} error={undefined} onSubmit={onSubmit} />,
+      <CredentialsForm rules="sign-up" submitLabel="Sign up" pending={false} error={undefined} onSubmit={onSubmit} />,
     );
     await userEvent.type(screen.getByLabelText(/Email/), ' new@example.com ');
     await userEvent.type(screen.getByLabelText(/Password/), 'password123');
     await userEvent.dblClick(screen.getByRole('button', { name: 'Sign up' }));
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(onSubmit).toHaveBeenCalledWith({ email: 'new@example.com', password: 'password123' });
+  });
+
+  it('on the login, asks only for both, and sends any password as typed (a wrong one is the server’s to say)', async () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(
+      <CredentialsForm rules="login" submitLabel="Log in" pending={false} error={undefined} onSubmit={onSubmit} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByText('Enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Enter your password')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText(/Email/), 'someone@example.com');
+    await userEvent.type(screen.getByLabelText(/Password/), 'a');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(onSubmit).toHaveBeenCalledWith({ email: 'someone@example.com', password: 'a' });
   });
 });

@@ -4,6 +4,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface CredentialsFormProps {
+  /**
+   * Sign-up checks the rules an account's email and password must follow; a login only that both are
+   * given (an address or password that breaks a rule is only a wrong pair: the server says so).
+   */
+  rules: 'sign-up' | 'login';
   submitLabel: string;
   pending: boolean;
   error: string | undefined;
@@ -11,13 +16,13 @@ export interface CredentialsFormProps {
 }
 
 /** Email and password with the same checks the server makes, shown before submit. */
-export function CredentialsForm({ submitLabel, pending, error, onSubmit }: CredentialsFormProps) {
+export function CredentialsForm({ rules, submitLabel, pending, error, onSubmit }: CredentialsFormProps) {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
-  const emailWrong = emailProblem(email);
-  const passwordWrong = passwordProblem(password);
+  const emailWrong = rules === 'sign-up' ? emailProblem(email) : email.trim() ? null : 'emailInvalid';
+  const passwordWrong = rules === 'sign-up' ? passwordProblem(password) : password ? null : 'passwordMissing';
   // One request per submit: a double click sends it once (pending shows only after a render).
   const sent = useRef(false);
   useEffect(() => {
@@ -51,7 +56,7 @@ export function CredentialsForm({ submitLabel, pending, error, onSubmit }: Crede
         />
         <PasswordInput
           label={t('auth.password')}
-          description={t('auth.passwordHint')}
+          description={rules === 'sign-up' ? t('auth.passwordHint') : undefined}
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}

@@ -22,6 +22,7 @@ export default function LoginPage() {
           {t('auth.loginTitle')}
         </Title>
         <CredentialsForm
+          rules="login"
           submitLabel={t('nav.login')}
           pending={login.isPending}
           error={login.error ? errorText(login.error) : undefined}

@@ -24,6 +24,7 @@ export function RegisterModal({
   return (
     <ResponsiveModal opened={opened} onClose={onClose} title={t('auth.registerTitle')} size="sm">
       <CredentialsForm
+        rules="sign-up"
         submitLabel={t('nav.register')}
         pending={register.isPending}
         error={register.error ? errorText(register.error) : undefined}
