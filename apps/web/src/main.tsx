@@ -1,18 +1,22 @@
+import { onlineManager } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, preloadPage } from './app/App.js';
-import { takeEarlyInput } from './app/early-input.js';
+import { replayEarlyInput, takeEarlyInput } from './app/early-input.js';
+import { afterPageTakenOver } from './app/page-taken-over.js';
 import { currentLocale, i18nReady } from './i18n/index.js';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
+/** The longest the server reads wait for React to take over a prerendered page. */
+const READS_HELD_MAX_MS = 5_000;
+
 // A page the server prerendered says in which language (scripts/prerender.mjs).
 const prerenderedIn = root.dataset.locale;
 
 // The first paint is in the reader's language, not English for a moment, and shows the page, not a
 // loader (a page's code that cannot be fetched is the page's error to show, as on any visit).
 void Promise.all([i18nReady, preloadPage(window.location.pathname).catch(() => undefined)]).then(() => {
-  // What the reader did on the page meanwhile is done again once React has it all (EarlyInputReplay).
   takeEarlyInput(root);
   // React takes over the prerendered page as it is, in a transition so that the work is cut into
   // short slices and the page keeps answering. A page in another language is drawn afresh.
@@ -22,8 +26,22 @@ void Promise.all([i18nReady, preloadPage(window.location.pathname).catch(() => u
     </StrictMode>
   );
   if (prerenderedIn === currentLocale()) {
+    // No server reads until then either: an answer arriving sooner (the session of a signed-in
+    // reader) would reach the page not yet taken over, which then no longer matches the prerendered
+    // guest's view, and React would draw it again (error 418). A page that fails to be drawn never
+    // says it was taken over: the reads wait a few seconds at most.
+    onlineManager.setOnline(false);
+    let held = true;
+    const resume = () => {
+      if (held) onlineManager.setOnline(navigator.onLine);
+      held = false;
+    };
+    afterPageTakenOver(resume);
+    setTimeout(resume, READS_HELD_MAX_MS);
     startTransition(() => {
       hydrateRoot(root, app);
     });
   } else createRoot(root).render(app);
+  // What the reader did on the page meanwhile is done again once React has it all.
+  afterPageTakenOver(replayEarlyInput);
 });

@@ -13,9 +13,9 @@ import { FundPasswordHost } from '../components/FundPasswordHost.js';
 import { PageError } from '../components/PageError.js';
 import { AuthGateProvider } from '../features/auth/auth-gate.js';
 import { AliasRedirect } from './AliasRedirect.js';
-import { EarlyInputReplay } from './EarlyInputReplay.js';
 import { Layout } from './Layout.js';
 import { type LazyPage, lazyPage } from './lazy-page.js';
+import { PageTakenOver } from './PageTakenOver.js';
 import { RequireAuth } from './RequireAuth.js';
 import { theme } from './theme.js';
 
@@ -58,7 +58,7 @@ function Page({ children, auth }: { children: React.ReactNode; auth?: boolean })
         }
       >
         {children}
-        <EarlyInputReplay />
+        <PageTakenOver />
       </Suspense>
     </ErrorBoundary>
   );

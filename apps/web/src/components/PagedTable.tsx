@@ -108,13 +108,17 @@ export function pagedQuery<T>(query: {
   data?: { list: readonly T[]; total: number } | undefined;
   isPending: boolean;
   error: unknown;
+  /** Why the tries so far failed, while the query still retries (a network error is tried again). */
+  failureReason: unknown;
   refetch(): unknown;
 }): Pick<PagedTableProps<T>, 'rows' | 'total' | 'loading' | 'error' | 'onRetry'> {
+  // A read that keeps failing says so at once, with a retry, not after every automatic try.
+  const failing = query.data ? null : (query.error ?? query.failureReason);
   return {
     rows: query.data?.list ?? [],
     total: query.data?.total ?? 0,
-    loading: query.isPending,
-    error: query.error,
+    loading: query.isPending && !failing,
+    error: failing,
     onRetry: () => void query.refetch(),
   };
 }

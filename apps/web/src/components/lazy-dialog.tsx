@@ -32,12 +32,18 @@ export function lazyDialog<P extends object>(
       if (!early || open) return;
       const closed = opener.current;
       opener.current = null;
-      // Once the dialog has let the focus go (it leaves it on the page's body).
-      const timer = setTimeout(() => {
-        const lost = document.activeElement === null || document.activeElement === document.body;
-        if (lost && closed instanceof HTMLElement && closed.isConnected) closed.focus();
-      });
-      return () => clearTimeout(timer);
+      if (!(closed instanceof HTMLElement)) return;
+      // Once the dialog has let the focus go at the end of its closing (it leaves it on the page's
+      // body), unless the reader has put it somewhere meanwhile.
+      let tries = 0;
+      const timer = setInterval(() => {
+        const active = document.activeElement;
+        const lost = active === null || active === document.body;
+        if (lost && closed.isConnected) closed.focus();
+        const inDialog = Boolean(active?.closest('[role="dialog"]'));
+        if (lost || !inDialog || ++tries >= 40) clearInterval(timer);
+      }, 25);
+      return () => clearInterval(timer);
     }, [early, open]);
     if (early) {
       // Given up before the code came (Escape, a click) or the code could not be fetched.

@@ -111,7 +111,7 @@ export function AutoEarnModal({ opened, onClose }: { opened: boolean; onClose():
           </Table>
           {list.data && list.data.list.length === 0 && (
             <Text c="dimmed" ta="center" py="lg">
-              {t('common.noData')}
+              {search.trim() ? t('assets.noMatch') : t('common.noData')}
             </Text>
           )}
         </ScrollArea>

@@ -89,15 +89,14 @@ export default function SimpleEarnHome() {
             {t('earn.summary.total')}
           </Text>
           <Text size="xl" fw={700} data-testid="earn-total">
-            {me.data ? `${fmt.fixed(stats.data?.total_lend_usdt ?? '0', 2)} USDT` : '--'}
+            {stats.data ? `${fmt.fixed(stats.data.total_lend_usdt, 2)} USDT` : '--'}
           </Text>
           <Group gap="lg" mt="xs">
             <Text size="sm">
-              {t('earn.summary.cumulative')}: {me.data ? fmt.amount(stats.data?.total_interest_usdt ?? '0') : '--'} USDT
+              {t('earn.summary.cumulative')}: {stats.data ? fmt.amount(stats.data.total_interest_usdt) : '--'} USDT
             </Text>
             <Text size="sm">
-              {t('earn.summary.lastHour')}: {me.data ? fmt.amount(stats.data?.last_hour_interest_usdt ?? '0') : '--'}{' '}
-              USDT
+              {t('earn.summary.lastHour')}: {stats.data ? fmt.amount(stats.data.last_hour_interest_usdt) : '--'} USDT
             </Text>
             {stats.data && stats.data.total_interest_usdt !== '0' && (
               <ShareButton amount={stats.data.total_interest_usdt} coin="USDT" />
@@ -150,10 +149,11 @@ export default function SimpleEarnHome() {
           onSubscribe={subscribe}
         />
         {/* No rows: why (a read that failed, with a retry) or that none match. */}
-        {!markets.isPending && (
+        {(!markets.isPending || markets.failureReason) && (
           <ListStatus
             count={markets.data?.list.length ?? 0}
-            error={markets.data ? undefined : markets.error}
+            // A read that keeps failing says so at once, not after every automatic try.
+            error={markets.data ? undefined : (markets.error ?? markets.failureReason)}
             onRetry={() => void markets.refetch()}
             empty={t('assets.noMatch')}
           />

@@ -219,6 +219,7 @@ function Products() {
         rowKey={(p) => String(p.pid)}
         page={page}
         onPageChange={setPage}
+        empty={search.trim() ? t('assets.noMatch') : undefined}
       />
       <StakeDialog product={current} onClose={closeStake} />
     </Paper>
