@@ -8,7 +8,7 @@ import {
   UNLIMITED,
 } from '@earn/domain';
 import { Anchor, Badge, Button, Card, Group, Paper, Progress, Stack, Table, Tabs, Text, Title } from '@mantine/core';
-import { type ReactNode, useEffect, useState } from 'react';
+import { memo, type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMe } from '../../api/account.js';
@@ -79,7 +79,26 @@ export default function LaunchpoolPage() {
   const { requireLogin } = useAuthGate();
   const isMobile = useIsMobile();
   const navigate = useNavigate();
-  const shown = (projects.data ?? []).filter((p) => String(p.state) === tab);
+  const shown = useMemo(() => (projects.data ?? []).filter((p) => String(p.state) === tab), [projects.data, tab]);
+  // The cards are drawn from a deferred copy: new ones in the background, in short slices, while the
+  // page keeps answering; and not again when anything else on the page changes.
+  const shownProjects = useDeferredValue(projects.isPending ? undefined : shown);
+  const stake = useCallback(
+    (project: Project, rid: number) =>
+      requireLogin(() =>
+        // On a phone the stake form is a page with a fixed bottom bar (spec); on desktop a modal.
+        isMobile ? navigate(`/launchpool/stake?pid=${project.pid}&rid=${rid}`) : setStaking({ project, rid }),
+      ),
+    [requireLogin, isMobile, navigate],
+  );
+  const redeem = useCallback(
+    (project: Project, pool: RewardPool, stat: UserPoolStat) => setRedeeming({ project, pool, stat }),
+    [],
+  );
+  const checkEligibility = useCallback(
+    (project: Project, pool: RewardPool) => setEligibility({ project, rid: pool.rid }),
+    [],
+  );
   return (
     <Stack maw={1100} mx="auto">
       <Group justify="space-between" align="flex-end">
@@ -106,23 +125,14 @@ export default function LaunchpoolPage() {
         <HistoryTab onFailed={() => setTab('1')} />
       ) : (
         <>
-          {projects.isPending && <LoadingBlock rows={5} height={44} />}
-          {shown.map((project) => (
-            <ProjectCard
-              key={project.pid}
-              project={project}
-              onStake={(rid) =>
-                requireLogin(() =>
-                  // On a phone the stake form is a page with a fixed bottom bar (spec); on desktop a modal.
-                  isMobile ? navigate(`/launchpool/stake?pid=${project.pid}&rid=${rid}`) : setStaking({ project, rid }),
-                )
-              }
-              onRedeem={(pool, stat) => setRedeeming({ project, pool, stat })}
-              onEligibility={(pool) => setEligibility({ project, rid: pool.rid })}
-              onStatement={setStatement}
-            />
-          ))}
-          {projects.isSuccess && shown.length === 0 && (
+          <ProjectList
+            projects={shownProjects}
+            onStake={stake}
+            onRedeem={redeem}
+            onEligibility={checkEligibility}
+            onStatement={setStatement}
+          />
+          {shownProjects?.length === 0 && (
             <Paper p="xl" ta="center" c="dimmed">
               {t('common.noData')}
             </Paper>
@@ -151,6 +161,33 @@ export default function LaunchpoolPage() {
 }
 
 /** The history tab; if its code cannot be fetched the user is told and taken back to the projects. */
+/** The tab's projects, a card each; skeletons while they load. */
+const ProjectList = memo(function ProjectList({
+  projects,
+  onStake,
+  onRedeem,
+  onEligibility,
+  onStatement,
+}: {
+  projects: Project[] | undefined;
+  onStake(project: Project, rid: number): void;
+  onRedeem(project: Project, pool: RewardPool, stat: UserPoolStat): void;
+  onEligibility(project: Project, pool: RewardPool): void;
+  onStatement(target: { rid: number; hour: number }): void;
+}) {
+  if (!projects) return <LoadingBlock rows={5} height={44} />;
+  return projects.map((project) => (
+    <ProjectCard
+      key={project.pid}
+      project={project}
+      onStake={(rid) => onStake(project, rid)}
+      onRedeem={(pool, stat) => onRedeem(project, pool, stat)}
+      onEligibility={(pool) => onEligibility(project, pool)}
+      onStatement={onStatement}
+    />
+  ));
+});
+
 function HistoryTab({ onFailed }: { onFailed(): void }) {
   const { arrived } = useArrived(history);
   const History = history.loaded;
