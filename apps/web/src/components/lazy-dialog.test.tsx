@@ -30,6 +30,19 @@ function Page({ Dialog }: { Dialog: React.ComponentType<NoteProps> }) {
   );
 }
 
+/** A dialog whose code arrives only when `arrive` is called. */
+function heldDialog() {
+  let arrive = () => {};
+  const Dialog = lazyDialog(
+    () =>
+      new Promise<typeof Note>((resolve) => {
+        arrive = () => resolve(Note);
+      }),
+    { isOpen: (p) => p.opened, close: (p) => p.onClose() },
+  );
+  return { Dialog, arrive: () => arrive() };
+}
+
 describe('lazyDialog', () => {
   it('fetches its code no sooner than needed, and opens with it', async () => {
     let loads = 0;
@@ -70,14 +83,7 @@ describe('lazyDialog', () => {
   });
 
   it('gives up an opening when Escape is pressed while its code is coming, and stays closed when it comes', async () => {
-    let arrive = () => {};
-    const Dialog = lazyDialog(
-      () =>
-        new Promise<typeof Note>((resolve) => {
-          arrive = () => resolve(Note);
-        }),
-      { isOpen: (p) => p.opened, close: (p) => p.onClose() },
-    );
+    const { Dialog, arrive } = heldDialog();
     renderWithProviders(<Page Dialog={Dialog} />);
     await userEvent.click(screen.getByRole('button', { name: 'open' }));
     await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).not.toBeNull());
@@ -92,14 +98,7 @@ describe('lazyDialog', () => {
   });
 
   it('gives the focus back to what opened it early, once it closes', async () => {
-    let arrive = () => {};
-    const Dialog = lazyDialog(
-      () =>
-        new Promise<typeof Note>((resolve) => {
-          arrive = () => resolve(Note);
-        }),
-      { isOpen: (p) => p.opened, close: (p) => p.onClose() },
-    );
+    const { Dialog, arrive } = heldDialog();
     renderWithProviders(<Page Dialog={Dialog} />);
     const opener = screen.getByRole('button', { name: 'open' });
     await userEvent.click(opener);
