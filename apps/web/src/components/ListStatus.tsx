@@ -5,6 +5,14 @@ import { errorText } from '../lib/notify.js';
 import { LoadingBlock } from './LoadingBlock.js';
 
 /**
+ * Why a read has nothing to show, at its first failure: its error, or while it still retries
+ * (a network error is tried again up to ten times) why its tries failed; nothing once it has data.
+ */
+export function readFailure(query: { data?: unknown; error: unknown; failureReason: unknown }): unknown {
+  return query.data ? null : (query.error ?? query.failureReason);
+}
+
+/**
  * Below a list or table: skeletons while it loads, why its rows could not be loaded (with a retry)
  * rather than an empty state, or the empty state when there are none.
  */

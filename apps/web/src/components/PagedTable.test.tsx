@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders, restoreViewport, setMobile } from '../test-utils.js';
-import { PagedTable } from './PagedTable.js';
+import { PagedTable, pagedQuery } from './PagedTable.js';
 
 const rows = Array.from({ length: 23 }, (_, i) => ({ id: i + 1 }));
 
@@ -80,5 +80,20 @@ describe('PagedTable', () => {
     renderWithProviders(<Harness total={23} pageSize={7} />);
     expect(screen.getAllByText(/^row \d+$/)).toHaveLength(7);
     expect(screen.getByRole('button', { name: '4' })).toBeInTheDocument();
+  });
+});
+
+describe('pagedQuery', () => {
+  const read = { isPending: true, error: null, failureReason: null, refetch: () => undefined };
+  it('loads while pending, and says why at the first failed try, not after every automatic one', () => {
+    expect(pagedQuery(read)).toMatchObject({ loading: true, error: null });
+    const offline = new TypeError('Failed to fetch');
+    expect(pagedQuery({ ...read, failureReason: offline })).toMatchObject({ loading: false, error: offline });
+    // Rows already read stay, without an error, while a refetch retries.
+    const data = { list: [1], total: 1 };
+    expect(pagedQuery({ ...read, isPending: false, data, failureReason: offline })).toMatchObject({
+      rows: [1],
+      error: null,
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useIsMobile } from '../lib/use-is-mobile.js';
-import { ListStatus } from './ListStatus.js';
+import { ListStatus, readFailure } from './ListStatus.js';
 
 export interface Column<T> {
   key: string;
@@ -113,7 +113,7 @@ export function pagedQuery<T>(query: {
   refetch(): unknown;
 }): Pick<PagedTableProps<T>, 'rows' | 'total' | 'loading' | 'error' | 'onRetry'> {
   // A read that keeps failing says so at once, with a retry, not after every automatic try.
-  const failing = query.data ? null : (query.error ?? query.failureReason);
+  const failing = readFailure(query);
   return {
     rows: query.data?.list ?? [],
     total: query.data?.total ?? 0,

@@ -23,6 +23,7 @@ import {
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { EarlyPart, fetchedApart, useArrived } from '../../components/fetched-apart.js';
 import { InfoPopup } from '../../components/InfoPopup.js';
+import { ListStatus, readFailure } from '../../components/ListStatus.js';
 import { LoadingBlock } from '../../components/LoadingBlock.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
 import { useFormat } from '../../lib/use-format.js';
@@ -82,6 +83,7 @@ export default function LaunchpoolPage() {
   const shown = useMemo(() => (projects.data ?? []).filter((p) => String(p.state) === tab), [projects.data, tab]);
   // The cards are drawn from a deferred copy: new ones in the background, in short slices, while the
   // page keeps answering; and not again when anything else on the page changes.
+  const projectsFailure = readFailure(projects);
   const shownProjects = useDeferredValue(projects.isPending ? undefined : shown);
   const stake = useCallback(
     (project: Project, rid: number) =>
@@ -132,10 +134,13 @@ export default function LaunchpoolPage() {
             onEligibility={checkEligibility}
             onStatement={setStatement}
           />
-          {shownProjects?.length === 0 && (
-            <Paper p="xl" ta="center" c="dimmed">
-              {t('common.noData')}
-            </Paper>
+          {/* No projects: why (a read that failed, with a retry) or that the tab has none. */}
+          {(shownProjects !== undefined || Boolean(projectsFailure)) && (
+            <ListStatus
+              count={shownProjects?.length ?? 0}
+              error={projectsFailure}
+              onRetry={() => void projects.refetch()}
+            />
           )}
         </>
       )}

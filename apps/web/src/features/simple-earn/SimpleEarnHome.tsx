@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useMe } from '../../api/account.js';
 import { useAutoInvest, useMarketList, useProducts, useStatistics } from '../../api/simple-earn.js';
 import { CoinSearch } from '../../components/CoinSearch.js';
-import { ListStatus } from '../../components/ListStatus.js';
+import { ListStatus, readFailure } from '../../components/ListStatus.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
@@ -61,6 +61,7 @@ export default function SimpleEarnHome() {
 
   // The list is drawn from a deferred copy: new rows are drawn in the background, in short slices,
   // while the page keeps answering (a phone spent a long moment on each answer's rows).
+  const marketsFailure = readFailure(markets);
   const shownList = useDeferredValue(markets.isPending ? undefined : (markets.data?.list ?? NO_PRODUCTS));
   const subscribe = useCallback((p: FlexibleProduct) => requireLogin(() => setSubscribing(p)), [requireLogin]);
   const toggleSort = useCallback(() => setSort((s) => (s === 3 ? 4 : 3)), []);
@@ -149,11 +150,10 @@ export default function SimpleEarnHome() {
           onSubscribe={subscribe}
         />
         {/* No rows: why (a read that failed, with a retry) or that none match. */}
-        {(!markets.isPending || markets.failureReason) && (
+        {(!markets.isPending || Boolean(marketsFailure)) && (
           <ListStatus
             count={markets.data?.list.length ?? 0}
-            // A read that keeps failing says so at once, not after every automatic try.
-            error={markets.data ? undefined : (markets.error ?? markets.failureReason)}
+            error={marketsFailure}
             onRetry={() => void markets.refetch()}
             empty={t('assets.noMatch')}
           />
