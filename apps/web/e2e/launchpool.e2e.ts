@@ -153,12 +153,15 @@ describe('Launchpool in Chromium', () => {
     expect(Math.abs((box?.x ?? 0) - (at?.x ?? 0))).toBeLessThan(300);
     // One pop-over at a time: opening another, from the keyboard too, closes the first.
     const marks = page.getByRole('button', { name: 'info' });
+    const dropdowns = page.locator('.mantine-Popover-dropdown');
+    const first = await dropdowns.boundingBox();
     await marks.nth(1).focus();
     await page.keyboard.press('Enter');
-    const dropdowns = page.locator('.mantine-Popover-dropdown');
-    await expect.poll(() => dropdowns.count()).toBe(1);
-    const second = await dropdowns.boundingBox();
-    expect(second?.y).not.toBe(box?.y);
+    // Settled when one pop-over is left and it is not the first (which closes with a transition).
+    await expect
+      .poll(async () => ((await dropdowns.count()) === 1 ? (await dropdowns.boundingBox())?.y : first?.y))
+      .not.toBe(first?.y);
+    expect(await dropdowns.count()).toBe(1);
     await page.keyboard.press('Escape');
     await expect.poll(() => dropdowns.count()).toBe(0);
     await page.getByTestId('stake-LPX-USDT').click();
