@@ -12,6 +12,7 @@ import { clearHour, flexibleHourJob } from '../apps/server/src/modules/simple-ea
 import { type FlexibleMarket, listMarkets } from '../apps/server/src/modules/simple-earn/markets.js';
 import { subscribeFlexible } from '../apps/server/src/modules/simple-earn/subscribe-flexible.js';
 import { freshDatabase } from './fresh-database.js';
+import { percentile } from './http-load.js';
 
 const COINS = 20;
 /** Users with auto-earn on for every coin: the sweep subscribes their idle balances each hour. */
@@ -162,12 +163,6 @@ function subscribeDuring(db: Db, clock: ManualClock, markets: readonly FlexibleM
       return latencies;
     },
   };
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
 }
 
 async function timed(work: () => Promise<unknown>): Promise<number> {

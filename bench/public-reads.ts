@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { startBenchServer } from './bench-server.js';
+import { runLoad } from './http-load.js';
 
 /** The public reads the issue names, as a visitor's browser calls them. */
 const READS = [
@@ -34,24 +35,19 @@ export async function benchPublicReads(databaseUrl: string | undefined) {
   }
 }
 
-/** CONNECTIONS clients calling the URL back to back for DURATION_MS, after a short warm-up. */
+/** CONNECTIONS clients calling the URL back to back for DURATION_MS (a worker thread), after a short warm-up. */
 async function requestsPerSecond(url: string): Promise<number> {
-  const call = async () => {
+  for (let i = 0; i < 20; i++) {
     const res = await fetch(url);
     if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
     await res.arrayBuffer();
-  };
-  for (let i = 0; i < 20; i++) await call();
-  let done = 0;
-  const end = performance.now() + DURATION_MS;
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < end) {
-        await call();
-        done++;
-      }
-    }),
-  );
-  return done / ((performance.now() - start) / 1000);
+  }
+  const load = await runLoad({
+    url,
+    method: 'GET',
+    callers: Array.from({ length: CONNECTIONS }, () => ({ headers: {} })),
+    durationMs: DURATION_MS,
+  });
+  if (load.failures.length > 0) throw new Error(`${url}: ${load.failures[0]}`);
+  return load.perSecond;
 }

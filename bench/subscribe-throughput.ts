@@ -1,5 +1,6 @@
 import { register } from '../apps/server/src/modules/account/register.js';
 import { startBenchServer } from './bench-server.js';
+import { type LoadCaller, percentile, runLoad } from './http-load.js';
 
 const USERS = 16;
 const DURATION_MS = 5_000;
@@ -8,6 +9,16 @@ const DURATION_MS = 5_000;
 class Session {
   private readonly cookies = new Map<string, string>();
   constructor(private readonly base: string) {}
+
+  /** What a browser with this session sends on a change: its cookies and its CSRF token. */
+  caller(): LoadCaller {
+    return {
+      headers: {
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-csrf-token': this.cookies.get('csrf_token') ?? '',
+      },
+    };
+  }
 
   async call(
     method: 'GET' | 'POST',
@@ -78,24 +89,17 @@ export async function benchSubscribeThroughput(databaseUrl: string | undefined) 
       const warm = await subscribe(s);
       if (warm.code !== 0) throw new Error(`subscribe refused: ${JSON.stringify(warm)}`);
     }
-    const latencies: number[] = [];
-    const end = performance.now() + DURATION_MS;
-    const start = performance.now();
-    await Promise.all(
-      sessions.map(async (s) => {
-        while (performance.now() < end) {
-          const t = performance.now();
-          const res = await subscribe(s);
-          if (res.code !== 0) throw new Error(`subscribe failed: ${JSON.stringify(res)}`);
-          latencies.push(performance.now() - t);
-        }
-      }),
-    );
-    const seconds = (performance.now() - start) / 1000;
-    latencies.sort((a, b) => a - b);
+    const load = await runLoad({
+      url: `${base}/apiw/v2/uni-loan/earn/subscribe`,
+      method: 'POST',
+      body: { asset: 'USDT', amount: '1' },
+      callers: sessions.map((s) => s.caller()),
+      durationMs: DURATION_MS,
+    });
+    if (load.failures.length > 0) throw new Error(`subscribe failed: ${load.failures[0]}`);
     return {
-      perSecond: latencies.length / seconds,
-      p99Ms: latencies[Math.min(latencies.length - 1, Math.floor(0.99 * latencies.length))] ?? 0,
+      perSecond: load.perSecond,
+      p99Ms: percentile(load.latencies, 0.99),
     };
   } finally {
     await close();

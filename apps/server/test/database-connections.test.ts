@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
+import { rowsOf } from '../src/db/rows.js';
 import { requirePostgres, startTestServer } from './helpers.js';
 
 describe('pooled connections', () => {
@@ -22,6 +23,34 @@ describe('pooled connections', () => {
       expect(after.status).toBe(200);
       expect(after.body.code).toBe(0);
       await ts.close();
+    },
+  );
+
+  it.runIf(requirePostgres('the statement cache'))(
+    'keep each parameterised statement prepared once, and recover from a statement that failed to prepare',
+    async () => {
+      const ts = await startTestServer({ postgres: true });
+      const database = openDatabase({ databaseUrl: ts.server.database.url });
+      try {
+        await database.db.transaction(async (tx) => {
+          const double = (n: number) => tx.execute(sql`SELECT ${n}::int * 2 AS twice`);
+          expect(rowsOf(await double(1))).toEqual([{ twice: 2 }]);
+          expect(rowsOf(await double(21))).toEqual([{ twice: 42 }]);
+          const prepared = await tx.execute(
+            sql`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE '%AS twice'`,
+          );
+          expect(rowsOf(prepared)).toEqual([{ n: 1 }]);
+        });
+        // A statement that fails in the database is not taken for prepared: its next run prepares it.
+        const divide = (n: number) => database.db.execute(sql`SELECT 1 / ${n}::int AS inverse`);
+        await expect(divide(0)).rejects.toThrow();
+        expect(rowsOf(await divide(1))).toEqual([{ inverse: 1 }]);
+        await expect(database.db.execute(sql`SELECT ${1}::int FROM no_such_table`)).rejects.toThrow();
+        await expect(database.db.execute(sql`SELECT ${1}::int FROM no_such_table`)).rejects.toThrow(/no_such_table/);
+      } finally {
+        await database.close();
+        await ts.close();
+      }
     },
   );
 });

@@ -58,6 +58,25 @@ describe('fund-password gate', () => {
     expect((await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '135790' })).body.code).toBe(0);
   });
 
+  it('a lock also stops calls made without the password while the policy would not ask for it', async () => {
+    const u = await ts.newUser({ fundpass: '975310' });
+    await ts.deposit(u.email, 'USDT', '100');
+    await u.post('/apiw/v2/account/fundpass', { fundpass: '975310', old_fundpass: '975310', policy: 'never' });
+    expect((await u.post('/apiw/v2/account/transfer', move)).body.code).toBe(0);
+    for (let i = 0; i < 5; i++) await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '000000' });
+    const locked = await u.post('/apiw/v2/account/transfer', move);
+    expect(locked.body.code).toBe(10010112);
+    expect(locked.body.message).toBe('Too many wrong fund passwords; try again in 15 minutes');
+    await (ts.server.ctx.clock as ManualClock).advance(ts.server.ctx.db, 5 * MIN);
+    expect((await u.post('/apiw/v2/account/transfer', move)).body.message).toBe(
+      'Too many wrong fund passwords; try again in 10 minutes',
+    );
+    expect(await spotUsdt(u)).toBe('90');
+    await (ts.server.ctx.clock as ManualClock).advance(ts.server.ctx.db, 10 * MIN);
+    expect((await u.post('/apiw/v2/account/transfer', move)).body.code).toBe(0);
+    expect(await spotUsdt(u)).toBe('80');
+  });
+
   it('follows the every-2-hours and never policies', async () => {
     const u = await ts.newUser({ fundpass: '112233' });
     await ts.deposit(u.email, 'USDT', '100');

@@ -8,6 +8,6 @@ export function registerFundPasswordGate(app: FastifyInstance, ctx: AppContext) 
   app.addHook('preHandler', async (request) => {
     if (!request.routeOptions.config.fundpass) return;
     const body = (request.body ?? {}) as { fundpass?: unknown };
-    await checkFundPassword(ctx, userOf(request), body.fundpass);
+    await checkFundPassword(ctx, userOf(request), body.fundpass, request.fundpassFailures);
   });
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { forbidden, needLogin, unsupportedMediaType } from '../errors.js';
+import { fundpassFailuresSince } from '../modules/account/check-fund-password.js';
 import { SESSION_TTL_MS } from '../modules/account/login.js';
 import { findSessionUser, type User } from '../modules/account/repo.js';
 
@@ -12,6 +13,8 @@ export const CSRF_HEADER = 'x-csrf-token';
 declare module 'fastify' {
   interface FastifyRequest {
     user: User | null;
+    /** On a fund-moving call, the user's recent fund-password failures, read with the session. */
+    fundpassFailures: number[];
   }
   interface FastifyInstance {
     /** Secure cookies: always, never, or when the request came over HTTPS (auto). */
@@ -68,6 +71,7 @@ function setCsrfCookie(reply: FastifyReply, token: string) {
  */
 export function registerSession(app: FastifyInstance, ctx: AppContext, cookieSecurity: CookieSecurity) {
   app.decorateRequest('user', null);
+  app.decorateRequest('fundpassFailures', null as unknown as number[]);
   app.decorate('cookieSecurity', cookieSecurity);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -83,7 +87,13 @@ export function registerSession(app: FastifyInstance, ctx: AppContext, cookieSec
         throw forbidden('Missing or invalid CSRF token: send the csrf_token cookie back in the X-CSRF-Token header');
       }
     }
-    if (session) request.user = (await findSessionUser(ctx.db, session, ctx.clock.now())) ?? null;
+    if (session) {
+      const now = ctx.clock.now();
+      const since = request.routeOptions.config.fundpass ? fundpassFailuresSince(now) : undefined;
+      const found = await findSessionUser(ctx.db, session, now, since);
+      request.user = found?.user ?? null;
+      request.fundpassFailures = found?.fundpassFailures ?? [];
+    }
   });
 
   // Who may call comes first: a guest or a user on an operator route learns nothing from the schema.

@@ -12,14 +12,20 @@ import { verifySecret } from './secrets.js';
  * password (10010111 with require_fundpass), refuses a wrong one (10010106), asks to set one first
  * (10010107), and locks after 5 wrong tries in 15 minutes (10010112).
  */
-export async function checkFundPassword(ctx: AppContext, user: User, fundpass: unknown): Promise<void> {
+export async function checkFundPassword(
+  ctx: AppContext,
+  user: User,
+  fundpass: unknown,
+  /** The user's failures since fundpassFailuresSince, as read with the session. */
+  failures: number[],
+): Promise<void> {
   if (user.fundpassHash === null) {
     throw new AppError(Code.FundPasswordSetFirst, 'Set a fund password first', 403, { key: 'fundpass.setFirst' });
   }
   const now = ctx.clock.now().getTime();
   const verifiedMs = user.fundpassVerifiedAt?.getTime() ?? null;
   if (fundpass === undefined || fundpass === '') {
-    await assertNotLocked(ctx, user);
+    assertNotLocked(ctx, failures);
     if (!needsFundPassword(user.fundpassPolicy, verifiedMs, now)) return;
     throw new AppError(Code.FundPasswordRequired, 'Enter your fund password to continue', 403, {
       requireFundpass: true,
@@ -58,14 +64,19 @@ export async function assertFundPassword(ctx: AppContext, user: User, fundpass: 
   await ctx.db.update(users).set({ fundpassVerifiedAt: now }).where(eq(users.id, user.id));
 }
 
-async function assertNotLocked(ctx: AppContext, user: User): Promise<void> {
+function assertNotLocked(ctx: AppContext, failures: number[]): void {
   const now = ctx.clock.now();
-  const until = lockedUntil(await failuresOf(ctx, user, now), now.getTime(), FUNDPASS_LOCKOUT);
+  const until = lockedUntil(failures, now.getTime(), FUNDPASS_LOCKOUT);
   if (until !== null) throw lockedError(Math.ceil((until - now.getTime()) / 60_000));
 }
 
+/** How far back the failures that decide a fund-password lockout go. */
+export function fundpassFailuresSince(now: Date): Date {
+  return new Date(now.getTime() - 2 * FUNDPASS_LOCKOUT.windowMs);
+}
+
 function failuresOf(ctx: AppContext, user: User, now: Date): Promise<number[]> {
-  return recentFailures(ctx.db, 'fundpass', String(user.id), new Date(now.getTime() - 2 * FUNDPASS_LOCKOUT.windowMs));
+  return recentFailures(ctx.db, 'fundpass', String(user.id), fundpassFailuresSince(now));
 }
 
 function lockedError(minutes: number): AppError {

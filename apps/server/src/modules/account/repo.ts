@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, gt, gte } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { and, desc, eq, gt, gte, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.js';
 import { failedAttempts, loginAddresses, sessions, userLoans, users } from '../../db/schema.js';
 
 export type User = typeof users.$inferSelect;
@@ -19,13 +19,61 @@ export async function findUserById(db: Executor, id: number): Promise<User | und
   return user;
 }
 
-export async function findSessionUser(db: Executor, token: string, now: Date): Promise<User | undefined> {
-  const [row] = await db
-    .select({ user: users })
+/** The caller of a request: the session's user, and their recent fund-password failures when asked for. */
+export interface SessionUser {
+  user: User;
+  /** Fund-password failures since the time asked for, newest first (ms); empty when not asked. */
+  fundpassFailures: number[];
+}
+
+/**
+ * The signed-in user of a session token, with, for a fund-moving call, their fund-password failures
+ * since `fundpassFailuresSince` (at most 20, newest first): one round trip, as a statement the
+ * database keeps prepared (every signed-in request runs it).
+ */
+export async function findSessionUser(
+  db: Db,
+  token: string,
+  now: Date,
+  fundpassFailuresSince?: Date,
+): Promise<SessionUser | undefined> {
+  const [row] = await sessionUserQuery(db).execute({
+    id: hashToken(token),
+    now: now.toISOString(),
+    since: fundpassFailuresSince?.toISOString() ?? null,
+  });
+  return row && { user: row.user, fundpassFailures: row.fundpassFailures.map(Number) };
+}
+
+const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>();
+
+function sessionUserQuery(db: Db) {
+  let query = sessionUserQueries.get(db);
+  if (!query) {
+    query = prepareSessionUser(db);
+    sessionUserQueries.set(db, query);
+  }
+  return query;
+}
+
+function prepareSessionUser(db: Db) {
+  const since = sql.placeholder('since');
+  return db
+    .select({
+      user: users,
+      fundpassFailures: sql<(number | string)[]>`coalesce((
+        SELECT jsonb_agg(f.ms) FROM (
+          SELECT (extract(epoch FROM f.at) * 1000)::float8 AS ms FROM ${failedAttempts} f
+          WHERE ${since}::timestamptz IS NOT NULL AND f.scope = 'fundpass' AND f.subject = ${users.id}::text
+            AND f.at >= ${since}::timestamptz
+          ORDER BY f.at DESC LIMIT 20) f), '[]'::jsonb)`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, now)));
-  return row?.user;
+    .where(
+      and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`)),
+    )
+    .prepare('session_user');
 }
 
 export async function createSession(db: Executor, userId: number, token: string, now: Date, ttlMs: number) {
