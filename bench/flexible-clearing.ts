@@ -5,7 +5,7 @@ import type { Db, Executor } from '../apps/server/src/db/client.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { rowsOf } from '../apps/server/src/db/rows.js';
 import { seedCatalogue } from '../apps/server/src/demo/catalogue.js';
-import type { Job } from '../apps/server/src/jobs/scheduler.js';
+import { beginJobPart, type Job } from '../apps/server/src/jobs/scheduler.js';
 import { findUserById } from '../apps/server/src/modules/account/repo.js';
 import { seededDemand } from '../apps/server/src/modules/simple-earn/demand.js';
 import { clearHour, flexibleHourJob } from '../apps/server/src/modules/simple-earn/flexible-hour.js';
@@ -90,7 +90,10 @@ async function runWholeHour(db: Db, job: Job, start: Date) {
   let resumeFrom: number | undefined;
   do {
     const from = resumeFrom;
-    const resume = await db.transaction((tx) => job.run(tx, start, from));
+    const resume = await db.transaction(async (tx) => {
+      await beginJobPart(tx);
+      return job.run(tx, start, from);
+    });
     resumeFrom = resume ? resume.resumeFrom : undefined;
   } while (resumeFrom !== undefined);
 }

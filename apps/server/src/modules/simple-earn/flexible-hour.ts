@@ -68,6 +68,11 @@ export async function clearHour(
   markets: readonly FlexibleMarket[],
   demand: BorrowDemandSource,
 ) {
+  // The borrowers' accounts the hour's interest is paid from, once, before any of its batches.
+  await ensureAccounts(
+    tx,
+    markets.map((m) => platformAccount(FlexiblePlatform.borrowers, m.coin)),
+  );
   // One query at a time: a transaction is one connection.
   const demands = [];
   for (const m of markets) demands.push(await clearingDemandAt(demand, tx, m, boundary.getTime()));
@@ -122,10 +127,6 @@ export async function settleBatch(
   if (batch?.last == null) return undefined;
   const inBatch = sql`a.hour = ${h}::timestamptz AND a.position_id > ${after} AND a.position_id <= ${batch.last}`;
   const paidAt = new Date(hour.getTime() + HOUR_MS);
-  await ensureAccounts(
-    tx,
-    markets.map((m) => platformAccount(FlexiblePlatform.borrowers, m.coin)),
-  );
   const interestByCoin = sql`
     SELECT a.coin, sum(a.interest) AS interest FROM flexible_allocations a
     WHERE ${inBatch} AND a.interest > 0 GROUP BY a.coin`;
@@ -139,18 +140,15 @@ export async function settleBatch(
       UNION ALL
       SELECT la.id, t.coin, -t.interest FROM (${interestByCoin}) t
       JOIN ledger_accounts la ON la.user_id IS NULL AND la.wallet = ${FlexiblePlatform.borrowers} AND la.coin = t.coin`,
+    // A history row per lender, and the hour's interest total, in the posting's own statement.
+    alongside: [
+      sql`INSERT INTO earn_history (user_id, product, type, mode, coin, amount, principal, rate, at)
+        SELECT a.user_id, 'flexible', 3, 0, a.coin, a.interest, a.lent, a.rate, ${paidAt.toISOString()}::timestamptz
+        FROM flexible_allocations a WHERE ${inBatch} AND a.interest > 0`,
+      sql`UPDATE flexible_hours fh SET interest_paid = fh.interest_paid + t.interest
+        FROM (${interestByCoin}) t WHERE fh.coin = t.coin AND fh.hour = ${h}::timestamptz`,
+    ],
   });
-  // A history row per lender, and the hour's interest total summed from the rows written.
-  await tx.execute(sql`
-    WITH paid AS (
-      INSERT INTO earn_history (user_id, product, type, mode, coin, amount, principal, rate, at)
-      SELECT a.user_id, 'flexible', 3, 0, a.coin, a.interest, a.lent, a.rate, ${paidAt.toISOString()}::timestamptz
-      FROM flexible_allocations a WHERE ${inBatch} AND a.interest > 0
-      RETURNING coin, amount
-    )
-    UPDATE flexible_hours fh SET interest_paid = fh.interest_paid + t.interest
-    FROM (SELECT coin, sum(amount) AS interest FROM paid GROUP BY coin) t
-    WHERE fh.coin = t.coin AND fh.hour = ${h}::timestamptz`);
   if (batch.bonus) await payBonuses(tx, hour, markets, inBatch);
   return batch.last;
 }
