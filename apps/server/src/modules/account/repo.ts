@@ -62,7 +62,7 @@ function prepareSessionUser(db: Db) {
     .select({
       user: users,
       fundpassFailures: sql<(number | string)[]>`coalesce((
-        SELECT jsonb_agg(f.ms) FROM (
+        SELECT jsonb_agg(f.ms ORDER BY f.ms DESC) FROM (
           SELECT (extract(epoch FROM f.at) * 1000)::float8 AS ms FROM ${failedAttempts} f
           WHERE ${since}::timestamptz IS NOT NULL AND f.scope = 'fundpass' AND f.subject = ${users.id}::text
             AND f.at >= ${since}::timestamptz

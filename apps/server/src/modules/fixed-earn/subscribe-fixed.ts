@@ -142,9 +142,8 @@ export async function subscribeFixed(
 
 /** The user's trading-wallet balance of a coin and their loan in it. */
 export async function walletOf(db: Executor, user: User, coin: string) {
-  const [rows, loans] = await Promise.all([
-    userBalances(db, user.id, [tradingWallet(user)], [coin]),
-    loansOf(db, user.id),
-  ]);
+  // One query at a time: `db` may be a transaction, which is one connection.
+  const rows = await userBalances(db, user.id, [tradingWallet(user)], [coin]);
+  const loans = await loansOf(db, user.id);
   return { balance: rows[0]?.balance ?? '0', loan: loans.get(coin) ?? '0' };
 }

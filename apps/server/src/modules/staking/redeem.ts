@@ -64,10 +64,9 @@ export async function redeem(ctx: AppContext, user: User, body: StakingActionBod
       const receipt = isReceiptProduct(product);
       // A receipt-token product redeems tokens from the trading wallet; the others the staked coins.
       const unit = receipt ? (product.receiptCoin as string) : product.coin;
-      const [held, used] = await Promise.all([
-        receipt ? walletOf(tx, user, unit).then((w) => w.balance) : heldIn(tx, user, product),
-        fastUsedToday(tx, pid, nowMs),
-      ]);
+      // One query at a time: a transaction is one connection.
+      const held = receipt ? (await walletOf(tx, user, unit)).balance : await heldIn(tx, user, product);
+      const used = await fastUsedToday(tx, pid, nowMs);
       const fastLeft = quick ? remainingOf(product.redeemQuickDaily, used) : null;
       if (
         quick &&

@@ -75,10 +75,9 @@ export async function stake(ctx: AppContext, user: User, body: StakingActionBody
       const now = ctx.clock.now();
       const product = await lockStakingProduct(tx, pid);
       if (!product.saleOpen) throw badRequest('This product is not taking stakes now', 'staking.closed');
-      const [{ balance, loan }, held] = await Promise.all([
-        walletOf(tx, user, product.coin),
-        heldIn(tx, user, product),
-      ]);
+      // One query at a time: a transaction is one connection.
+      const { balance, loan } = await walletOf(tx, user, product.coin);
+      const held = await heldIn(tx, user, product);
       const checked = checkStakeAmount(parsed.value, {
         coin: product.coin,
         minMortgageAmount: product.minMortgageAmount,
@@ -181,7 +180,8 @@ async function stakePendingMint(
  */
 async function mintDebt(tx: Executor, user: User, product: StakingProductRow, collateral: Decimal, at: Date) {
   const mintCoin = product.mintCoin as string;
-  const [coin, mint] = await Promise.all([findCoin(tx, product.coin), findCoin(tx, mintCoin)]);
+  const coin = await findCoin(tx, product.coin);
+  const mint = await findCoin(tx, mintCoin);
   const priceOf = (c: typeof coin) => (c ? priceAt(c.symbol, c.basePrice, at.getTime()) : ZERO);
   const minted = mintAmount(collateral, priceOf(coin), priceOf(mint), product.mintRatio);
   if (minted.lte(0)) return minted;
