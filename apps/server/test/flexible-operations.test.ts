@@ -108,6 +108,23 @@ describe('redeeming', () => {
     expect(balances.find((b: { asset: string }) => b.asset === 'USDC').unified).toBe('1500');
   });
 
+  it('refuses a coin never held, or more than the wallet holds, and opens no position', async () => {
+    const u = await lender(ts, { ADA: '5' });
+    for (const [asset, amount] of [
+      ['LINK', '1'],
+      ['ADA', '5.000001'],
+    ]) {
+      expect((await u.post('/apiw/v2/uni-loan/earn/subscribe', { asset, amount })).body).toMatchObject({
+        code: -1,
+        key: 'finances.inadequateBalance',
+      });
+      expect(await holding(u, asset as string)).toBeUndefined();
+    }
+    expect(await spot(u, 'ADA')).toBe('5');
+    expect((await u.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'ADA', amount: '5' })).body.code).toBe(0);
+    expect(await spot(u, 'ADA')).toBe('0');
+  });
+
   it('refuses more than the holding and below the minimum, and changes nothing', async () => {
     const u = await lender(ts, { DOT: '10' });
     await u.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'DOT', amount: '10' });

@@ -92,41 +92,51 @@ export async function subscribeIn(
 
 /**
  * Subscriptions as one set, without a loop over users (the auto-earn sweep and launch-pool releases
- * subscribe many at once): positions opened if missing and locked, then the trading wallets, each
- * of which must keep at least the user's loan; the subscriptions added to their positions (book
- * snapshot, not yet in the next book), one journal entry debiting the wallets and crediting the
- * positions, and a history row each. At most one subscription per user and coin.
+ * subscribe many at once): each position locked together with the trading wallet it is paid from
+ * (positions opened first where missing), each wallet holding the amount and keeping at least the
+ * user's loan; the subscriptions added to their positions (book snapshot, not yet in the next book),
+ * one journal entry debiting the wallets and crediting the positions, and a history row each. At
+ * most one subscription per user and coin.
  */
 export async function subscribeMany(tx: Executor, subscriptions: readonly Subscription[], now: Date, mode: number) {
   if (subscriptions.length === 0) return;
-  const positions = await lockPositions(
-    tx,
-    subscriptions.map((s) => ({ userId: s.user.id, coin: s.coin })),
-    now,
-  );
-  const positionOf = new Map(positions.map((p) => [`${p.userId}|${p.coin}`, p]));
   const column = (pick: (s: Subscription) => string | number) => `{${subscriptions.map(pick).join(',')}}`;
   const set = sql`SELECT * FROM unnest(
     ${column((s) => s.user.id)}::int[], ${column((s) => tradingWallet(s.user))}::text[], ${column((s) => s.coin)}::text[],
-    ${column((s) => s.amount.toFixed())}::numeric[], ${column((s) => positionOf.get(`${s.user.id}|${s.coin}`)?.accountId ?? 0)}::bigint[]
-  ) AS s(user_id, wallet, coin, amount, account_id)`;
-  // The trading wallets, locked after the positions (the lock order): each must hold the amount and
-  // keep at least the user's loan (borrowed coins are never lent). A wallet never funded has nothing.
-  const wallets = rowsOf<{ user_id: number; coin: string; balance: string; loan: string }>(
-    await tx.execute(sql`
-      SELECT s.user_id, s.coin, w.balance::text,
-        coalesce((SELECT l.amount FROM user_loans l WHERE l.user_id = s.user_id AND l.coin = s.coin), 0)::text AS loan
-      FROM (${set}) s JOIN ledger_accounts w ON w.user_id = s.user_id AND w.wallet = s.wallet AND w.coin = s.coin
-      ORDER BY w.id FOR UPDATE OF w`),
-  );
-  const walletOf = new Map(wallets.map((w) => [`${w.user_id}|${w.coin}`, w]));
-  for (const s of subscriptions) {
-    const w = walletOf.get(`${s.user.id}|${s.coin}`);
-    if (!w || new Decimal(w.balance).minus(s.amount).lt(w.loan)) throw insufficientBalance(s.coin);
+    ${column((s) => s.amount.toFixed())}::numeric[]
+  ) AS s(user_id, wallet, coin, amount)`;
+  // Each position and its wallet, locked in position id order (a position before its wallet: the
+  // lock order); a wallet never funded has nothing, and borrowed coins are never lent.
+  const lockPairs = async () =>
+    rowsOf<{ position_id: number; account_id: number; user_id: number; coin: string; balance: string; loan: string }>(
+      await tx.execute(sql`
+        SELECT p.id AS position_id, p.account_id, p.user_id, p.coin, w.balance::text,
+          coalesce((SELECT l.amount FROM user_loans l WHERE l.user_id = p.user_id AND l.coin = p.coin), 0)::text AS loan
+        FROM (${set}) s
+        JOIN flexible_positions p ON p.user_id = s.user_id AND p.coin = s.coin
+        JOIN ledger_accounts w ON w.user_id = s.user_id AND w.wallet = s.wallet AND w.coin = s.coin
+        ORDER BY p.id FOR UPDATE OF p, w`),
+    );
+  // Usually every position exists already: one statement. Otherwise the missing are opened first.
+  let pairs = await lockPairs();
+  if (pairs.length < subscriptions.length) {
+    await lockPositions(
+      tx,
+      subscriptions.map((s) => ({ userId: s.user.id, coin: s.coin })),
+      now,
+    );
+    pairs = await lockPairs();
   }
+  const pairOf = new Map(pairs.map((p) => [`${p.user_id}|${p.coin}`, p]));
+  const positionOf = (s: Subscription) => {
+    const pair = pairOf.get(`${s.user.id}|${s.coin}`);
+    if (!pair || new Decimal(pair.balance).minus(s.amount).lt(pair.loan)) throw insufficientBalance(s.coin);
+    return pair;
+  };
+  const positions = subscriptions.map(positionOf);
   // The positions' records and the history are written by the posting's own statement (one round trip).
   const recorded = subscriptionsRecorded(
-    subscriptions.map((s) => ({ positionId: positionOf.get(`${s.user.id}|${s.coin}`)?.id ?? 0, amount: s.amount })),
+    subscriptions.map((s, i) => ({ positionId: positions[i]?.position_id ?? 0, amount: s.amount })),
     now,
   );
   const history = sql`
@@ -140,7 +150,8 @@ export async function subscribeMany(tx: Executor, subscriptions: readonly Subscr
       SELECT w.id AS account_id, s.coin, -s.amount AS amount FROM (${set}) s
       JOIN ledger_accounts w ON w.user_id = s.user_id AND w.wallet = s.wallet AND w.coin = s.coin
       UNION ALL
-      SELECT s.account_id, s.coin, s.amount FROM (${set}) s`,
+      SELECT p.account_id, s.coin, s.amount FROM (${set}) s
+      JOIN flexible_positions p ON p.user_id = s.user_id AND p.coin = s.coin`,
     alongside: [recorded, history],
   });
 }
