@@ -10,6 +10,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          setupFiles: ['apps/server/test/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
