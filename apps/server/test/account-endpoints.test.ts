@@ -57,6 +57,30 @@ describe('balances', () => {
     expect(mmr).toEqual({ maintenance_margin_rate: '0.00857143', maintenance_margin: '6', equity: '700' });
   });
 
+  it('keeps borrowed coins in the unified wallet: a transfer out is refused beyond its outable', async () => {
+    const u = await ts.newUser({ fundpass: '123456' });
+    await ts.admin.post('/admin/v1/users/settings', { email: u.email, mode: 'multi_currency', loans: { USDT: '300' } });
+    await ts.deposit(u.email, 'USDT', '1000', 'unified');
+    const out = (amount: string) =>
+      u.post('/apiw/v2/account/transfer', { asset: 'USDT', amount, from: 'unified', to: 'spot', fundpass: '123456' });
+    expect((await out('700.000001')).body).toMatchObject({ code: -1, key: 'finances.inadequateBalance' });
+    const balances = async () =>
+      (await u.get('/apiw/v2/account/balances')).body.data.find((b: { asset: string }) => b.asset === 'USDT');
+    expect(await balances()).toMatchObject({ spot: '0', unified: '1000' });
+    expect((await out('700')).body.code).toBe(0);
+    expect(await balances()).toMatchObject({ spot: '700', unified: '300' });
+    expect((await out('1')).body.key).toBe('finances.inadequateBalance');
+    // Into the unified wallet, and out of spot, as before.
+    const back = await u.post('/apiw/v2/account/transfer', {
+      asset: 'USDT',
+      amount: '700',
+      from: 'spot',
+      to: 'unified',
+      fundpass: '123456',
+    });
+    expect(back.body.code).toBe(0);
+  });
+
   it('answers a guest a classic account mode, no loans and no margin', async () => {
     const c = ts.client();
     expect((await c.get('/apiw/v2/unified/account_mode')).body.data.mode).toBe('classic');

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../src/clock.js';
+import { rowsOf } from '../src/db/rows.js';
 import { startTestServer, type TestServer } from './helpers.js';
 
 let ts: TestServer;
@@ -32,10 +34,10 @@ describe('fund-password gate', () => {
     expect(ask.body).toMatchObject({ code: 10010111, require_fundpass: true });
     const wrong = await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '000000' });
     expect(wrong.body.code).toBe(10010106);
-    expect(wrong.body.message).toBe('Fund password is incorrect; 4 tries left');
+    expect(wrong.body.message).toBe('Fund password is incorrect; tries left: 4');
     // The right one with a NUL after it is wrong too (scrypt's HMAC pads a key with zero bytes).
     const padded = await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '246810\u0000' });
-    expect(padded.body.message).toBe('Fund password is incorrect; 3 tries left');
+    expect(padded.body.message).toBe('Fund password is incorrect; tries left: 3');
     expect(await spotUsdt(u)).toBe('100');
     const right = await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '246810' });
     expect(right.body.code).toBe(0);
@@ -75,6 +77,27 @@ describe('fund-password gate', () => {
     await (ts.server.ctx.clock as ManualClock).advance(ts.server.ctx.db, 10 * MIN);
     expect((await u.post('/apiw/v2/account/transfer', move)).body.code).toBe(0);
     expect(await spotUsdt(u)).toBe('80');
+  });
+
+  it('does not count a try still being checked as a failure, unless it was left pending long ago', async () => {
+    const u = await ts.newUser({ fundpass: '864200' });
+    await ts.deposit(u.email, 'USDT', '100');
+    await u.post('/apiw/v2/account/fundpass', { fundpass: '864200', old_fundpass: '864200', policy: 'never' });
+    for (let i = 0; i < 4; i++) await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '000000' });
+    const [row] = rowsOf<{ id: number }>(
+      await ts.server.ctx.db.execute(sql`SELECT id FROM users WHERE email = ${u.email}`),
+    );
+    const at = ts.server.ctx.clock.now().toISOString();
+    // A fifth try whose password is being checked right now (another call of the user's).
+    await ts.server.ctx.db.execute(
+      sql`INSERT INTO failed_attempts (scope, subject, at, pending_since) VALUES ('fundpass', ${String(row?.id)}, ${at}, now())`,
+    );
+    expect((await u.post('/apiw/v2/account/transfer', move)).body.code).toBe(0);
+    // One its process never resolved (it died): a failure, and the fifth.
+    await ts.server.ctx.db.execute(
+      sql`UPDATE failed_attempts SET pending_since = now() - interval '1 minute' WHERE pending_since IS NOT NULL AND subject = ${String(row?.id)}`,
+    );
+    expect((await u.post('/apiw/v2/account/transfer', move)).body.code).toBe(10010112);
   });
 
   it('follows the every-2-hours and never policies', async () => {

@@ -101,7 +101,7 @@ describe('api client', () => {
       if (!body.fundpass) return { status: 403, body: { code: 101, message: 'Enter' } };
       tries += 1;
       if (tries === 1)
-        return { status: 403, body: { code: 10010106, message: 'Fund password is incorrect; 4 tries left' } };
+        return { status: 403, body: { code: 10010106, message: 'Fund password is incorrect; tries left: 4' } };
       return { status: 403, body: { code: 10010112, message: 'Too many wrong fund passwords' } };
     });
     const prompts = answerPrompts('000000', '111111');
@@ -109,7 +109,7 @@ describe('api client', () => {
     prompts.unsubscribe();
     expect(prompts.seen).toEqual([
       { kind: 'enter' },
-      { kind: 'enter', error: 'Fund password is incorrect; 4 tries left' },
+      { kind: 'enter', error: 'Fund password is incorrect; tries left: 4' },
     ]);
     expect(err).toMatchObject({ code: 10010112, message: 'Too many wrong fund passwords' });
     expect(currentPrompt()).toBeNull();

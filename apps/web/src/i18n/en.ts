@@ -133,7 +133,7 @@ export const en = {
   'fundpass.change': 'Change fund password',
   'fundpass.set': 'Set fund password',
   'fundpass.required': 'Enter your fund password to continue',
-  'fundpass.wrong': 'Fund password is incorrect; {{tries}} tries left',
+  'fundpass.wrong': 'Fund password is incorrect; tries left: {{tries}}',
   'fundpass.locked': 'Too many wrong fund passwords; try again in {{minutes}} minutes',
   'fundpass.setFirst': 'Set a fund password first',
 

@@ -13,7 +13,7 @@ export interface Attempt {
 export type Claim = { ok: true; attempt: Attempt } | { ok: false; lockedUntilMs: number };
 
 /** A pending try older than this is taken as a failure (its process died before it resolved). */
-const PENDING_STALE_MS = 30_000;
+export const PENDING_STALE_MS = 30_000;
 /** How long a try waits for other tries of the same subject to resolve before it counts as locked. */
 const WAIT_FOR_PENDING_MS = 10_000;
 const RETRY_MS = 25;

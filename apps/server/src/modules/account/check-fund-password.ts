@@ -53,7 +53,7 @@ export async function assertFundPassword(ctx: AppContext, user: User, fundpass: 
     const failures = await failuresOf(ctx, user, now);
     if (lockedUntil(failures, now.getTime(), FUNDPASS_LOCKOUT) !== null) throw lockedError(15);
     const left = triesLeft(failures, now.getTime(), FUNDPASS_LOCKOUT);
-    throw new AppError(Code.FundPasswordCheckFailed, `Fund password is incorrect; ${left} tries left`, 403, {
+    throw new AppError(Code.FundPasswordCheckFailed, `Fund password is incorrect; tries left: ${left}`, 403, {
       key: 'fundpass.wrong',
       params: { tries: String(left) },
       requireFundpass: true,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, gt, gte, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { failedAttempts, loginAddresses, sessions, userLoans, users } from '../../db/schema.js';
+import { PENDING_STALE_MS } from './attempts.js';
 
 export type User = typeof users.$inferSelect;
 
@@ -28,7 +29,7 @@ export interface SessionUser {
 
 /**
  * The signed-in user of a session token, with, for a fund-moving call, their fund-password failures
- * since `fundpassFailuresSince` (at most 20, newest first): one round trip, as a statement the
+ * since `fundpassFailuresSince` (at most 20, newest first; a try still being checked is not one yet): one round trip, as a statement the
  * database keeps prepared (every signed-in request runs it).
  */
 export async function findSessionUser(
@@ -66,6 +67,8 @@ function prepareSessionUser(db: Db) {
           SELECT (extract(epoch FROM f.at) * 1000)::float8 AS ms FROM ${failedAttempts} f
           WHERE ${since}::timestamptz IS NOT NULL AND f.scope = 'fundpass' AND f.subject = ${users.id}::text
             AND f.at >= ${since}::timestamptz
+            -- A try still being checked may be right: it is not a failure yet (see claimAttempt).
+            AND (f.pending_since IS NULL OR f.pending_since <= now() - make_interval(secs => ${PENDING_STALE_MS / 1000}))
           ORDER BY f.at DESC LIMIT 20) f), '[]'::jsonb)`,
     })
     .from(sessions)

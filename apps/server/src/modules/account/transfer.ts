@@ -1,12 +1,16 @@
-import { parseAmount, toWire } from '@earn/domain';
+import { lendEarnAvailable, parseAmount, toWire } from '@earn/domain';
 import type { TransferBody } from '@earn/domain/contract';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { type IdempotencyRequest, runTx } from '../../db/tx.js';
-import { badRequest, refused } from '../../errors.js';
+import { badRequest, insufficientBalance, refused } from '../../errors.js';
 import { userAccount } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
 import { findCoin } from '../market/repo.js';
-import type { User } from './repo.js';
+import { tradingWallet } from './me.js';
+import { loansOf, type User } from './repo.js';
 
 /** Moves a coin between the user's spot and unified wallets, through the ledger. */
 export async function transfer(ctx: AppContext, user: User, input: TransferBody, idempotency?: IdempotencyRequest) {
@@ -18,6 +22,7 @@ export async function transfer(ctx: AppContext, user: User, input: TransferBody,
   return runTx(
     ctx.db,
     async (tx) => {
+      if (input.from === tradingWallet(user)) await assertNotBorrowed(tx, user, input, coin.symbol, amount.value);
       const txId = await post(tx, {
         kind: 'transfer',
         ref: `${input.from}->${input.to}`,
@@ -32,4 +37,27 @@ export async function transfer(ctx: AppContext, user: User, input: TransferBody,
     },
     idempotency,
   );
+}
+
+/**
+ * Borrowed coins cannot leave the trading wallet (the spec's outable: the balance less the loan):
+ * the user's two wallets of the coin locked in id order (as the posting locks them), then checked.
+ */
+async function assertNotBorrowed(
+  tx: Executor,
+  user: User,
+  input: TransferBody,
+  coin: string,
+  amount: ReturnType<typeof lendEarnAvailable>,
+) {
+  const loan = (await loansOf(tx, user.id)).get(coin);
+  if (loan === undefined) return;
+  const wallets = rowsOf<{ wallet: string; balance: string }>(
+    await tx.execute(sql`
+      SELECT wallet, balance::text FROM ledger_accounts
+      WHERE user_id = ${user.id} AND coin = ${coin} AND wallet IN (${input.from}, ${input.to})
+      ORDER BY id FOR UPDATE`),
+  );
+  const held = wallets.find((w) => w.wallet === input.from)?.balance ?? '0';
+  if (amount.gt(lendEarnAvailable(held, loan))) throw insufficientBalance(coin);
 }
