@@ -1,4 +1,4 @@
-import { count, gte } from 'drizzle-orm';
+import { and, count, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobRuns } from '../src/db/schema.js';
 import { checkLedger } from '../src/ledger/check.js';
@@ -64,6 +64,41 @@ describe.runIf(onPostgres)('the hour under load (PostgreSQL)', () => {
       'simple-earn.flexible-hour': 5,
       'launchpool.hour': 5,
     });
+    expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
+  });
+
+  it('pays out the redemptions of each hour while their owners cancel and redeem again, and never fails the hour', async () => {
+    await setDemand(ts, 'USDT', '1000000', '0.2');
+    const users = await Promise.all(Array.from({ length: 6 }, () => lender(ts, { USDT: '10000' })));
+    for (const u of users) await u.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDT', amount: '1000' });
+    // In the book and lent: a redemption now waits for the hour's end (frozen).
+    await advance(ts, 2);
+    const settled = async () =>
+      (
+        await ts.server.ctx.db
+          .select({ hours: count() })
+          .from(jobRuns)
+          .where(and(eq(jobRuns.job, 'simple-earn.flexible-hour'), gte(jobRuns.periodStart, new Date(T0))))
+      )[0]?.hours ?? 0;
+    for (let hour = 0; hour < 3; hour++) {
+      for (const u of users) {
+        const frozen = await u.post('/apiw/v2/uni-loan/earn/redeem', { asset: 'USDT', amount: '100' });
+        expect(frozen.body.code).toBe(0);
+      }
+      const before = await settled();
+      const churn = users.map(async (u) => {
+        const replies = [];
+        for (let i = 0; i < 20; i++) {
+          replies.push(await u.post('/apiw/v2/uni-loan/earn/redeem/cancel', { asset: 'USDT' }));
+          replies.push(await u.post('/apiw/v2/uni-loan/earn/redeem', { asset: 'USDT', amount: '100' }));
+        }
+        return replies;
+      });
+      const [moved, ...replies] = await Promise.all([ts.admin.post('/admin/v1/clock/advance', { hours: 1 }), ...churn]);
+      expect(moved.body.code).toBe(0);
+      expect(await settled()).toBe(before + 1);
+      expect(replies.flat().filter((r) => r.status >= 500)).toEqual([]);
+    }
     expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
   });
 });

@@ -286,15 +286,26 @@ async function payBonuses(tx: Executor, hour: Date, markets: readonly FlexibleMa
     FROM hour_bonuses GROUP BY user_id, coin, bonus_coin`);
 }
 
-/** Redemptions frozen during the hour are paid to the user's trading wallet when it settles. */
+/**
+ * Redemptions frozen during the hour are paid to the user's trading wallet when it settles. Their
+ * positions are locked first (the lock order; a redemption and its cancellation lock the position
+ * too), and only their accounts are paid, read after the lock: a cancellation under way is seen, and
+ * none can change what is being paid.
+ */
 async function payOutRedemptions(tx: Executor, at: Date) {
-  // Found through their partial index, first: the wallets are then looked up for these few alone.
+  // Found through their partial index, first: the positions are then looked up for these few alone.
+  const locked = rowsOf<{ account_id: number }>(
+    await tx.execute(sql`
+      SELECT p.redeeming_account_id AS account_id FROM flexible_positions p
+      WHERE (p.user_id, p.coin) IN (
+        SELECT r.user_id, r.coin FROM ledger_accounts r WHERE r.wallet = 'flexible_redeeming' AND r.balance > 0)
+      ORDER BY p.id FOR UPDATE`),
+  );
+  if (locked.length === 0) return;
   const frozen = sql`
     SELECT r.id, r.user_id, r.coin, r.balance, CASE WHEN u.account_mode = 'classic' THEN 'spot' ELSE 'unified' END AS wallet
     FROM ledger_accounts r JOIN users u ON u.id = r.user_id
-    WHERE r.wallet = 'flexible_redeeming' AND r.balance > 0`;
-  const [any] = rowsOf<{ id: number }>(await tx.execute(sql`SELECT id FROM (${frozen}) f LIMIT 1`));
-  if (!any) return;
+    WHERE r.id = ANY(${`{${locked.map((l) => l.account_id).join(',')}}`}::bigint[]) AND r.balance > 0`;
   await tx.execute(sql`
     INSERT INTO ledger_accounts (user_id, wallet, coin) SELECT user_id, wallet, coin FROM (${frozen}) f
     ORDER BY 1, 2, 3 ON CONFLICT DO NOTHING`);
