@@ -29,8 +29,8 @@ export interface SessionUser {
 
 /**
  * The signed-in user of a session token, with, for a fund-moving call, their fund-password failures
- * since `fundpassFailuresSince` (at most 20, newest first; a try still being checked is not one yet): one round trip, as a statement the
- * database keeps prepared (every signed-in request runs it).
+ * since `fundpassFailuresSince` (at most 20, newest first; a try still being checked is not one
+ * yet): one round trip, as a statement the database keeps prepared (every signed-in request runs it).
  */
 export async function findSessionUser(
   db: Db,

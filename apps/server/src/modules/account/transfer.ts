@@ -1,4 +1,4 @@
-import { lendEarnAvailable, parseAmount, toWire } from '@earn/domain';
+import { type Decimal, lendEarnAvailable, parseAmount, toWire } from '@earn/domain';
 import type { TransferBody } from '@earn/domain/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
@@ -48,7 +48,7 @@ async function assertNotBorrowed(
   user: User,
   input: TransferBody,
   coin: string,
-  amount: ReturnType<typeof lendEarnAvailable>,
+  amount: Decimal,
 ) {
   const loan = (await loansOf(tx, user.id)).get(coin);
   if (loan === undefined) return;
