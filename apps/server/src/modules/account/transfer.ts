@@ -43,13 +43,7 @@ export async function transfer(ctx: AppContext, user: User, input: TransferBody,
  * Borrowed coins cannot leave the trading wallet (the spec's outable: the balance less the loan):
  * the user's two wallets of the coin locked in id order (as the posting locks them), then checked.
  */
-async function assertNotBorrowed(
-  tx: Executor,
-  user: User,
-  input: TransferBody,
-  coin: string,
-  amount: Decimal,
-) {
+async function assertNotBorrowed(tx: Executor, user: User, input: TransferBody, coin: string, amount: Decimal) {
   const loan = (await loansOf(tx, user.id)).get(coin);
   if (loan === undefined) return;
   const wallets = rowsOf<{ wallet: string; balance: string }>(
