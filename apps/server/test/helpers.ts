@@ -71,7 +71,7 @@ export async function startTestServer(
     demo: options.demo ?? false,
     clock: 'manual',
     webDist: options.webDist ?? '/nonexistent',
-    logLevel: options.logStream ? 'info' : 'silent',
+    logLevel: options.logStream ? 'info' : (process.env.TEST_LOG_LEVEL ?? 'silent'),
     trustedProxies: options.trustedProxies ?? [],
     // Tests open many accounts from one address; the registration throttle has its own test.
     registrationsPerHour: options.registrationsPerHour ?? 1_000_000,

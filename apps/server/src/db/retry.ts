@@ -5,9 +5,12 @@ import { sqlStateOf } from './driver-errors.js';
 const RETRYABLE = new Set(['40001' /* serialization_failure */, '40P01' /* deadlock_detected */]);
 const MAX_TX_ATTEMPTS = 6;
 
-function isRetryable(error: unknown): boolean {
-  const state = sqlStateOf(error);
-  return state !== undefined && RETRYABLE.has(state);
+/** Transactions this process ran again, by SQLSTATE: a deadlock counted here is a broken lock order. */
+const retried = new Map<string, number>();
+
+/** How many transactions were run again after a deadlock and after a serialization conflict. */
+export function transactionRetries(): { deadlocks: number; serializationFailures: number } {
+  return { deadlocks: retried.get('40P01') ?? 0, serializationFailures: retried.get('40001') ?? 0 };
 }
 
 /**
@@ -20,7 +23,9 @@ export async function retryTransaction<T>(attempt: () => Promise<T>): Promise<T>
     try {
       return await attempt();
     } catch (error) {
-      if (!isRetryable(error)) throw error;
+      const state = sqlStateOf(error);
+      if (state === undefined || !RETRYABLE.has(state)) throw error;
+      retried.set(state, (retried.get(state) ?? 0) + 1);
       if (n >= MAX_TX_ATTEMPTS) {
         throw new AppError(-1, 'The system is busy; please try again', 503, { key: 'common.busy' });
       }

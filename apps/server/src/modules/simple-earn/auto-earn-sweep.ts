@@ -12,11 +12,11 @@ import { MODE_AUTO_EARN, type Subscription, subscribeMany } from './subscribe-fl
  * all-coins one) are subscribed: the trading wallet less what is borrowed and less what redemptions
  * paid out while auto-earn stayed on, rounded down to 6 places, when it reaches the product minimum
  * (the domain's autoEarnSweepAmount). VIP users have no auto-earn. One set for every user: their
- * positions are locked, then their wallets, before the balances are read.
+ * positions are locked, then their wallets, before the balances are read; only the wallets whose
+ * positions were locked are swept (one that became idle meanwhile waits for the next hour).
  */
 export async function sweepAutoEarn(tx: Executor, at: Date, markets: readonly FlexibleMarket[]) {
   const byCoin = new Map(markets.map((m) => [m.coin, m]));
-  await shrinkKeptToBalances(tx);
   const switchedOn = sql`
     SELECT u.id AS user_id, u.account_mode, w.id AS wallet_id, w.coin
     FROM users u
@@ -27,15 +27,20 @@ export async function sweepAutoEarn(tx: Executor, at: Date, markets: readonly Fl
     WHERE u.tier < 5 AND w.balance > 0 AND coalesce(own.status, every.status, 0) = 1
       AND w.coin = ANY(${`{${markets.map((m) => m.coin).join(',')}}`}::text[])
       AND u.id IN (SELECT user_id FROM auto_invest WHERE status = 1)`;
-  const candidates = rowsOf<{ user_id: number; coin: string }>(
-    await tx.execute(sql`SELECT user_id, coin FROM (${switchedOn}) c`),
+  const candidates = rowsOf<{ user_id: number; coin: string; wallet_id: number }>(
+    await tx.execute(sql`SELECT user_id, coin, wallet_id FROM (${switchedOn}) c`),
   );
+  // Positions first, then what redemptions kept (a redemption locks its position, then keeps), then
+  // the wallets: the README's lock order.
+  if (candidates.length > 0) {
+    await lockPositions(
+      tx,
+      candidates.map((c) => ({ userId: c.user_id, coin: c.coin })),
+      at,
+    );
+  }
+  await shrinkKeptToBalances(tx);
   if (candidates.length === 0) return;
-  await lockPositions(
-    tx,
-    candidates.map((c) => ({ userId: c.user_id, coin: c.coin })),
-    at,
-  );
   const idle = rowsOf<{
     user_id: number;
     account_mode: 'classic' | 'multi_currency' | 'single_currency';
@@ -50,6 +55,7 @@ export async function sweepAutoEarn(tx: Executor, at: Date, markets: readonly Fl
       FROM (${switchedOn}) c JOIN ledger_accounts w ON w.id = c.wallet_id
       LEFT JOIN user_loans l ON l.user_id = c.user_id AND l.coin = c.coin
       LEFT JOIN auto_earn_redeemed k ON k.user_id = c.user_id AND k.coin = c.coin
+      WHERE c.wallet_id = ANY(${`{${candidates.map((c) => c.wallet_id).join(',')}}`}::bigint[])
       ORDER BY w.id FOR UPDATE OF w`),
   );
   const subscriptions: Subscription[] = [];

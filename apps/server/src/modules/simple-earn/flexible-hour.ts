@@ -113,16 +113,26 @@ export async function settleBatch(
   batchSize: number,
 ): Promise<number | undefined> {
   const h = hour.toISOString();
-  const bonusCoins = `{${markets
-    .filter((m) => paysAward(m, hour.getTime()) || paysLadder(m))
-    .map((m) => m.coin)
-    .join(',')}}`;
-  // The batch, and whether any of its positions is in a coin that pays a bonus this hour.
+  const paying = markets.filter((m) => paysAward(m, hour.getTime()) || paysLadder(m));
+  const bonusCoins = `{${paying.map((m) => m.coin).join(',')}}`;
+  // The batch, and whether any of its positions is in a coin that pays a bonus this hour. Its
+  // positions in the coins bonuses are paid in are locked first, in id order: a user's subscription
+  // or redemption in such a coin locks its position, then the wallet and the position's account;
+  // the batch books interest into those accounts, then bonuses into those wallets, so without the
+  // position lock each would wait on the other (the README's lock order).
+  const bonusAssets = `{${[...new Set(paying.flatMap((m) => bonusAssetsOf(m, hour.getTime())))].join(',')}}`;
   const [batch] = rowsOf<{ last: number | null; bonus: boolean | null }>(
     await tx.execute(sql`
-      SELECT max(position_id) AS last, bool_or(coin = ANY(${bonusCoins}::text[])) AS bonus FROM (
+      WITH b AS (
         SELECT position_id, coin FROM flexible_allocations WHERE hour = ${h}::timestamptz AND position_id > ${after}
-        ORDER BY position_id LIMIT ${batchSize}) b`),
+        ORDER BY position_id LIMIT ${batchSize}
+      ), locked AS (
+        SELECT p.id FROM flexible_positions p
+        WHERE p.id IN (SELECT position_id FROM b WHERE coin = ANY(${bonusAssets}::text[])) ORDER BY p.id FOR UPDATE
+      )
+      SELECT max(position_id) AS last, bool_or(coin = ANY(${bonusCoins}::text[])) AS bonus,
+        (SELECT count(*) FROM locked) AS locked
+      FROM b`),
   );
   if (batch?.last == null) return undefined;
   const inBatch = sql`a.hour = ${h}::timestamptz AND a.position_id > ${after} AND a.position_id <= ${batch.last}`;
@@ -196,6 +206,14 @@ function paysAward(m: FlexibleMarket, atMs: number): boolean {
 
 function paysLadder(m: FlexibleMarket): boolean {
   return m.ladderApr.length > 0;
+}
+
+/** The coins a market's bonuses of the hour are paid in. */
+function bonusAssetsOf(m: FlexibleMarket, atMs: number): string[] {
+  return [
+    ...(paysAward(m, atMs) && m.awardAsset ? [m.awardAsset] : []),
+    ...(paysLadder(m) ? [m.ladderAsset ?? m.coin] : []),
+  ];
 }
 
 /**
