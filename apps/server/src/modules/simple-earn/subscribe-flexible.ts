@@ -1,7 +1,8 @@
 import {
   checkMinLendRateFraction,
-  Decimal,
+  type Decimal,
   flexibleTimeline,
+  lendEarnAvailable,
   parseAmount,
   roundDown,
   SUBSCRIBE_PLACES,
@@ -130,7 +131,7 @@ export async function subscribeMany(tx: Executor, subscriptions: readonly Subscr
   const pairOf = new Map(pairs.map((p) => [`${p.user_id}|${p.coin}`, p]));
   const positionOf = (s: Subscription) => {
     const pair = pairOf.get(`${s.user.id}|${s.coin}`);
-    if (!pair || new Decimal(pair.balance).minus(s.amount).lt(pair.loan)) throw insufficientBalance(s.coin);
+    if (!pair || s.amount.gt(lendEarnAvailable(pair.balance, pair.loan))) throw insufficientBalance(s.coin);
     return pair;
   };
   const positions = subscriptions.map(positionOf);
