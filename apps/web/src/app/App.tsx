@@ -1,6 +1,7 @@
 import './mantine-styles.js';
 import '@mantine/notifications/styles.css';
 import { Center, Loader, MantineProvider } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactElement, Suspense } from 'react';
@@ -180,11 +181,17 @@ export function AppRoutes() {
   return <ErrorBoundary FallbackComponent={PageError}>{useRoutes(routes)}</ErrorBoundary>;
 }
 
+/** Toasts at the top; on a phone at the bottom, clear of an open dialog's title and close button. */
+function Toasts() {
+  const phone = useMediaQuery('(max-width: 36em)');
+  return <Notifications position={phone ? 'bottom-center' : 'top-center'} />;
+}
+
 /** What every page stands on: the theme, notifications and the server-state cache. */
 export function AppProviders({ children }: { children: React.ReactNode }) {
   return (
     <MantineProvider theme={theme}>
-      <Notifications position="top-center" />
+      <Toasts />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
