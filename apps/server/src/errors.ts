@@ -42,3 +42,5 @@ export const insufficientBalance = (coin?: string) =>
         params: { coin },
       })
     : new AppError(Code.Failure, 'Insufficient balance', 400, { key: 'finances.inadequateBalance' });
+export const isInsufficientBalance = (error: unknown) =>
+  error instanceof AppError && error.extra.key === 'finances.inadequateBalance';

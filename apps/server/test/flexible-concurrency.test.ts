@@ -1,6 +1,9 @@
-import { Decimal } from '@earn/domain';
+import { Decimal, dec } from '@earn/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PlatformAccount, platformAccount, userAccount } from '../src/ledger/accounts.js';
 import { checkLedger } from '../src/ledger/check.js';
+import { post } from '../src/ledger/post.js';
 import { advance, holding, lender, setDemand, spot } from './flexible-helpers.js';
 import { requirePostgres, startTestServer, type TestServer } from './helpers.js';
 
@@ -12,6 +15,44 @@ describe.runIf(onPostgres)('flexible under concurrency (PostgreSQL)', () => {
     ts = await startTestServer({ postgres: true });
   });
   afterAll(() => ts?.close());
+
+  it('subscribes from what the wallet holds once the position is free, even if coins arrived while it waited', async () => {
+    const u = await lender(ts, { DOT: '5' });
+    expect((await u.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'DOT', amount: '1' })).body.code).toBe(0);
+    const uid = (await u.get('/apiw/v2/auth/me')).body.data.uid as number;
+    // Another transaction holds the position and credits the wallet 10 DOT; it commits while the
+    // subscription (more than the 4 the wallet had before) waits for the position.
+    let creditMade!: () => void;
+    const credited = new Promise<void>((resolve) => {
+      creditMade = resolve;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const other = ts.server.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT id FROM flexible_positions WHERE user_id = ${uid} AND coin = 'DOT' FOR UPDATE`);
+      await post(tx, {
+        kind: 'test.credit',
+        at: new Date(),
+        postings: [
+          { account: userAccount(uid, 'spot', 'DOT'), amount: dec('10') },
+          { account: platformAccount(PlatformAccount.deposits, 'DOT'), amount: dec('-10') },
+        ],
+      });
+      creditMade();
+      await released;
+    });
+    await credited;
+    const subscribed = u.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'DOT', amount: '12' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await other;
+    expect((await subscribed).body).toMatchObject({ code: 0 });
+    expect(await spot(u, 'DOT')).toBe('2');
+    expect((await holding(u, 'DOT')).curr_amount).toBe('13');
+    expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
+  });
 
   it('never overspends with parallel subscriptions and redemptions', async () => {
     const u = await lender(ts, { ETH: '100' });

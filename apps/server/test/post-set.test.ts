@@ -83,4 +83,32 @@ describe('set-based journal entries', () => {
     );
     expect(n?.n).toBe(1);
   });
+
+  it('is whole as its own statement: outside a transaction, unbalanced legs write nothing', async () => {
+    const count = async () =>
+      rowsOf<{ n: number }>(await ts.server.ctx.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions`))[0]
+        ?.n;
+    const before = await count();
+    await expect(
+      postSet(ts.server.ctx.db, { kind: 'test.own', at: new Date(), legs: legs('-1', '2') }),
+    ).rejects.toThrow(/^postings in GT sum to 1\.0+, not 0$/);
+    expect(await balances(ids)).toEqual([6, 4]);
+    expect(await count()).toBe(before);
+  });
+
+  it('books from the queries it is given, and nothing when they find nothing', async () => {
+    const given = (min: string) => [
+      sql`w AS (SELECT id, balance FROM ledger_accounts WHERE id = ${ids[0]} AND balance >= ${min}::numeric)`,
+    ];
+    const fromGiven = sql`SELECT w.id AS account_id, 'GT'::text AS coin, -2::numeric AS amount FROM w
+      UNION ALL SELECT ${ids[1]}::bigint, 'GT', 2 FROM w`;
+    expect(
+      await postSet(ts.server.ctx.db, { kind: 'test.given', at: new Date(), given: given('100'), legs: fromGiven }),
+    ).toBeNull();
+    expect(await balances(ids)).toEqual([6, 4]);
+    expect(
+      await postSet(ts.server.ctx.db, { kind: 'test.given', at: new Date(), given: given('2'), legs: fromGiven }),
+    ).toBeTypeOf('number');
+    expect(await balances(ids)).toEqual([4, 6]);
+  });
 });

@@ -1,14 +1,22 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import { violatedConstraint } from '../db/driver-errors.js';
+import { errorDetail, sqlStateOf, violatedConstraint } from '../db/driver-errors.js';
 import { rowsOf } from '../db/rows.js';
 import { insufficientBalance } from '../errors.js';
 import { UnbalancedEntryError } from './post.js';
+
+/** SQLSTATE of `ledger_refuse` (migration 0023): the statement refused its own entry. */
+const REFUSED = 'EL001';
 
 export interface SetEntry {
   kind: string;
   ref?: string;
   at: Date;
+  /**
+   * Named queries (`name AS (query)`) that the legs and the other writes read, run first: what an
+   * entry locks and checks before it books, in the same statement.
+   */
+  given?: readonly SQL[];
   /**
    * A query of the legs: columns account_id, coin, amount, one row per account. Zero legs are
    * dropped; the legs must sum to zero per coin.
@@ -24,27 +32,33 @@ export interface SetEntry {
 
 /**
  * Books one journal transaction from a set of legs computed in SQL: the hourly payouts to many
- * positions, without a loop over users. The postings and the balance updates are one statement;
- * a user account pushed below zero violates its CHECK constraint and aborts the whole transaction,
- * and legs that do not sum to zero per coin are refused before commit (it runs inside the
- * caller's transaction, which then rolls back). Returns null when every leg was zero.
+ * positions, without a loop over users. It is one statement, so it is whole even outside a
+ * transaction: the journal transaction (written only when a leg is not zero), its postings and the
+ * balance updates; a user account pushed below zero violates its CHECK constraint, and legs that
+ * do not sum to zero per coin make the statement refuse itself, so either way nothing is written.
+ * Returns null when every leg was zero (nothing booked).
  */
 export async function postSet(db: Executor, entry: SetEntry): Promise<number | null> {
-  // One statement: the journal transaction and its postings are written, their sums per coin
-  // checked, and the balances moved from what was written (no second read of the postings).
-  let booked: { tx_id: number; n: number; unbalanced: string | null } | undefined;
+  const named = [
+    ...(entry.given ?? []),
+    ...(entry.alongside ?? []).map((write, i) => sql`${sql.raw(`alongside_${i}`)} AS (${write})`),
+  ];
+  let booked: { tx_id: number | null } | undefined;
   try {
-    [booked] = rowsOf<{ tx_id: number; n: number; unbalanced: string | null }>(
+    [booked] = rowsOf<{ tx_id: number | null }>(
       await db.execute(sql`
         WITH ${sql.join(
-          (entry.alongside ?? []).map((write, i) => sql`${sql.raw(`alongside_${i}`)} AS (${write}), `),
+          named.map((part) => sql`${part}, `),
           sql``,
-        )}t AS (
+        )}legs AS MATERIALIZED (
+          SELECT l.account_id, l.coin, l.amount FROM (${entry.legs}) AS l WHERE l.amount <> 0
+        ), t AS (
           INSERT INTO ledger_transactions (kind, ref, at)
-          VALUES (${entry.kind}, ${entry.ref ?? null}, ${entry.at.toISOString()}) RETURNING id
+          SELECT ${entry.kind}, ${entry.ref ?? null}, ${entry.at.toISOString()}::timestamptz WHERE EXISTS (SELECT 1 FROM legs)
+          RETURNING id
         ), ins AS (
           INSERT INTO ledger_postings (tx_id, account_id, coin, amount)
-          SELECT t.id, l.account_id, l.coin, l.amount FROM t, (${entry.legs}) AS l WHERE l.amount <> 0
+          SELECT t.id, l.account_id, l.coin, l.amount FROM t, legs l
           RETURNING account_id, coin, amount
         ), moved AS (
           UPDATE ledger_accounts a SET balance = a.balance + p.total
@@ -52,21 +66,16 @@ export async function postSet(db: Executor, entry: SetEntry): Promise<number | n
           WHERE a.id = p.account_id
           RETURNING 1
         )
-        SELECT (SELECT id FROM t) AS tx_id, (SELECT count(*)::int FROM ins) AS n,
-          (SELECT 'postings in ' || coin || ' sum to ' || sum(amount)::text || ', not 0' FROM ins
+        SELECT (SELECT id FROM t) AS tx_id,
+          (SELECT ledger_refuse('postings in ' || coin || ' sum to ' || sum(amount)::text || ', not 0') FROM ins
            GROUP BY coin HAVING sum(amount) <> 0 LIMIT 1) AS unbalanced,
           (SELECT count(*) FROM moved) AS moved`),
     );
   } catch (err) {
     if (violatedConstraint(err) === 'ledger_accounts_user_non_negative') throw insufficientBalance();
+    if (sqlStateOf(err) === REFUSED) throw new UnbalancedEntryError(errorDetail(err) ?? 'unbalanced entry');
     throw err;
   }
   if (!booked) throw new Error('ledger transaction was not written');
-  if (booked.unbalanced) throw new UnbalancedEntryError(booked.unbalanced);
-  const txId = Number(booked.tx_id);
-  if (booked.n === 0) {
-    await db.execute(sql`DELETE FROM ledger_transactions WHERE id = ${txId}`);
-    return null;
-  }
-  return txId;
+  return booked.tx_id === null ? null : Number(booked.tx_id);
 }

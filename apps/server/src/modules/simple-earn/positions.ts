@@ -76,34 +76,30 @@ export async function findPosition(db: Executor, userId: number, coin: string): 
  */
 export async function keepBookSnapshot(db: Executor, positionIds: readonly number[], now: Date): Promise<void> {
   await db.execute(sql`
-    UPDATE flexible_positions p SET ${snapshotOf(now)}
+    UPDATE flexible_positions p SET ${snapshotOf(now, sql`a.balance`)}
     FROM ledger_accounts a
     WHERE p.id = ANY(${`{${positionIds.join(',')}}`}::int[]) AND a.id = p.account_id
       AND (p.book_hour IS NULL OR p.book_hour < ${new Date(floorHour(now.getTime())).toISOString()})`);
 }
 
-/** The assignments of keepBookSnapshot, for an UPDATE of positions `p` joined with their accounts `a`. */
-function snapshotOf(now: Date): SQL {
+/** The assignments of keepBookSnapshot, for an UPDATE of positions `p`, given what each one's account holds. */
+function snapshotOf(now: Date, balance: SQL): SQL {
   const boundary = new Date(floorHour(now.getTime())).toISOString();
   const first = sql`(p.book_hour IS NULL OR p.book_hour < ${boundary}::timestamptz)`;
-  return sql`book_amount = CASE WHEN ${first} THEN a.balance ELSE p.book_amount END,
+  return sql`book_amount = CASE WHEN ${first} THEN ${balance} ELSE p.book_amount END,
     book_hour = CASE WHEN ${first} THEN ${boundary}::timestamptz ELSE p.book_hour END`;
 }
 
 /**
- * The write that adds subscriptions at `now` to their positions, as they were before the money
- * moved (run alongside the posting, it reads the balances from before it): the book snapshot is kept
+ * The write that adds subscriptions at `now` to their positions, given each position's id, the
+ * amount and what its account held before the money moved (rows: id, amount, balance): the book
+ * snapshot is kept
  * (keepBookSnapshot), what was put in grows, and they are kept out of the book of the next boundary
  * when they precede it by less than an hour. One made exactly at a boundary is already out of that
  * boundary's book (the snapshot holds the amount from before it) and is a whole hour before the next
  * one: it is not marked, or it would be left out twice.
  */
-export function subscriptionsRecorded(
-  subscriptions: readonly { positionId: number; amount: Decimal }[],
-  now: Date,
-): SQL {
-  const ids = `{${subscriptions.map((s) => s.positionId).join(',')}}`;
-  const amounts = `{${subscriptions.map((s) => s.amount.toFixed()).join(',')}}`;
+export function subscriptionsRecorded(subscriptions: SQL, now: Date): SQL {
   const boundary = new Date(ceilHour(now.getTime())).toISOString();
   const notInNextBook =
     now.getTime() === floorHour(now.getTime())
@@ -114,9 +110,8 @@ export function subscriptionsRecorded(
       ineligible_amount = CASE WHEN p.ineligible_boundary = ${boundary} THEN p.ineligible_amount + s.amount ELSE s.amount END,
       ineligible_boundary = ${boundary}`;
   return sql`
-    UPDATE flexible_positions p SET ${snapshotOf(now)}, net_subscribed = p.net_subscribed + s.amount${notInNextBook}
-    FROM unnest(${ids}::int[], ${amounts}::numeric[]) AS s(id, amount), ledger_accounts a
-    WHERE p.id = s.id AND a.id = p.account_id`;
+    UPDATE flexible_positions p SET ${snapshotOf(now, sql`s.balance`)}, net_subscribed = p.net_subscribed + s.amount${notInNextBook}
+    FROM (${subscriptions}) s WHERE p.id = s.id`;
 }
 
 /** A redemption (negative) or its cancellation (positive) changes what the user has put in. */

@@ -2,18 +2,18 @@ import {
   checkMinLendRateFraction,
   type Decimal,
   flexibleTimeline,
-  lendEarnAvailable,
   parseAmount,
   roundDown,
   SUBSCRIBE_PLACES,
   toWire,
 } from '@earn/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
+import { retryTransaction } from '../../db/retry.js';
 import { type IdempotencyRequest, runTx } from '../../db/tx.js';
-import { AppError, insufficientBalance, refused } from '../../errors.js';
+import { AppError, insufficientBalance, isInsufficientBalance, refused } from '../../errors.js';
+import { rowCount } from '../../ledger/post.js';
 import { postSet } from '../../ledger/post-set.js';
 import { tradingWallet } from '../account/me.js';
 import type { User } from '../account/repo.js';
@@ -54,19 +54,30 @@ export async function subscribeFlexible(
       ? undefined
       : checkMinLendRateFraction(input.rateYear, { limitMinRate: market.limitMinRate, maxRate: market.maxRate });
   if (rate && !rate.ok) throw refused(rate);
+  const answer = (now: Date) => {
+    const timeline = flexibleTimeline(now.getTime());
+    return {
+      asset: market.coin,
+      amount: toWire(parsed.value),
+      interest_start_at: timeline.interestStartMs / 1000,
+      interest_received_at: timeline.interestReceivedMs / 1000,
+    };
+  };
+  const subscription = { user, coin: market.coin, amount: parsed.value };
+  // Usually one statement, its own transaction (the fewest round trips). With a new minimum APR or
+  // an Idempotency-Key, or when that did not go through (no position yet, too little to lend, a
+  // wallet that changed while it waited), one transaction, which opens the position or says why not.
+  if (rate === undefined && !idempotency) {
+    const now = ctx.clock.now();
+    if (await retryTransaction(() => subscribeAtOnce(ctx.db, [subscription], now, 0))) return answer(now);
+  }
   return runTx(
     ctx.db,
     async (tx) => {
       const now = ctx.clock.now();
-      await subscribeIn(tx, user, market, parsed.value, now, 0);
+      await subscribeMany(tx, [subscription], now, 0);
       if (rate?.ok) await changeMinRate(tx, user.id, market, rate.value, now);
-      const timeline = flexibleTimeline(now.getTime());
-      return {
-        asset: market.coin,
-        amount: toWire(parsed.value),
-        interest_start_at: timeline.interestStartMs / 1000,
-        interest_received_at: timeline.interestReceivedMs / 1000,
-      };
+      return answer(now);
     },
     idempotency,
   );
@@ -93,68 +104,97 @@ export async function subscribeIn(
 
 /**
  * Subscriptions as one set, without a loop over users (the auto-earn sweep and launch-pool releases
- * subscribe many at once): each position locked together with the trading wallet it is paid from
- * (positions opened first where missing), each wallet holding the amount and keeping at least the
- * user's loan; the subscriptions added to their positions (book snapshot, not yet in the next book),
- * one journal entry debiting the wallets and crediting the positions, and a history row each. At
- * most one subscription per user and coin.
+ * subscribe many at once), inside the caller's transaction: each position locked with the wallet it
+ * is paid from and its own account (missing positions opened first), then made at once
+ * (subscribeAtOnce), which then reads what it locked as it is. At most one subscription per user
+ * and coin.
  */
 export async function subscribeMany(tx: Executor, subscriptions: readonly Subscription[], now: Date, mode: number) {
   if (subscriptions.length === 0) return;
-  const column = (pick: (s: Subscription) => string | number) => `{${subscriptions.map(pick).join(',')}}`;
-  const set = sql`SELECT * FROM unnest(
-    ${column((s) => s.user.id)}::int[], ${column((s) => tradingWallet(s.user))}::text[], ${column((s) => s.coin)}::text[],
-    ${column((s) => s.amount.toFixed())}::numeric[]
-  ) AS s(user_id, wallet, coin, amount)`;
-  // Each position and its wallet, locked in position id order (a position before its wallet: the
-  // lock order); a wallet never funded has nothing, and borrowed coins are never lent.
-  const lockPairs = async () =>
-    rowsOf<{ position_id: number; account_id: number; user_id: number; coin: string; balance: string; loan: string }>(
-      await tx.execute(sql`
-        SELECT p.id AS position_id, p.account_id, p.user_id, p.coin, w.balance::text,
-          coalesce((SELECT l.amount FROM user_loans l WHERE l.user_id = p.user_id AND l.coin = p.coin), 0)::text AS loan
-        FROM (${set}) s
-        JOIN flexible_positions p ON p.user_id = s.user_id AND p.coin = s.coin
-        JOIN ledger_accounts w ON w.user_id = s.user_id AND w.wallet = s.wallet AND w.coin = s.coin
-        ORDER BY p.id FOR UPDATE OF p, w`),
-    );
-  // Usually every position exists already: one statement. Otherwise the missing are opened first.
-  let pairs = await lockPairs();
-  if (pairs.length < subscriptions.length) {
+  const set = subscriptionSet(subscriptions);
+  const locked = rowCount(await tx.execute(sql`SELECT position_id FROM (${lockedSubscriptions(set)}) l`));
+  if (locked < subscriptions.length) {
     await lockPositions(
       tx,
       subscriptions.map((s) => ({ userId: s.user.id, coin: s.coin })),
       now,
     );
-    pairs = await lockPairs();
+    await tx.execute(sql`SELECT position_id FROM (${lockedSubscriptions(set)}) l`);
   }
-  const pairOf = new Map(pairs.map((p) => [`${p.user_id}|${p.coin}`, p]));
-  const positionOf = (s: Subscription) => {
-    const pair = pairOf.get(`${s.user.id}|${s.coin}`);
-    if (!pair || s.amount.gt(lendEarnAvailable(pair.balance, pair.loan))) throw insufficientBalance(s.coin);
-    return pair;
-  };
-  const positions = subscriptions.map(positionOf);
-  // The positions' records and the history are written by the posting's own statement (one round trip).
-  const recorded = subscriptionsRecorded(
-    subscriptions.map((s, i) => ({ positionId: positions[i]?.position_id ?? 0, amount: s.amount })),
-    now,
-  );
-  const history = sql`
-    INSERT INTO earn_history (user_id, product, type, mode, coin, amount, at)
-    SELECT s.user_id, 'flexible', 1, ${mode}, s.coin, s.amount, ${now.toISOString()}::timestamptz FROM (${set}) s`;
-  await postSet(tx, {
-    kind: 'flexible.subscribe',
-    ref: subscriptions.length === 1 ? subscriptions[0]?.coin : `mode:${mode}`,
-    at: now,
-    legs: sql`
-      SELECT w.id AS account_id, s.coin, -s.amount AS amount FROM (${set}) s
-      JOIN ledger_accounts w ON w.user_id = s.user_id AND w.wallet = s.wallet AND w.coin = s.coin
-      UNION ALL
-      SELECT p.account_id, s.coin, s.amount FROM (${set}) s
-      JOIN flexible_positions p ON p.user_id = s.user_id AND p.coin = s.coin`,
-    alongside: [recorded, history],
-  });
+  if (!(await subscribeAtOnce(tx, subscriptions, now, mode))) {
+    const coins = new Set(subscriptions.map((s) => s.coin));
+    throw insufficientBalance(coins.size === 1 ? [...coins][0] : undefined);
+  }
+}
+
+/** The subscriptions as rows (user_id, wallet, coin, amount): the user's trading wallet pays. */
+function subscriptionSet(subscriptions: readonly Subscription[]): SQL {
+  const column = (pick: (s: Subscription) => string | number) => `{${subscriptions.map(pick).join(',')}}`;
+  return sql`SELECT * FROM unnest(
+    ${column((s) => s.user.id)}::int[], ${column((s) => tradingWallet(s.user))}::text[], ${column((s) => s.coin)}::text[],
+    ${column((s) => s.amount.toFixed())}::numeric[]
+  ) AS s(user_id, wallet, coin, amount)`;
+}
+
+/**
+ * Each subscription's position locked with the wallet it is paid from and the position's own
+ * account, in position id order (a position before its wallet: the lock order), with what they
+ * hold and what the wallet can lend: its balance less the user's loan, as the domain's
+ * lendEarnAvailable says (borrowed coins are never lent).
+ */
+function lockedSubscriptions(set: SQL): SQL {
+  return sql`
+    SELECT p.id AS position_id, p.account_id, f.balance AS held, w.id AS wallet_id, s.user_id, s.coin, s.amount,
+      GREATEST(w.balance - coalesce((SELECT l.amount FROM user_loans l WHERE l.user_id = s.user_id AND l.coin = s.coin), 0), 0) AS lendable
+    FROM (${set}) s
+    JOIN flexible_positions p ON p.user_id = s.user_id AND p.coin = s.coin
+    JOIN ledger_accounts w ON w.user_id = s.user_id AND w.wallet = s.wallet AND w.coin = s.coin
+    JOIN ledger_accounts f ON f.id = p.account_id
+    ORDER BY p.id FOR UPDATE OF p, w, f`;
+}
+
+/**
+ * Subscriptions in one statement, which is whole even as its own transaction: the positions,
+ * wallets and accounts locked (lockedSubscriptions); then, only if every position exists and every
+ * wallet can lend the amount, one journal entry debiting the wallets and crediting the positions,
+ * the subscriptions added to their positions (book snapshot, not yet in the next book) and a
+ * history row each. Returns whether they were made; if not, nothing was written. A statement that
+ * waited for a lock can also be refused by a wallet's CHECK, which PostgreSQL tests on the row as
+ * the statement first saw it (before the change it waited for): that too is "not made", and a
+ * caller outside a transaction asks again in one (subscribeMany), whose locks come first.
+ */
+export async function subscribeAtOnce(
+  db: Executor,
+  subscriptions: readonly Subscription[],
+  now: Date,
+  mode: number,
+): Promise<boolean> {
+  try {
+    const booked = await postSet(db, {
+      kind: 'flexible.subscribe',
+      ref: subscriptions.length === 1 ? subscriptions[0]?.coin : `mode:${mode}`,
+      at: now,
+      given: [
+        // Read under the locks: what the wallet and the position's account hold as of now.
+        sql`locked AS MATERIALIZED (${lockedSubscriptions(subscriptionSet(subscriptions))})`,
+        sql`made AS MATERIALIZED (
+          SELECT * FROM locked WHERE (SELECT count(*) FILTER (WHERE amount <= lendable) FROM locked) = ${subscriptions.length})`,
+      ],
+      legs: sql`
+        SELECT wallet_id AS account_id, coin, -amount AS amount FROM made
+        UNION ALL
+        SELECT account_id, coin, amount FROM made`,
+      alongside: [
+        subscriptionsRecorded(sql`SELECT position_id AS id, amount, held AS balance FROM made`, now),
+        sql`INSERT INTO earn_history (user_id, product, type, mode, coin, amount, at)
+          SELECT user_id, 'flexible', 1, ${mode}, coin, amount, ${now.toISOString()}::timestamptz FROM made`,
+      ],
+    });
+    return booked !== null;
+  } catch (error) {
+    if (isInsufficientBalance(error)) return false;
+    throw error;
+  }
 }
 
 /**
