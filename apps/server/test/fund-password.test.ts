@@ -100,6 +100,20 @@ describe('fund-password gate', () => {
     expect((await u.post('/apiw/v2/account/transfer', move)).body.code).toBe(10010112);
   });
 
+  it('tells the tries left after a wrong one without counting another try still being checked', async () => {
+    const u = await ts.newUser({ fundpass: '246813' });
+    await ts.deposit(u.email, 'USDT', '100');
+    for (let i = 0; i < 3; i++) await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '000000' });
+    const [row] = rowsOf<{ id: number }>(
+      await ts.server.ctx.db.execute(sql`SELECT id FROM users WHERE email = ${u.email}`),
+    );
+    await ts.server.ctx.db.execute(
+      sql`INSERT INTO failed_attempts (scope, subject, at, pending_since) VALUES ('fundpass', ${String(row?.id)}, ${ts.server.ctx.clock.now().toISOString()}, now())`,
+    );
+    const wrong = await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '000000' });
+    expect(wrong.body.message).toBe('Fund password is incorrect; tries left: 1');
+  });
+
   it('follows the every-2-hours and never policies', async () => {
     const u = await ts.newUser({ fundpass: '112233' });
     await ts.deposit(u.email, 'USDT', '100');

@@ -1,5 +1,5 @@
 import { type LockoutRule, lockedUntil } from '@earn/domain';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { retryTransaction } from '../../db/retry.js';
 import { failedAttempts } from '../../db/schema.js';
@@ -13,7 +13,15 @@ export interface Attempt {
 export type Claim = { ok: true; attempt: Attempt } | { ok: false; lockedUntilMs: number };
 
 /** A pending try older than this is taken as a failure (its process died before it resolved). */
-export const PENDING_STALE_MS = 30_000;
+const PENDING_STALE_MS = 30_000;
+
+/**
+ * Whether a recorded try is a failure, given its pending_since: found wrong, or pending so long
+ * that its check must have died. A try still being checked may be right: it is not one yet.
+ */
+export function isFailure(pendingSince: SQLWrapper): SQL {
+  return sql`(${pendingSince} IS NULL OR ${pendingSince} <= now() - make_interval(secs => ${PENDING_STALE_MS / 1000}))`;
+}
 /** How long a try waits for other tries of the same subject to resolve before it counts as locked. */
 const WAIT_FOR_PENDING_MS = 10_000;
 const RETRY_MS = 25;
@@ -57,7 +65,7 @@ async function tryClaim(
         .select({
           at: failedAttempts.at,
           // The database's own clock: a try in flight is a matter of real seconds, whatever the product clock says.
-          checking: sql<boolean>`${failedAttempts.pendingSince} > now() - make_interval(secs => ${PENDING_STALE_MS / 1000})`,
+          checking: sql<boolean>`NOT ${isFailure(failedAttempts.pendingSince)}`,
         })
         .from(failedAttempts)
         .where(and(eq(failedAttempts.scope, scope), eq(failedAttempts.subject, subject), gte(failedAttempts.at, since)))

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, gt, gte, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { failedAttempts, loginAddresses, sessions, userLoans, users } from '../../db/schema.js';
-import { PENDING_STALE_MS } from './attempts.js';
+import { isFailure } from './attempts.js';
 
 export type User = typeof users.$inferSelect;
 
@@ -67,8 +67,7 @@ function prepareSessionUser(db: Db) {
           SELECT (extract(epoch FROM f.at) * 1000)::float8 AS ms FROM ${failedAttempts} f
           WHERE ${since}::timestamptz IS NOT NULL AND f.scope = 'fundpass' AND f.subject = ${users.id}::text
             AND f.at >= ${since}::timestamptz
-            -- A try still being checked may be right: it is not a failure yet (see claimAttempt).
-            AND (f.pending_since IS NULL OR f.pending_since <= now() - make_interval(secs => ${PENDING_STALE_MS / 1000}))
+            AND ${isFailure(sql`f.pending_since`)}
           ORDER BY f.at DESC LIMIT 20) f), '[]'::jsonb)`,
     })
     .from(sessions)
@@ -92,7 +91,7 @@ export async function deleteSession(db: Executor, token: string) {
 /** login: one email from one address; login_email: one email from anywhere; register_ip: accounts opened. */
 export type FailureScope = 'login' | 'login_email' | 'login_ip' | 'fundpass' | 'register_ip';
 
-/** The newest failures of a subject since a time, newest first, at most `limit` of them. */
+/** The newest failures of a subject since a time (isFailure), newest first, at most `limit` of them. */
 export async function recentFailures(
   db: Executor,
   scope: FailureScope,
@@ -103,7 +102,14 @@ export async function recentFailures(
   const rows = await db
     .select({ at: failedAttempts.at })
     .from(failedAttempts)
-    .where(and(eq(failedAttempts.scope, scope), eq(failedAttempts.subject, subject), gte(failedAttempts.at, since)))
+    .where(
+      and(
+        eq(failedAttempts.scope, scope),
+        eq(failedAttempts.subject, subject),
+        gte(failedAttempts.at, since),
+        isFailure(failedAttempts.pendingSince),
+      ),
+    )
     .orderBy(desc(failedAttempts.at))
     .limit(limit);
   return rows.map((r) => r.at.getTime());
