@@ -276,7 +276,7 @@ describe('launch pool rules', () => {
       key: 'finances.startupMining.stake.max.tip',
       message: 'You can stake at most 100 GT in this pool',
     });
-    expect((await order(40)).body.message).toBe('amount must be string');
+    expect((await order(40)).body.message).toBe('amount must be a string');
     expect(await spot(u, 'GT')).toBe('940');
     expect(
       (await u.post('/apiw/v2/earn/launch-pool/create-order', { pid: 999, rid: 1, amount: '10' })).body.message,
@@ -540,7 +540,7 @@ describe('creating projects', () => {
       pools: [{ coin: 'GT', total_reward: '10', personal_min_amount: '1' }],
     };
     const cases: [Record<string, unknown>, string][] = [
-      [{ ...good, pools: [{ ...good.pools[0], decimal_place: 'two' }] }, 'pools.0.decimal_place must be integer'],
+      [{ ...good, pools: [{ ...good.pools[0], decimal_place: 'two' }] }, 'pools.0.decimal_place must be a whole number'],
       [
         { ...good, pools: [{ ...good.pools[0], buy_total_amount: '1e5' }] },
         'pools.0.buy_total_amount is not in the expected form',

@@ -27,8 +27,8 @@ describe('bad input is refused with a clear message and writes nothing', () => {
     ['a negative amount', { amount: '-5' }, 'amount must not be negative'],
     ['NaN', { amount: 'NaN' }, 'amount must be a plain decimal number, for example "12.5"'],
     ['exponent notation', { amount: '1e5' }, 'amount must be a plain decimal number, for example "12.5"'],
-    ['a JSON number', { amount: 5 }, 'amount must be string'],
-    ['a JSON number in exponent form', { amount: 1e5 }, 'amount must be string'],
+    ['a JSON number', { amount: 5 }, 'amount must be a string'],
+    ['a JSON number in exponent form', { amount: 1e5 }, 'amount must be a string'],
     ['too many decimals', { amount: '0.000000001' }, 'amount must have at most 8 decimal places'],
     [
       'too many decimals for the coin',
@@ -40,7 +40,7 @@ describe('bad input is refused with a clear message and writes nothing', () => {
     ['an unknown coin', { asset: 'NOPE' }, 'asset NOPE is not a coin we list'],
     ['an unknown wallet', { to: 'savings' }, 'to has a value that is not allowed'],
     ['the same wallet twice', { to: 'spot' }, 'from and to must be different wallets'],
-    ['a wrong type', { from: 7 }, 'from must be string'],
+    ['a wrong type', { from: 7 }, 'from must be a string'],
     ['more than the balance', { amount: '1000.5' }, 'Not enough USDT available'],
   ])('%s', async (_name, change, message) => {
     const before = await ledgerState();

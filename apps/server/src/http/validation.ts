@@ -27,6 +27,16 @@ export interface ValidationRefusal {
   params: Record<string, string>;
 }
 
+/** JSON Schema's types in words ("amount must be a string"). */
+const TYPE_WORDS: Record<string, string> = {
+  string: 'a string',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+};
+
 /**
  * A validation failure in words that name the field ("amount is required", "password must be at
  * least 8 characters"), with a key so the web says it in the reader's language. A pattern is not
@@ -65,8 +75,10 @@ export function describeValidation(errors: readonly Partial<ErrorObject>[], cont
       return refusal('maxLength', `${field} must be at most ${String(params.limit)} characters`, {
         limit: String(params.limit),
       });
-    case 'type':
-      return refusal('type', `${field} must be ${String(params.type)}`, { type: String(params.type) });
+    case 'type': {
+      const type = TYPE_WORDS[String(params.type)] ?? String(params.type);
+      return refusal('type', `${field} must be ${type}`, { type });
+    }
     default:
       return refusal('invalid', `${field} ${first.message ?? 'is invalid'}`);
   }
