@@ -162,12 +162,17 @@ describe('platform journey in Chromium', () => {
     release();
     await page.getByText('Create your account').waitFor();
 
-    // A reader whose chosen language differs from the page sent gets the app drawn in theirs, and
-    // their next page comes in it.
+    // A reader whose chosen language differs from the page sent gets the app drawn in theirs, with
+    // what they typed meanwhile, and their next page comes in it.
     await page.evaluate(() => localStorage.setItem('earn.locale', 'zh-CN'));
     await context.addCookies([{ name: 'earn_locale', value: 'en', url: e2e.baseUrl }]);
-    await page.goto(`${e2e.baseUrl}/simple-earn`);
+    release = await holdAppCode(page);
+    await page.goto(`${e2e.baseUrl}/simple-earn`, { waitUntil: 'domcontentloaded' });
+    await page.getByPlaceholder('Search coin').fill('ET');
+    release();
     await expectText(page, '出借闲置资产，每小时赚取利息');
+    await page.getByTestId('market-ETH').waitFor();
+    await expect.poll(() => page.getByTestId('market-BTC').count()).toBe(0);
     const next = await page.goto(`${e2e.baseUrl}/simple-earn`);
     expect(await next?.text()).toContain('data-locale="zh-CN"');
     expect(errors).toEqual([]);

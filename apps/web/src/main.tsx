@@ -1,10 +1,11 @@
+import { asLocale } from '@earn/domain';
 import { onlineManager } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, preloadPage } from './app/App.js';
 import { replayEarlyInput, takeEarlyInput } from './app/early-input.js';
 import { afterPageTakenOver } from './app/page-taken-over.js';
-import { currentLocale, i18nReady } from './i18n/index.js';
+import { changeLocale, currentLocale, i18nReady } from './i18n/index.js';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
@@ -12,36 +13,46 @@ if (!root) throw new Error('no #root element');
 const READS_HELD_MAX_MS = 5_000;
 
 // A page the server prerendered says in which language (scripts/prerender.mjs).
-const prerenderedIn = root.dataset.locale;
+const prerenderedIn = asLocale(root.dataset.locale);
 
 // The first paint is in the reader's language, not English for a moment, and shows the page, not a
 // loader (a page's code that cannot be fetched is the page's error to show, as on any visit).
-void Promise.all([i18nReady, preloadPage(window.location.pathname).catch(() => undefined)]).then(() => {
+void Promise.all([i18nReady, preloadPage(window.location.pathname).catch(() => undefined)]).then(async () => {
   takeEarlyInput(root);
-  // React takes over the prerendered page as it is, in a transition so that the work is cut into
-  // short slices and the page keeps answering. A page in another language is drawn afresh.
   const app = (
     <StrictMode>
       <App />
     </StrictMode>
   );
-  if (prerenderedIn === currentLocale()) {
-    // No server reads until then either: an answer arriving sooner (the session of a signed-in
-    // reader) would reach the page not yet taken over, which then no longer matches the prerendered
-    // guest's view, and React would draw it again (error 418). A page that fails to be drawn never
-    // says it was taken over: the reads wait a few seconds at most.
-    onlineManager.setOnline(false);
-    let held = true;
-    const resume = () => {
-      if (held) onlineManager.setOnline(navigator.onLine);
-      held = false;
-    };
-    afterPageTakenOver(resume);
-    setTimeout(resume, READS_HELD_MAX_MS);
-    startTransition(() => {
-      hydrateRoot(root, app);
-    });
-  } else createRoot(root).render(app);
+  if (!prerenderedIn) {
+    createRoot(root).render(app);
+    return;
+  }
+  // A page sent in another language than the reader's (their choice kept in this browser, not yet
+  // in the cookie) is taken over in its own, with what the reader did meanwhile, then turned to
+  // theirs, as a click on the language switch would.
+  const wanted = currentLocale();
+  if (wanted !== prerenderedIn) await changeLocale(prerenderedIn).catch(() => undefined);
+  // React takes over the prerendered page as it is, in a transition so that the work is cut into
+  // short slices and the page keeps answering. No server reads until then either: an answer
+  // arriving sooner (the session of a signed-in reader) would reach the page not yet taken over,
+  // which then no longer matches the prerendered guest's view, and React would draw it again
+  // (error 418). A page that fails to be drawn never says it was taken over: the reads wait a few
+  // seconds at most.
+  onlineManager.setOnline(false);
+  let held = true;
+  const resume = () => {
+    if (held) onlineManager.setOnline(navigator.onLine);
+    held = false;
+  };
+  afterPageTakenOver(resume);
+  setTimeout(resume, READS_HELD_MAX_MS);
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
   // What the reader did on the page meanwhile is done again once React has it all.
-  afterPageTakenOver(replayEarlyInput);
+  afterPageTakenOver(() => {
+    replayEarlyInput();
+    if (wanted !== prerenderedIn) void changeLocale(wanted);
+  });
 });
