@@ -540,7 +540,10 @@ describe('creating projects', () => {
       pools: [{ coin: 'GT', total_reward: '10', personal_min_amount: '1' }],
     };
     const cases: [Record<string, unknown>, string][] = [
-      [{ ...good, pools: [{ ...good.pools[0], decimal_place: 'two' }] }, 'pools.0.decimal_place must be a whole number'],
+      [
+        { ...good, pools: [{ ...good.pools[0], decimal_place: 'two' }] },
+        'pools.0.decimal_place must be a whole number',
+      ],
       [
         { ...good, pools: [{ ...good.pools[0], buy_total_amount: '1e5' }] },
         'pools.0.buy_total_amount is not in the expected form',
