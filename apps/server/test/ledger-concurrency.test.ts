@@ -2,6 +2,7 @@ import { Decimal } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transactionRetries } from '../src/db/retry.js';
 import { runTx } from '../src/db/tx.js';
 import { userAccount } from '../src/ledger/accounts.js';
 import { checkLedger } from '../src/ledger/check.js';
@@ -138,6 +139,41 @@ describe.runIf(onPostgres)('ledger under concurrency (PostgreSQL)', () => {
     expect(refused).toBe(1500);
     const bal = (await u.get('/apiw/v2/account/balances')).body.data.find((x: { asset: string }) => x.asset === 'USDT');
     expect(bal).toEqual({ asset: 'USDT', spot: '0', unified: '1000' });
+    expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
+  });
+
+  it('opens a wallet for a transfer under a loan while a transfer the other way opens it, without a deadlock', async () => {
+    const u = await ts.newUser({ fundpass: '123456' });
+    await u.post('/apiw/v2/account/fundpass', { fundpass: '123456', old_fundpass: '123456', policy: 'never' });
+    await ts.admin.post('/admin/v1/users/settings', { email: u.email, mode: 'multi_currency', loans: { ETH: '1' } });
+    await ts.deposit(u.email, 'ETH', '10', 'unified');
+    const uid = (await u.get('/apiw/v2/auth/me')).body.data.uid as number;
+    const before = transactionRetries().deadlocks;
+    // A transfer from spot, which opens the spot wallet (not committed yet), then credits the unified one.
+    let opened!: () => void;
+    const spotOpened = new Promise<void>((resolve) => {
+      opened = resolve;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const other = ts.server.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO ledger_accounts (user_id, wallet, coin) VALUES (${uid}, 'spot', 'ETH')`);
+      opened();
+      await released;
+      await tx.execute(
+        sql`UPDATE ledger_accounts SET balance = balance WHERE user_id = ${uid} AND wallet = 'unified' AND coin = 'ETH'`,
+      );
+    });
+    await spotOpened;
+    // Meanwhile a transfer out of unified, checked against the loan.
+    const out = u.post('/apiw/v2/account/transfer', { asset: 'ETH', amount: '0.1', from: 'unified', to: 'spot' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await other;
+    expect((await out).body.code).toBe(0);
+    expect(transactionRetries().deadlocks - before).toBe(0);
     expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
   });
 });

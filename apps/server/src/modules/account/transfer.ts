@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { type IdempotencyRequest, runTx } from '../../db/tx.js';
 import { badRequest, insufficientBalance, refused } from '../../errors.js';
-import { userAccount } from '../../ledger/accounts.js';
+import { ensureAccounts, userAccount } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
 import { findCoin } from '../market/repo.js';
 import { tradingWallet } from './me.js';
@@ -41,11 +41,14 @@ export async function transfer(ctx: AppContext, user: User, input: TransferBody,
 
 /**
  * Borrowed coins cannot leave the trading wallet (the spec's outable: the balance less the loan):
- * the user's two wallets of the coin locked in id order (as the posting locks them), then checked.
+ * the user's two wallets of the coin opened where missing (as the posting opens them, before any
+ * lock: a transfer the other way that is opening one first would otherwise wait on our lock while
+ * we wait on its new row), locked in id order (as the posting locks them), then checked.
  */
 async function assertNotBorrowed(tx: Executor, user: User, input: TransferBody, coin: string, amount: Decimal) {
   const loan = (await loansOf(tx, user.id)).get(coin);
   if (loan === undefined) return;
+  await ensureAccounts(tx, [userAccount(user.id, input.from, coin), userAccount(user.id, input.to, coin)]);
   const wallets = rowsOf<{ wallet: string; balance: string }>(
     await tx.execute(sql`
       SELECT wallet, balance::text FROM ledger_accounts
