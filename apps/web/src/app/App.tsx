@@ -1,9 +1,8 @@
 import './mantine-styles.js';
 import '@mantine/notifications/styles.css';
 import { Center, Loader, MantineProvider } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactElement, Suspense } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
@@ -37,7 +36,13 @@ const StakingHubPage = lazyPage(() => import('../features/staking/StakingHubPage
 const LegalPage = lazyPage(() => import('../features/legal/LegalPage.js'));
 const SoftStakingPage = lazyPage(() => import('../features/soft-staking/SoftStakingPage.js'));
 
-const queryClient = new QueryClient({
+const queryClient: QueryClient = new QueryClient({
+  // A refusal for too little balance means what the page showed was out of date: it is read again.
+  mutationCache: new MutationCache({
+    onError: (error) => {
+      if (error instanceof ApiError && error.key === 'finances.inadequateBalance') void queryClient.invalidateQueries();
+    },
+  }),
   defaultOptions: {
     queries: {
       // Retry transient failures (spec: up to 10), never a refusal the server meant.
@@ -181,17 +186,11 @@ export function AppRoutes() {
   return <ErrorBoundary FallbackComponent={PageError}>{useRoutes(routes)}</ErrorBoundary>;
 }
 
-/** Toasts at the top; on a phone at the bottom, clear of an open dialog's title and close button. */
-function Toasts() {
-  const phone = useMediaQuery('(max-width: 36em)');
-  return <Notifications position={phone ? 'bottom-center' : 'top-center'} />;
-}
-
 /** What every page stands on: the theme, notifications and the server-state cache. */
 export function AppProviders({ children }: { children: React.ReactNode }) {
   return (
     <MantineProvider theme={theme}>
-      <Toasts />
+      <Notifications position="top-center" />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useEscapeClosesTop } from '../lib/use-escape-closes-top.js';
 import { useIsMobile } from '../lib/use-is-mobile.js';
 import { Dialog } from './Dialog.js';
+import { useRefusalsIn } from './DialogRefusal.js';
 
 export interface ResponsiveModalProps {
   opened: boolean;
@@ -20,6 +21,8 @@ export function ResponsiveModal({ opened, onClose, title, children, size = 'md',
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   useEscapeClosesTop(opened && isMobile, onClose);
+  // The desktop dialog (Dialog) shows its own.
+  const refusal = useRefusalsIn(opened && isMobile);
   if (isMobile) {
     return (
       <Drawer
@@ -32,6 +35,7 @@ export function ResponsiveModal({ opened, onClose, title, children, size = 'md',
         closeButtonProps={{ 'aria-label': t('common.close') }}
         {...(zIndex ? { zIndex } : {})}
       >
+        {refusal}
         {children}
       </Drawer>
     );

@@ -50,6 +50,7 @@ export const en = {
   'common.search': 'Search coin',
   'common.available': 'Available',
   'common.close': 'Close',
+  'common.dismiss': 'Dismiss',
   'common.notFound': 'This page does not exist.',
   'common.backHome': 'Back to assets',
   'common.error': 'Something went wrong',

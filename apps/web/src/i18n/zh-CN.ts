@@ -49,6 +49,7 @@ export const zhCN: Messages = {
   'common.search': '搜索币种',
   'common.available': '可用',
   'common.close': '关闭',
+  'common.dismiss': '知道了',
   'common.notFound': '页面不存在',
   'common.backHome': '返回资产',
   'common.error': '出错了',

@@ -2,17 +2,40 @@ import { notifications } from '@mantine/notifications';
 import { ApiError } from '../api/errors.js';
 import { i18n } from '../i18n/index.js';
 
+/** A refusal to show: its words and its color. */
+export interface Refusal {
+  message: string;
+  color: 'red' | 'yellow';
+}
+
+type RefusalSink = (refusal: Refusal) => void;
+const openDialogs: RefusalSink[] = [];
+
 /**
- * A refused call as a toast: 'Networkerr' as an error, any other refusal with the server's message,
- * as a warning unless the spec asks for an error toast.
+ * While a dialog is open, refusals are shown in it (the top-most one), where a toast could cover
+ * its title, its close button or, on a phone, its submit button. Returns the undo.
+ */
+export function showRefusalsIn(sink: RefusalSink): () => void {
+  openDialogs.push(sink);
+  return () => {
+    const at = openDialogs.lastIndexOf(sink);
+    if (at >= 0) openDialogs.splice(at, 1);
+  };
+}
+
+/**
+ * A refused call, in the open dialog or as a toast: 'Networkerr' as an error, any other refusal
+ * with the server's message, as a warning unless the spec asks for an error.
  */
 export function notifyError(error: unknown, level: 'warning' | 'error' = 'warning') {
   if (error instanceof ApiError && error.key === 'fundpass.cancelled') return;
-  if (error instanceof ApiError && error.isNetwork) {
-    notifications.show({ color: 'red', message: i18n.t('Networkerr') });
-    return;
-  }
-  notifications.show({ color: level === 'error' ? 'red' : 'yellow', message: errorText(error) });
+  const refusal: Refusal =
+    error instanceof ApiError && error.isNetwork
+      ? { color: 'red', message: i18n.t('Networkerr') }
+      : { color: level === 'error' ? 'red' : 'yellow', message: errorText(error) };
+  const dialog = openDialogs.at(-1);
+  if (dialog) dialog(refusal);
+  else notifications.show({ ...refusal });
 }
 
 /**
