@@ -119,6 +119,7 @@ export async function subscribeMany(tx: Executor, subscriptions: readonly Subscr
       subscriptions.map((s) => ({ userId: s.user.id, coin: s.coin })),
       now,
     );
+    // The new positions' wallets and accounts, locked as the others were.
     await tx.execute(sql`SELECT position_id FROM (${lockedSubscriptions(set)}) l`);
   }
   if (!(await subscribeAtOnce(tx, subscriptions, now, mode))) {
