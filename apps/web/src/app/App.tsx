@@ -2,13 +2,13 @@ import './mantine-styles.js';
 import '@mantine/notifications/styles.css';
 import { Center, Loader, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactElement, Suspense } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { useSessionFromOtherTabs } from '../api/account.js';
-import { ApiError } from '../api/errors.js';
 import { useLiveSettlement } from '../api/live.js';
+import { createQueryClient } from '../api/query-client.js';
 import { FundPasswordHost } from '../components/FundPasswordHost.js';
 import { PageError } from '../components/PageError.js';
 import { AuthGateProvider } from '../features/auth/auth-gate.js';
@@ -36,21 +36,7 @@ const StakingHubPage = lazyPage(() => import('../features/staking/StakingHubPage
 const LegalPage = lazyPage(() => import('../features/legal/LegalPage.js'));
 const SoftStakingPage = lazyPage(() => import('../features/soft-staking/SoftStakingPage.js'));
 
-const queryClient: QueryClient = new QueryClient({
-  // A refusal for too little balance means what the page showed was out of date: it is read again.
-  mutationCache: new MutationCache({
-    onError: (error) => {
-      if (error instanceof ApiError && error.key === 'finances.inadequateBalance') void queryClient.invalidateQueries();
-    },
-  }),
-  defaultOptions: {
-    queries: {
-      // Retry transient failures (spec: up to 10), never a refusal the server meant.
-      retry: (count, error) => count < 10 && error instanceof ApiError && error.isNetwork,
-      retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 15_000),
-    },
-  },
-});
+const queryClient = createQueryClient();
 
 function Page({ children, auth }: { children: React.ReactNode; auth?: boolean }) {
   const { pathname } = useLocation();

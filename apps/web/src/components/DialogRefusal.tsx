@@ -22,6 +22,8 @@ export function useRefusalsIn(opened: boolean): ReactNode {
       // A new refusal is a new alert: read out again, and scrolled into view.
       key={refusal.id}
       ref={(element) => element?.scrollIntoView({ block: 'nearest' })}
+      // In a dialog that scrolls, clear of its title bar (Mantine's: 3.75rem high), which stays at the top.
+      style={{ scrollMarginTop: 'calc(3.75rem * var(--mantine-scale) + var(--mantine-spacing-xs))' }}
       role="alert"
       color={refusal.color}
       variant="light"

@@ -1,0 +1,24 @@
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './errors.js';
+
+/** The app's server-state cache. */
+export function createQueryClient(): QueryClient {
+  const client: QueryClient = new QueryClient({
+    // A refused change (too little balance, a quota reached, a product closed) usually means the
+    // page showed something out of date: what it shows is read again.
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (error instanceof ApiError && !error.isNetwork && error.key !== 'fundpass.cancelled')
+          void client.invalidateQueries();
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        // Retry transient failures (spec: up to 10), never a refusal the server meant.
+        retry: (count, error) => count < 10 && error instanceof ApiError && error.isNetwork,
+        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 15_000),
+      },
+    },
+  });
+  return client;
+}
