@@ -26,6 +26,7 @@ void Promise.all([i18nReady, preloadPage(window.location.pathname).catch(() => u
   );
   if (!prerenderedIn) {
     createRoot(root).render(app);
+    afterPageTakenOver(replayEarlyInput);
     return;
   }
   // A page sent in another language than the reader's (their choice kept in this browser, not yet
