@@ -5,7 +5,7 @@ import { PlatformAccount, platformAccount, userAccount } from '../src/ledger/acc
 import { checkLedger } from '../src/ledger/check.js';
 import { post } from '../src/ledger/post.js';
 import { advance, holding, lender, setDemand, spot } from './flexible-helpers.js';
-import { requirePostgres, startTestServer, type TestServer } from './helpers.js';
+import { gate, requirePostgres, startTestServer, type TestServer } from './helpers.js';
 
 const onPostgres = requirePostgres('parallel flexible subscribe and redeem');
 
@@ -22,14 +22,8 @@ describe.runIf(onPostgres)('flexible under concurrency (PostgreSQL)', () => {
     const uid = (await u.get('/apiw/v2/auth/me')).body.data.uid as number;
     // Another transaction holds the position and credits the wallet 10 DOT; it commits while the
     // subscription (more than the 4 the wallet had before) waits for the position.
-    let creditMade!: () => void;
-    const credited = new Promise<void>((resolve) => {
-      creditMade = resolve;
-    });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const credited = gate();
+    const released = gate();
     const other = ts.server.ctx.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT id FROM flexible_positions WHERE user_id = ${uid} AND coin = 'DOT' FOR UPDATE`);
       await post(tx, {
@@ -40,13 +34,13 @@ describe.runIf(onPostgres)('flexible under concurrency (PostgreSQL)', () => {
           { account: platformAccount(PlatformAccount.deposits, 'DOT'), amount: dec('-10') },
         ],
       });
-      creditMade();
-      await released;
+      credited.open();
+      await released.passed;
     });
-    await credited;
+    await credited.passed;
     const subscribed = u.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'DOT', amount: '12' });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    release();
+    released.open();
     await other;
     expect((await subscribed).body).toMatchObject({ code: 0 });
     expect(await spot(u, 'DOT')).toBe('2');

@@ -188,3 +188,12 @@ export class Client {
     return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
   }
 }
+
+/** A point one side of a race waits at until the other side opens it. */
+export function gate(): { passed: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const passed = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { passed, open };
+}

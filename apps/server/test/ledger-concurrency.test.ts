@@ -7,7 +7,7 @@ import { runTx } from '../src/db/tx.js';
 import { userAccount } from '../src/ledger/accounts.js';
 import { checkLedger } from '../src/ledger/check.js';
 import { post } from '../src/ledger/post.js';
-import { requirePostgres, startTestServer, type TestServer } from './helpers.js';
+import { gate, requirePostgres, startTestServer, type TestServer } from './helpers.js';
 
 const onPostgres = requirePostgres('the concurrent ledger property test and the 8-client overspend test');
 const RUNS = Number(process.env.LEDGER_PROPERTY_RUNS ?? 200);
@@ -150,27 +150,21 @@ describe.runIf(onPostgres)('ledger under concurrency (PostgreSQL)', () => {
     const uid = (await u.get('/apiw/v2/auth/me')).body.data.uid as number;
     const before = transactionRetries().deadlocks;
     // A transfer from spot, which opens the spot wallet (not committed yet), then credits the unified one.
-    let opened!: () => void;
-    const spotOpened = new Promise<void>((resolve) => {
-      opened = resolve;
-    });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const spotOpened = gate();
+    const released = gate();
     const other = ts.server.ctx.db.transaction(async (tx) => {
       await tx.execute(sql`INSERT INTO ledger_accounts (user_id, wallet, coin) VALUES (${uid}, 'spot', 'ETH')`);
-      opened();
-      await released;
+      spotOpened.open();
+      await released.passed;
       await tx.execute(
         sql`UPDATE ledger_accounts SET balance = balance WHERE user_id = ${uid} AND wallet = 'unified' AND coin = 'ETH'`,
       );
     });
-    await spotOpened;
+    await spotOpened.passed;
     // Meanwhile a transfer out of unified, checked against the loan.
     const out = u.post('/apiw/v2/account/transfer', { asset: 'ETH', amount: '0.1', from: 'unified', to: 'spot' });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    release();
+    released.open();
     await other;
     expect((await out).body.code).toBe(0);
     expect(transactionRetries().deadlocks - before).toBe(0);

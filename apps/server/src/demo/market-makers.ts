@@ -5,7 +5,7 @@ import { register } from '../modules/account/register.js';
 import { newToken } from '../modules/account/secrets.js';
 import { depositIn } from '../modules/admin/deposit.js';
 import { listMarkets } from '../modules/simple-earn/markets.js';
-import { changeMinRate, subscribeIn } from '../modules/simple-earn/subscribe-flexible.js';
+import { changeMinRate, subscribeMany } from '../modules/simple-earn/subscribe-flexible.js';
 
 /** Share of a market's typical demand each market maker supplies, and the share of the bid it asks. */
 const MAKERS = [
@@ -34,7 +34,7 @@ export async function seedMarketMakers(ctx: AppContext): Promise<void> {
         const wanted = new Decimal(m.demandRate).times(maker.ask);
         const rate = Decimal.min(Decimal.max(wanted, m.limitMinRate), m.maxRate).toDecimalPlaces(4, Decimal.ROUND_UP);
         await depositIn(tx, ctx, { email, coin: m.coin, amount: amount.toFixed(), wallet: 'spot' });
-        await subscribeIn(tx, user, m, amount, now, 0);
+        await subscribeMany(tx, [{ user, coin: m.coin, amount }], now, 0);
         await changeMinRate(tx, user.id, m, rate, now);
       }
     });

@@ -90,18 +90,6 @@ export interface Subscription {
   amount: Decimal;
 }
 
-/** The subscription itself, inside a transaction: the API's, a set of one. */
-export async function subscribeIn(
-  tx: Executor,
-  user: Pick<User, 'id' | 'accountMode'>,
-  market: FlexibleMarket,
-  amount: Decimal,
-  now: Date,
-  mode: number,
-) {
-  await subscribeMany(tx, [{ user, coin: market.coin, amount }], now, mode);
-}
-
 /**
  * Subscriptions as one set, without a loop over users (the auto-earn sweep and launch-pool releases
  * subscribe many at once), inside the caller's transaction: each position locked with the wallet it
