@@ -7,6 +7,7 @@ import { rowsOf } from '../apps/server/src/db/rows.js';
 import { seedCatalogue } from '../apps/server/src/demo/catalogue.js';
 import { beginJobPart, type Job } from '../apps/server/src/jobs/scheduler.js';
 import { findUserById } from '../apps/server/src/modules/account/repo.js';
+import { SessionCache } from '../apps/server/src/modules/account/session-cache.js';
 import { seededDemand } from '../apps/server/src/modules/simple-earn/demand.js';
 import { clearHour, flexibleHourJob } from '../apps/server/src/modules/simple-earn/flexible-hour.js';
 import { type FlexibleMarket, listMarkets } from '../apps/server/src/modules/simple-earn/markets.js';
@@ -147,7 +148,7 @@ async function vacuum(db: Db) {
 function subscribeDuring(db: Db, clock: ManualClock, markets: readonly FlexibleMarket[], users: number) {
   const latencies: number[] = [];
   let running = true;
-  const ctx = { db, clock };
+  const ctx = { db, clock, sessions: new SessionCache() };
   const worker = async (n: number) => {
     for (let i = 0; running; i++) {
       const user = await findUserById(db, AUTO_EARN_USERS + 1 + ((n * 7919 + i * 104729) % (users - AUTO_EARN_USERS)));

@@ -13,6 +13,7 @@ import { seedDualOrders, seedSoftStakingCoins, seedWealthProducts } from './demo
 import { buildApp } from './http/app.js';
 import { housekeepingJobs } from './jobs/housekeeping.js';
 import { type Job, Scheduler } from './jobs/scheduler.js';
+import { hearSessionChanges, SessionCache } from './modules/account/session-cache.js';
 import { fixedMaturityJob } from './modules/fixed-earn/maturity.js';
 import { launchpoolHourJob } from './modules/launchpool/launchpool-hour.js';
 import { seededDemand } from './modules/simple-earn/demand.js';
@@ -52,6 +53,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const ctx: AppContext = {
     db: database.db,
     clock,
+    sessions: new SessionCache(),
     candyDropUrl: config.candyDropUrl,
     exchangeUrl: config.exchangeUrl,
     registrationsPerHour: config.registrationsPerHour,
@@ -81,6 +83,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   scheduler.log = app.log;
+  const stopHearing = await hearSessionChanges(database, ctx.sessions, (message) => app.log.warn(message));
   // Flexible lending settles before launch pools: the book of each hour then holds the interest just
   // paid, whatever a launch-pool release subscribes at the same instant (it joins the next hour's book).
   const jobs = [
@@ -102,6 +105,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     database,
     async close() {
       scheduler.stop();
+      await stopHearing();
       await app.close();
       await database.close();
     },

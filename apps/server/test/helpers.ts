@@ -60,13 +60,15 @@ export async function startTestServer(
     trustedProxies?: string[];
     cookieSecurity?: 'always' | 'never' | 'auto';
     registrationsPerHour?: number;
+    /** Joins this database (a second server instance over the same data) instead of a fresh one. */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestServer> {
   const usePostgres = options.postgres ?? Boolean(DATABASE_URL);
   const config: Config = {
     port: 0,
     host: '127.0.0.1',
-    databaseUrl: usePostgres ? await freshPostgresUrl() : undefined,
+    databaseUrl: options.databaseUrl ?? (usePostgres ? await freshPostgresUrl() : undefined),
     dataDir: options.dataDir,
     demo: options.demo ?? false,
     clock: 'manual',
@@ -133,6 +135,13 @@ export class Client {
 
   cookie(name: string): string | undefined {
     return this.cookies.get(name);
+  }
+
+  /** The same browser calling another server instance (behind the same address, as a load balancer would). */
+  at(baseUrl: string): Client {
+    const other = new Client(baseUrl);
+    for (const [name, value] of this.cookies) other.cookies.set(name, value);
+    return other;
   }
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {

@@ -23,7 +23,18 @@ export interface Database {
   /** The PostgreSQL URL, so another pool can open the same database. */
   url?: string;
   migrate(): Promise<void>;
+  /**
+   * Hears the notifications on a channel (NOTIFY, sent when the change commits) until stopped: on a
+   * connection of its own with PostgreSQL, which may be lost (lost() is then called once, and no
+   * more notifications come); PGlite's are in this process and never lost.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface NotificationHandlers {
+  notify(payload: string): void;
+  lost(error: Error): void;
 }
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
@@ -98,6 +109,32 @@ function openPostgres(url: string): Database {
         client.release();
       }
     },
+    async listen(channel, handlers) {
+      const client = new pg.Client({ connectionString: url, application_name: `listen:${channel}` });
+      let open = true;
+      const lose = (error: Error) => {
+        if (!open) return;
+        open = false;
+        handlers.lost(error);
+      };
+      client.on('notification', (n) => {
+        if (open && n.channel === channel) handlers.notify(n.payload ?? '');
+      });
+      client.on('error', lose);
+      client.on('end', () => lose(new Error('the listening connection ended')));
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      } catch (error) {
+        open = false;
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      return async () => {
+        open = false;
+        await client.end().catch(() => undefined);
+      };
+    },
     close: () => pool.end(),
   };
 }
@@ -110,6 +147,7 @@ function openPglite(dataDir: string | undefined): Database {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    listen: (channel, handlers) => client.listen(channel, (payload) => handlers.notify(payload)),
     close: () => client.close(),
   };
 }

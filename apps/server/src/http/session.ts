@@ -13,7 +13,7 @@ export const CSRF_HEADER = 'x-csrf-token';
 declare module 'fastify' {
   interface FastifyRequest {
     user: User | null;
-    /** On a fund-moving call, the user's recent fund-password failures, read with the session. */
+    /** The user's recent fund-password failures, read with the session (the fund-password gate's). */
     fundpassFailures: number[];
   }
   interface FastifyInstance {
@@ -89,8 +89,9 @@ export function registerSession(app: FastifyInstance, ctx: AppContext, cookieSec
     }
     if (session) {
       const now = ctx.clock.now();
-      const since = request.routeOptions.config.fundpass ? fundpassFailuresSince(now) : undefined;
-      const found = await findSessionUser(ctx.db, session, now, since);
+      const found = await ctx.sessions.read(session, now, () =>
+        findSessionUser(ctx.db, session, now, fundpassFailuresSince(now)),
+      );
       request.user = found?.user ?? null;
       request.fundpassFailures = found?.fundpassFailures ?? [];
     }

@@ -40,6 +40,15 @@ export async function checkFundPassword(
  * so parallel tries can never verify more than the lockout allows; a right one is forgiven.
  */
 export async function assertFundPassword(ctx: AppContext, user: User, fundpass: unknown): Promise<void> {
+  try {
+    await verifyFundPassword(ctx, user, fundpass);
+  } finally {
+    // A try was written and resolved, and a right one moved the step-up window.
+    ctx.sessions.forgetUser(user.id);
+  }
+}
+
+async function verifyFundPassword(ctx: AppContext, user: User, fundpass: unknown): Promise<void> {
   const now = ctx.clock.now();
   const hash = user.fundpassHash;
   if (hash === null) {

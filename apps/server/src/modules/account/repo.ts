@@ -20,30 +20,32 @@ export async function findUserById(db: Executor, id: number): Promise<User | und
   return user;
 }
 
-/** The caller of a request: the session's user, and their recent fund-password failures when asked for. */
+/** The caller of a request: the session's user, until when the session lasts, and their recent fund-password failures. */
 export interface SessionUser {
   user: User;
-  /** Fund-password failures since the time asked for, newest first (ms); empty when not asked. */
+  expiresAt: Date;
+  /** Fund-password failures since the time asked for, newest first (ms). */
   fundpassFailures: number[];
 }
 
 /**
- * The signed-in user of a session token, with, for a fund-moving call, their fund-password failures
- * since `fundpassFailuresSince` (at most 20, newest first; a try still being checked is not one
- * yet): one round trip, as a statement the database keeps prepared (every signed-in request runs it).
+ * The signed-in user of a session token, with their fund-password failures since
+ * `fundpassFailuresSince` (at most 20, newest first; a try still being checked is not one yet): one
+ * round trip, as a statement the database keeps prepared (a signed-in request runs it unless its
+ * session was read moments ago, see SessionCache).
  */
 export async function findSessionUser(
   db: Db,
   token: string,
   now: Date,
-  fundpassFailuresSince?: Date,
+  fundpassFailuresSince: Date,
 ): Promise<SessionUser | undefined> {
   const [row] = await sessionUserQuery(db).execute({
     id: hashToken(token),
     now: now.toISOString(),
-    since: fundpassFailuresSince?.toISOString() ?? null,
+    since: fundpassFailuresSince.toISOString(),
   });
-  return row && { user: row.user, fundpassFailures: row.fundpassFailures.map(Number) };
+  return row && { user: row.user, expiresAt: row.expiresAt, fundpassFailures: row.fundpassFailures.map(Number) };
 }
 
 const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>();
@@ -62,10 +64,11 @@ function prepareSessionUser(db: Db) {
   return db
     .select({
       user: users,
+      expiresAt: sessions.expiresAt,
       fundpassFailures: sql<(number | string)[]>`coalesce((
         SELECT jsonb_agg(f.ms ORDER BY f.ms DESC) FROM (
           SELECT (extract(epoch FROM f.at) * 1000)::float8 AS ms FROM ${failedAttempts} f
-          WHERE ${since}::timestamptz IS NOT NULL AND f.scope = 'fundpass' AND f.subject = ${users.id}::text
+          WHERE f.scope = 'fundpass' AND f.subject = ${users.id}::text
             AND f.at >= ${since}::timestamptz
             AND ${isFailure(sql`f.pending_since`)}
           ORDER BY f.at DESC LIMIT 20) f), '[]'::jsonb)`,
@@ -84,8 +87,13 @@ export async function createSession(db: Executor, userId: number, token: string,
     .values({ id: hashToken(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + ttlMs) });
 }
 
-export async function deleteSession(db: Executor, token: string) {
-  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+/** Deletes a session; the id of its user, if there was one. */
+export async function deleteSession(db: Executor, token: string): Promise<number | undefined> {
+  const [row] = await db
+    .delete(sessions)
+    .where(eq(sessions.id, hashToken(token)))
+    .returning({ userId: sessions.userId });
+  return row?.userId;
 }
 
 /** login: one email from one address; login_email: one email from anywhere; register_ip: accounts opened. */

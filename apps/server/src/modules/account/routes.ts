@@ -28,6 +28,7 @@ import { ok, responses } from '../../http/envelope.js';
 import { idempotencyOf } from '../../http/idempotency.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie, userOf } from '../../http/session.js';
 import { getBalances, getLentAvailable, getOutable } from './balances.js';
+import { logOut } from './log-out.js';
 import { login } from './login.js';
 import { toMe } from './me.js';
 import {
@@ -39,7 +40,6 @@ import {
   getMaintenanceMarginRate,
   getSpotTradingHome,
 } from './queries.js';
-import { deleteSession } from './repo.js';
 import { setFundPassword } from './set-fund-password.js';
 import { signUp } from './sign-up.js';
 import { transfer } from './transfer.js';
@@ -72,7 +72,7 @@ export const accountRoutes =
 
     app.post('/apiw/v2/auth/logout', { schema: { tags, response: responses(Type.Null()) } }, async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (token) await deleteSession(ctx.db, token);
+      if (token) await logOut(ctx, token);
       clearSessionCookie(reply);
       return ok(null);
     });

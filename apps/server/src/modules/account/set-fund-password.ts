@@ -28,5 +28,6 @@ export async function setFundPassword(ctx: AppContext, user: User, input: FundPa
       .set({ fundpassHash, fundpassPolicy: policy, fundpassVerifiedAt: null })
       .where(eq(users.id, user.id)),
   );
+  ctx.sessions.forgetUser(user.id);
   return { has_fundpass: true, fundpass_policy: policy };
 }

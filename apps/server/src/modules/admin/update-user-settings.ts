@@ -31,7 +31,7 @@ export async function updateUserSettings(ctx: AppContext, input: UserSettingsBod
   );
   const unknown = loans.find((l) => !known.has(l.coin));
   if (unknown) throw badRequest(`loans.${unknown.coin} is not a coin we list`);
-  return runTx(ctx.db, async (tx) => {
+  const changed = await runTx(ctx.db, async (tx) => {
     const user = await findUserByEmail(tx, input.email);
     if (!user) throw badRequest(`no account with the email ${input.email}`);
     const change = {
@@ -58,6 +58,8 @@ export async function updateUserSettings(ctx: AppContext, input: UserSettingsBod
           .onConflictDoUpdate({ target: [userLoans.userId, userLoans.coin], set: { amount: loan.amount } });
       }
     }
-    return toMe(updated ?? user);
+    return updated ?? user;
   });
+  ctx.sessions.forgetUser(changed.id);
+  return toMe(changed);
 }
