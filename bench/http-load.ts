@@ -11,6 +11,12 @@ export interface LoadPlan {
   body?: unknown;
   callers: readonly LoadCaller[];
   durationMs: number;
+  /**
+   * Calls at this fixed rate, whether or not earlier calls have been answered (open loop), each
+   * timed from when it was due, so a stall shows in the latencies (no coordinated omission), taking
+   * turns among the callers; without it, every caller calls back to back (closed loop).
+   */
+  perSecond?: number;
 }
 
 export interface LoadResult {
@@ -22,8 +28,9 @@ export interface LoadResult {
 }
 
 /**
- * Calls the URL back to back from every caller at once for the plan's duration, from a worker
- * thread: the server under test keeps its event loop to itself, as with a load generator of its own.
+ * Calls the URL for the plan's duration (back to back from every caller, or at the plan's fixed
+ * rate), from a worker thread: the server under test keeps its event loop to itself, as with a load
+ * generator of its own.
  */
 export function runLoad(plan: LoadPlan): Promise<LoadResult> {
   return new Promise((resolve, reject) => {

@@ -5,6 +5,8 @@ import { type LoadCaller, percentile, runLoad } from './http-load.js';
 const USERS = 16;
 const DURATION_MS = 5_000;
 const WARM_UP_MS = 2_000;
+/** The issue's target: this many a second, with p99 at most 25 ms. */
+const TARGET_PER_SECOND = 1_000;
 
 /** A browser's session: its cookies, and the CSRF token it sends back on every change. */
 class Session {
@@ -47,9 +49,11 @@ class Session {
 }
 
 /**
- * Subscriptions per second over HTTP, 16 signed-in users subscribing back to back for 5 seconds
- * (fund password policy "never", as a user who chose it), and their p99 latency (targets: 1,000 per
- * second, p99 at most 25 ms, on PostgreSQL).
+ * Subscriptions over HTTP by 16 signed-in users (fund password policy "never", as a user who chose
+ * it): how many a second the server answers when they subscribe back to back for 5 seconds, and
+ * the p99 latency when they subscribe 1,000 times a second between them for 5 seconds, each timed
+ * from when it was due (targets: 1,000 a second, p99 at most 25 ms, on PostgreSQL). Back to back,
+ * 16 calls always wait, so latency there is 16 over the rate, whatever the server.
  */
 export async function benchSubscribeThroughput(databaseUrl: string | undefined) {
   const {
@@ -90,22 +94,27 @@ export async function benchSubscribeThroughput(databaseUrl: string | undefined) 
       const warm = await subscribe(s);
       if (warm.code !== 0) throw new Error(`subscribe refused: ${JSON.stringify(warm)}`);
     }
-    const run = (durationMs: number) =>
+    const run = (durationMs: number, perSecond?: number) =>
       runLoad({
         url: `${base}/apiw/v2/uni-loan/earn/subscribe`,
         method: 'POST',
         body: { asset: 'USDT', amount: '1' },
         callers: sessions.map((s) => s.caller()),
         durationMs,
+        ...(perSecond ? { perSecond } : {}),
       });
     // Warmed up first, as a server that has been running is: its code compiled by the JIT, and its
     // statements prepared on every connection of the pool.
     await run(WARM_UP_MS);
-    const load = await run(DURATION_MS);
-    if (load.failures.length > 0) throw new Error(`subscribe failed: ${load.failures[0]}`);
+    const backToBack = await run(DURATION_MS);
+    const atRate = await run(DURATION_MS, TARGET_PER_SECOND);
+    for (const load of [backToBack, atRate]) {
+      if (load.failures.length > 0) throw new Error(`subscribe failed: ${load.failures[0]}`);
+    }
     return {
-      perSecond: load.perSecond,
-      p99Ms: percentile(load.latencies, 0.99),
+      perSecond: backToBack.perSecond,
+      p99Ms: percentile(backToBack.latencies, 0.99),
+      atRate: { perSecond: atRate.perSecond, p99Ms: percentile(atRate.latencies, 0.99) },
     };
   } finally {
     await close();
