@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../src/clock.js';
 import { rowsOf } from '../src/db/rows.js';
+import { findUserByEmail } from '../src/modules/account/repo.js';
+import { setFundPassword } from '../src/modules/account/set-fund-password.js';
 import { startTestServer, type TestServer } from './helpers.js';
 
 let ts: TestServer;
@@ -150,6 +152,28 @@ describe('fund-password gate', () => {
     );
     await ts.deposit(u.email, 'USDT', '10');
     expect((await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '123123' })).body.code).toBe(10010106);
+    expect((await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '654321' })).body.code).toBe(0);
+  });
+
+  it('checks and changes the fund password as stored, not as a moments-old read of the user had it', async () => {
+    const u = await ts.newUser();
+    const before = await findUserByEmail(ts.server.ctx.db, u.email);
+    if (!before) throw new Error('user missing');
+    // Another call (or another server) sets the password after this read of the user was taken.
+    expect((await u.post('/apiw/v2/account/fundpass', { fundpass: '123123' })).body.code).toBe(0);
+    await expect(setFundPassword(ts.server.ctx, before, { fundpass: '999999' })).rejects.toThrow(
+      'old_fundpass is required to change the fund password',
+    );
+    const set = await findUserByEmail(ts.server.ctx.db, u.email);
+    if (!set) throw new Error('user missing');
+    expect((await u.post('/apiw/v2/account/fundpass', { fundpass: '654321', old_fundpass: '123123' })).body.code).toBe(
+      0,
+    );
+    // The read from before the change still holds the old password: it no longer opens anything.
+    await expect(setFundPassword(ts.server.ctx, set, { fundpass: '111111', old_fundpass: '123123' })).rejects.toThrow(
+      'Fund password is incorrect',
+    );
+    await ts.deposit(u.email, 'USDT', '10');
     expect((await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '654321' })).body.code).toBe(0);
   });
 

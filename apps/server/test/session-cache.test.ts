@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Database, NotificationHandlers } from '../src/db/client.js';
 import type { SessionUser, User } from '../src/modules/account/repo.js';
-import { SessionCache } from '../src/modules/account/session-cache.js';
+import { hearSessionChanges, SessionCache } from '../src/modules/account/session-cache.js';
 
 const NOW = new Date(Date.UTC(2026, 10, 2));
 const LATER = new Date(NOW.getTime() + 3_600_000);
@@ -9,11 +10,11 @@ function sessionOf(userId: number, expiresAt = LATER): SessionUser {
   return { user: { id: userId } as User, expiresAt, fundpassFailures: [] };
 }
 
-/** A cache on a hand-moved monotonic clock, hearing changes, and a loader that counts its reads. */
+/** A cache on a hand-moved monotonic clock, hearing every change for good, and a loader that counts its reads. */
 function setUp(options: { maxAgeMs?: number; maxEntries?: number } = {}) {
   let elapsed = 0;
   const cache = new SessionCache({ ...options, elapsedMs: () => elapsed });
-  cache.setHearing(true);
+  cache.heard(Number.POSITIVE_INFINITY);
   const loads: string[] = [];
   const read = (token: string, userId: number, now = NOW, missing = false) =>
     cache.read(token, now, async () => {
@@ -76,14 +77,53 @@ describe('sessions read moments ago', () => {
   it('keeps nothing while changes are not heard, and drops what it had when hearing stops', async () => {
     const { cache, loads, read } = setUp();
     await read('a', 1);
-    cache.setHearing(false);
+    cache.stopHearing();
     expect(cache.isHearing).toBe(false);
     await read('a', 1);
     await read('a', 1);
-    cache.setHearing(true);
+    cache.heard(Number.POSITIVE_INFINITY);
     await read('a', 1);
     await read('a', 1);
     expect(loads).toEqual(['a', 'a', 'a', 'a']);
+  });
+
+  it('uses its reads only while hearing was proven moments ago (a listener that went quiet may be dead)', async () => {
+    let elapsed = 0;
+    const cache = new SessionCache({ maxUnheardMs: 1_000, elapsedMs: () => elapsed });
+    const loads: number[] = [];
+    const read = () =>
+      cache.read('a', NOW, async () => {
+        loads.push(elapsed);
+        return sessionOf(1);
+      });
+    cache.heard(0);
+    await read();
+    elapsed = 1_000;
+    await read();
+    elapsed = 1_001;
+    expect(cache.isHearing).toBe(false);
+    await read();
+    await read();
+    cache.heard(1_001);
+    await read();
+    await read();
+    expect(loads).toEqual([0, 1_001, 1_001, 1_001]);
+  });
+
+  it('does not keep a read begun before changes were heard', async () => {
+    const { cache, loads } = setUp();
+    cache.stopHearing();
+    await cache.read('a', NOW, async () => {
+      loads.push('a');
+      // Listening begins while the read is on its way: a change just before it may be missed.
+      cache.heard(Number.POSITIVE_INFINITY);
+      return sessionOf(1);
+    });
+    await cache.read('a', NOW, async () => {
+      loads.push('a again');
+      return sessionOf(1);
+    });
+    expect(loads).toEqual(['a', 'a again']);
   });
 
   it('keeps at most its bound, dropping the oldest read first', async () => {
@@ -95,5 +135,66 @@ describe('sessions read moments ago', () => {
     await read('c', 3);
     await read('a', 1);
     expect(loads).toEqual(['a', 'b', 'c', 'a']);
+  });
+});
+
+describe('hearing session changes', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('keeps one try to listen again at a time, however the connection fails', async () => {
+    vi.useFakeTimers();
+    let tries = 0;
+    // A connection that is lost while it is opened, and then fails to open: two reports of one failure.
+    const database = {
+      async listen(_channel: string, handlers: NotificationHandlers) {
+        tries++;
+        handlers.lost(new Error('connection ended'));
+        throw new Error('connection refused');
+      },
+    } as unknown as Database;
+    const cache = new SessionCache();
+    const stop = await hearSessionChanges(database, cache, () => {});
+    await vi.advanceTimersByTimeAsync(3_500);
+    expect(tries).toBe(4);
+    await stop();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(tries).toBe(4);
+    expect(cache.isHearing).toBe(false);
+  });
+
+  it('hears again after losing the connection, and forgets the users it is told of', async () => {
+    vi.useFakeTimers();
+    const opened: NotificationHandlers[] = [];
+    const database = {
+      async listen(_channel: string, handlers: NotificationHandlers) {
+        opened.push(handlers);
+        handlers.heard(Number.POSITIVE_INFINITY);
+        return async () => {};
+      },
+    } as unknown as Database;
+    const cache = new SessionCache();
+    const stop = await hearSessionChanges(database, cache, () => {});
+    expect(cache.isHearing).toBe(true);
+    const loads: string[] = [];
+    const read = () =>
+      cache.read('a', NOW, async () => {
+        loads.push('a');
+        return sessionOf(7);
+      });
+    await read();
+    await read();
+    opened[0]?.notify('7');
+    await read();
+    opened[0]?.lost(new Error('terminated'));
+    expect(cache.isHearing).toBe(false);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(opened).toHaveLength(2);
+    expect(cache.isHearing).toBe(true);
+    await read();
+    await read();
+    expect(loads).toEqual(['a', 'a', 'a']);
+    await stop();
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -25,8 +26,9 @@ export interface Database {
   migrate(): Promise<void>;
   /**
    * Hears the notifications on a channel (NOTIFY, sent when the change commits) until stopped: on a
-   * connection of its own with PostgreSQL, which may be lost (lost() is then called once, and no
-   * more notifications come); PGlite's are in this process and never lost.
+   * connection of its own with PostgreSQL, which proves every HEARTBEAT_MS that it still hears
+   * (heard), and may be lost (lost() is then called once, and no more notifications come); PGlite's
+   * are this process's own, heard for good.
    */
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -34,8 +36,14 @@ export interface Database {
 
 export interface NotificationHandlers {
   notify(payload: string): void;
+  /** Everything notified before `at` (performance.now()) has been heard. */
+  heard(at: number): void;
   lost(error: Error): void;
 }
+
+/** How often a listening connection proves it still hears, and how long its answer may take. */
+const HEARTBEAT_MS = 250;
+const HEARTBEAT_TIMEOUT_MS = 1_000;
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 /** Advisory lock key that serialises migrations when several servers start on one PostgreSQL. */
@@ -110,11 +118,16 @@ function openPostgres(url: string): Database {
       }
     },
     async listen(channel, handlers) {
-      const client = new pg.Client({ connectionString: url, application_name: `listen:${channel}` });
-      let open = true;
+      const client = new pg.Client({ connectionString: url, application_name: `listen:${channel}`, keepAlive: true });
+      // Open once LISTEN has answered: a failure before that is the returned promise's, told once.
+      let open = false;
+      let beat: NodeJS.Timeout | undefined;
       const lose = (error: Error) => {
         if (!open) return;
         open = false;
+        clearTimeout(beat);
+        // A connection that stopped answering may never say goodbye: its socket is dropped, not ended.
+        client.connection.stream.destroy();
         handlers.lost(error);
       };
       client.on('notification', (n) => {
@@ -126,13 +139,44 @@ function openPostgres(url: string): Database {
         await client.connect();
         await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
       } catch (error) {
-        open = false;
-        await client.end().catch(() => undefined);
+        client.connection.stream.destroy();
         throw error;
       }
+      open = true;
+      handlers.heard(performance.now());
+      // PostgreSQL sends a listener what was notified before answering its next query: each answer
+      // to a heartbeat proves everything committed before it was sent has been heard. One that is
+      // not answered in time means the connection is gone, even if no one closed it.
+      const heartbeat = () => {
+        const sentAt = performance.now();
+        const late = setTimeout(
+          () => lose(new Error('the listening connection stopped answering')),
+          HEARTBEAT_TIMEOUT_MS,
+        ).unref();
+        client.query('SELECT 1').then(
+          () => {
+            clearTimeout(late);
+            if (!open) return;
+            handlers.heard(sentAt);
+            beat = setTimeout(heartbeat, HEARTBEAT_MS).unref();
+          },
+          (error: Error) => {
+            clearTimeout(late);
+            lose(error);
+          },
+        );
+      };
+      beat = setTimeout(heartbeat, HEARTBEAT_MS).unref();
       return async () => {
+        if (!open) return;
         open = false;
-        await client.end().catch(() => undefined);
+        clearTimeout(beat);
+        // Ended politely, unless the connection no longer answers.
+        await Promise.race([
+          client.end().catch(() => undefined),
+          sleep(HEARTBEAT_TIMEOUT_MS, undefined, { ref: false }),
+        ]);
+        client.connection.stream.destroy();
       };
     },
     close: () => pool.end(),
@@ -147,7 +191,11 @@ function openPglite(dataDir: string | undefined): Database {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
-    listen: (channel, handlers) => client.listen(channel, (payload) => handlers.notify(payload)),
+    async listen(channel, handlers) {
+      const stop = await client.listen(channel, (payload) => handlers.notify(payload));
+      handlers.heard(Number.POSITIVE_INFINITY);
+      return stop;
+    },
     close: () => client.close(),
   };
 }

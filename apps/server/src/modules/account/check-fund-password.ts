@@ -36,21 +36,24 @@ export async function checkFundPassword(
 }
 
 /**
- * Verifies a given fund password. The try is counted before the password is checked (claimAttempt),
- * so parallel tries can never verify more than the lockout allows; a right one is forgiven.
+ * Verifies a given fund password against the one stored now (not the session's copy of the user,
+ * which may be moments old). The try is counted before the password is checked (claimAttempt), so
+ * parallel tries can never verify more than the lockout allows; a right one is forgiven. Returns
+ * the hash it was verified against.
  */
-export async function assertFundPassword(ctx: AppContext, user: User, fundpass: unknown): Promise<void> {
+export async function assertFundPassword(ctx: AppContext, user: User, fundpass: unknown): Promise<string> {
   try {
-    await verifyFundPassword(ctx, user, fundpass);
+    return await verifyFundPassword(ctx, user, fundpass);
   } finally {
     // A try was written and resolved, and a right one moved the step-up window.
     ctx.sessions.forgetUser(user.id);
   }
 }
 
-async function verifyFundPassword(ctx: AppContext, user: User, fundpass: unknown): Promise<void> {
+async function verifyFundPassword(ctx: AppContext, user: User, fundpass: unknown): Promise<string> {
   const now = ctx.clock.now();
-  const hash = user.fundpassHash;
+  const [stored] = await ctx.db.select({ hash: users.fundpassHash }).from(users).where(eq(users.id, user.id));
+  const hash = stored?.hash ?? null;
   if (hash === null) {
     throw new AppError(Code.FundPasswordSetFirst, 'Set a fund password first', 403, { key: 'fundpass.setFirst' });
   }
@@ -71,6 +74,7 @@ async function verifyFundPassword(ctx: AppContext, user: User, fundpass: unknown
   }
   await forgiveAttempt(ctx.db, claim.attempt);
   await ctx.db.update(users).set({ fundpassVerifiedAt: now }).where(eq(users.id, user.id));
+  return hash;
 }
 
 function assertNotLocked(ctx: AppContext, failures: number[]): void {

@@ -1,10 +1,10 @@
 import { checkFundPasswordFormat } from '@earn/domain';
 import type { FundPassBody } from '@earn/domain/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
-import { badRequest, refused } from '../../errors.js';
+import { badRequest, conflict, refused } from '../../errors.js';
 import { assertFundPassword } from './check-fund-password.js';
 import type { User } from './repo.js';
 import { hashSecret } from './secrets.js';
@@ -16,18 +16,29 @@ import { hashSecret } from './secrets.js';
 export async function setFundPassword(ctx: AppContext, user: User, input: FundPassBody) {
   const format = checkFundPasswordFormat(input.fundpass);
   if (!format.ok) throw refused(format);
+  let current: string | null = null;
   if (user.fundpassHash !== null) {
-    if (input.old_fundpass === undefined) throw badRequest('old_fundpass is required to change the fund password');
-    await assertFundPassword(ctx, user, input.old_fundpass);
+    if (input.old_fundpass === undefined) throw badRequest(OLD_REQUIRED);
+    current = await assertFundPassword(ctx, user, input.old_fundpass);
   }
   const fundpassHash = await hashSecret(input.fundpass);
   const policy = input.policy ?? user.fundpassPolicy;
-  await runTx(ctx.db, (tx) =>
+  // Only over the password just verified, or over none: one set or changed meanwhile (another
+  // call, another server) is not overwritten without its own check.
+  const changed = await runTx(ctx.db, (tx) =>
     tx
       .update(users)
       .set({ fundpassHash, fundpassPolicy: policy, fundpassVerifiedAt: null })
-      .where(eq(users.id, user.id)),
+      .where(
+        and(eq(users.id, user.id), current === null ? isNull(users.fundpassHash) : eq(users.fundpassHash, current)),
+      )
+      .returning({ id: users.id }),
   );
   ctx.sessions.forgetUser(user.id);
+  if (changed.length === 0) {
+    throw current === null ? badRequest(OLD_REQUIRED) : conflict('The fund password changed meanwhile; try again');
+  }
   return { has_fundpass: true, fundpass_policy: policy };
 }
+
+const OLD_REQUIRED = 'old_fundpass is required to change the fund password';
