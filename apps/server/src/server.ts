@@ -3,6 +3,7 @@ import { type Clock, ManualClock, SystemClock } from './clock.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { type Database, openDatabase } from './db/client.js';
+import { forgetCachedReads } from './db/read-cache.js';
 import { isEmpty, seedDemoAccounts } from './demo/accounts.js';
 import { seedCatalogue } from './demo/catalogue.js';
 import { seedFixedProducts } from './demo/fixed-products.js';
@@ -83,6 +84,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   scheduler.log = app.log;
+  // What a job settled (an hour's clearing, a pool's totals) shows on the next read, not a second later.
+  scheduler.onSettled(() => forgetCachedReads(database.db));
   const stopHearing = await hearSessionChanges(database, ctx.sessions, (message) => app.log.warn(message));
   // Flexible lending settles before launch pools: the book of each hour then holds the interest just
   // paid, whatever a launch-pool release subscribes at the same instant (it joins the next hour's book).

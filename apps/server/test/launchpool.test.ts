@@ -283,6 +283,29 @@ describe('launch pool rules', () => {
     ).toBe('pid 999 is not a launch-pool project');
   });
 
+  it('shows a guest the pool totals a stake or a redemption has just changed', async () => {
+    const guest = ts.client();
+    const total = async () => {
+      const projects = (await guest.get('/apiw/v2/earn/launch-pool/projects')).body.data as {
+        pid: number;
+        reward_pools: { rid: number; total_staked: string }[];
+      }[];
+      return projects.find((p) => p.pid === pid)?.reward_pools.find((r) => r.rid === ridOf('GT'))?.total_staked;
+    };
+    const before = Number(await total());
+    const u = await lender(ts, { GT: '100' });
+    await ts.admin.post('/admin/v1/users/settings', { email: u.email, is_new_user: false });
+    // Read again at once, within the second the guest's list is shared for.
+    expect(
+      (await u.post('/apiw/v2/earn/launch-pool/create-order', { pid, rid: ridOf('GT'), amount: '20' })).body.code,
+    ).toBe(200);
+    expect(Number(await total())).toBe(before + 20);
+    expect((await u.post('/apiw/v2/earn/launch-pool/redeem', { pid, rid: ridOf('GT'), amount: '20' })).body.code).toBe(
+      200,
+    );
+    expect(Number(await total())).toBe(before);
+  });
+
   it('gives VIP users their larger quota', async () => {
     const u = await lender(ts, { GT: '1000' });
     await ts.admin.post('/admin/v1/users/settings', { email: u.email, tier: 5 });

@@ -3,7 +3,10 @@ import type { Executor } from './client.js';
 /** How long a cached read serves (wall time: it bounds staleness, it is not product time). */
 const FRESH_MS = 1_000;
 
-const entries = new WeakMap<Executor, Map<string, { until: number; value: Promise<unknown> }>>();
+const entries = new WeakMap<
+  Executor,
+  Map<string, { until: number; version: string | number; value: Promise<unknown> }>
+>();
 
 /**
  * Reference data every public page reads (coins, markets) changes only by an operator's action:
@@ -11,7 +14,13 @@ const entries = new WeakMap<Executor, Map<string, { until: number; value: Promis
  * made by this process forgets it at once (forgetCachedReads); another instance's shows within
  * a second.
  */
-export function cachedRead<T>(db: Executor, key: string, load: () => Promise<T>): Promise<T> {
+export function cachedRead<T>(
+  db: Executor,
+  key: string,
+  load: () => Promise<T>,
+  /** What the read is of (the hour it reads, say): a read of another version is read afresh. */
+  version: string | number = '',
+): Promise<T> {
   let byKey = entries.get(db);
   if (!byKey) {
     byKey = new Map();
@@ -19,16 +28,16 @@ export function cachedRead<T>(db: Executor, key: string, load: () => Promise<T>)
   }
   const now = performance.now();
   const hit = byKey.get(key);
-  if (hit && hit.until > now) return hit.value as Promise<T>;
+  if (hit && hit.until > now && hit.version === version) return hit.value as Promise<T>;
   // A real promise, settled once: a query builder would run its query again on every await.
   const value = Promise.resolve(load());
-  byKey.set(key, { until: now + FRESH_MS, value });
+  byKey.set(key, { until: now + FRESH_MS, version, value });
   // A failed read is not kept: the next request tries again.
   value.catch(() => byKey.delete(key));
   return value;
 }
 
-/** After an operator changed reference data: the next read goes to the database. */
+/** After an operator changed reference data, or a job settled: the next read goes to the database. */
 export function forgetCachedReads(db: Executor): void {
   entries.delete(db);
 }

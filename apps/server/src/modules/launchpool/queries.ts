@@ -2,6 +2,7 @@ import {
   aprBase,
   Decimal,
   estimatedApr,
+  floorHour,
   type ProjectState,
   projectState,
   type RedeemType,
@@ -18,6 +19,7 @@ import type {
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
+import { cachedRead } from '../../db/read-cache.js';
 import { rowsOf } from '../../db/rows.js';
 import type { User } from '../account/repo.js';
 import { catalogueCoins } from '../market/repo.js';
@@ -28,7 +30,7 @@ import { capFor } from './stake.js';
 function poolView(
   pool: LaunchPool,
   project: LaunchProject,
-  prices: Map<string, string>,
+  prices: ReadonlyMap<string, string>,
   user: User | null,
   state: ProjectState,
 ): Omit<RewardPoolView, 'avg_staked_last_hour'> {
@@ -79,11 +81,13 @@ function poolView(
 async function projectViews(ctx: AppContext, projects: LaunchProject[], user: User | null): Promise<ProjectInfo[]> {
   if (projects.length === 0) return [];
   const ids = projects.map((p) => p.id);
+  const nowMs = ctx.clock.now().getTime();
+  // Shared by the requests of a second; a stake or redemption here, or a settled hour, forgets them.
   const [pools, prices, coins, lastHour] = await Promise.all([
-    poolsOf(ctx.db, ids),
+    cachedRead(ctx.db, `launch-pools:${ids}`, () => poolsOf(ctx.db, ids)),
     priceMap(ctx),
     catalogueCoins(ctx.db),
-    lastHoursOf(ctx.db, ids),
+    cachedRead(ctx.db, `launch-last-hours:${ids}`, () => lastHoursOf(ctx.db, ids), floorHour(nowMs)),
   ]);
   const avg = new Map(
     lastHour.map((h) => [
@@ -91,7 +95,6 @@ async function projectViews(ctx: AppContext, projects: LaunchProject[], user: Us
       new Decimal(h.pool_tws).div(3600).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed(),
     ]),
   );
-  const nowMs = ctx.clock.now().getTime();
   return projects.map((project) => {
     const state = projectState(nowMs, project.startAt.getTime(), project.endAt.getTime());
     return {
@@ -137,7 +140,12 @@ export async function projectInfo(ctx: AppContext, projectId: number, user: User
 }
 
 export async function projectList(ctx: AppContext, user: User | null): Promise<ProjectInfo[]> {
-  return projectViews(ctx, await catalogueProjects(ctx.db), user);
+  const projects = await catalogueProjects(ctx.db);
+  if (user) return projectViews(ctx, projects, user);
+  // A guest's list is everyone's: worked out once per second of the clock, and forgotten with the
+  // pools' totals (a stake, a redemption, a settled hour).
+  const second = Math.floor(ctx.clock.now().getTime() / 1000);
+  return cachedRead(ctx.db, 'launch-project-views', () => projectViews(ctx, projects, null), second);
 }
 
 /** The user's stake per pool of a project: amount, valid (time-weighted) amount, rewards. */

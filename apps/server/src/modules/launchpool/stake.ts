@@ -16,6 +16,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
+import { forgetCachedReads } from '../../db/read-cache.js';
 import { launchHistory, launchStakes } from '../../db/schema.js';
 import { type IdempotencyRequest, runTx } from '../../db/tx.js';
 import { AppError, refused } from '../../errors.js';
@@ -96,7 +97,7 @@ export async function createOrder(
   idempotency?: IdempotencyRequest,
 ) {
   const project = await findProject(ctx.db, input.pid);
-  return runTx(
+  const done = await runTx(
     ctx.db,
     async (tx) => {
       const now = ctx.clock.now();
@@ -152,6 +153,9 @@ export async function createOrder(
     },
     idempotency,
   );
+  // The pool's totals changed: the next read of the projects shows them.
+  forgetCachedReads(ctx.db);
+  return done;
 }
 
 /** Early redeem: any time before the project ends, principal back to the trading wallet. */
@@ -162,7 +166,7 @@ export async function redeemStake(
   idempotency?: IdempotencyRequest,
 ) {
   const project = await findProject(ctx.db, input.pid);
-  return runTx(
+  const done = await runTx(
     ctx.db,
     async (tx) => {
       const now = ctx.clock.now();
@@ -188,6 +192,9 @@ export async function redeemStake(
     },
     idempotency,
   );
+  // The pool's totals changed: the next read of the projects shows them.
+  forgetCachedReads(ctx.db);
+  return done;
 }
 
 /** Moves a stake between the trading wallet and the stake account through the ledger, with its history row. */

@@ -2,6 +2,7 @@ import { ALL_ASSET, aprBreakdown, Decimal, floorHour, HOUR_MS, isAutoEarnOn, toW
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
+import { cachedRead } from '../../db/read-cache.js';
 import { rowsOf } from '../../db/rows.js';
 import { autoInvest, flexibleHours } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
@@ -67,10 +68,21 @@ export class RateProjection {
 }
 
 /** The last cleared hour of each coin: its rate and lend ratio. */
-async function lastHours(db: Executor, nowMs: number) {
-  const current = new Date(floorHour(nowMs));
-  const result = await db.select().from(flexibleHours).where(eq(flexibleHours.hour, current));
-  return new Map(result.map((r) => [r.coin, r]));
+/** The current hour's clearing of each coin, once it has cleared (shared by the requests of a second). */
+function lastHours(db: Executor, nowMs: number) {
+  const current = floorHour(nowMs);
+  return cachedRead(
+    db,
+    'flexible-current-hour',
+    async () => {
+      const result = await db
+        .select()
+        .from(flexibleHours)
+        .where(eq(flexibleHours.hour, new Date(current)));
+      return new Map(result.map((r) => [r.coin, r]));
+    },
+    current,
+  );
 }
 
 /** A user's auto-earn switches: all coins, and each coin's own where set (the domain's isAutoEarnOn). */
@@ -114,15 +126,29 @@ export async function productViews(
   ctx: AppContext,
   projection: RateProjection,
   user: User | null,
-): Promise<ProductView[]> {
+): Promise<readonly ProductView[]> {
   const nowMs = ctx.clock.now().getTime();
+  // Worked out once per second of the clock and shared (rates, prices and award windows move by the
+  // hour); a job that settles, or an operator's change here, forgets it.
+  const views = await cachedRead(
+    ctx.db,
+    'flexible-product-views',
+    () => marketViews(ctx, projection, nowMs),
+    Math.floor(nowMs / 1000),
+  );
+  if (!user) return views;
+  const auto = await autoInvestStatus(ctx.db, user.id);
+  return views.map((v) => ({ ...v, auto_invest_status: auto.isOn(v.asset) ? 1 : 0 }));
+}
+
+/** The products as a guest sees them (auto-earn off). */
+async function marketViews(ctx: AppContext, projection: RateProjection, nowMs: number): Promise<ProductView[]> {
   const markets = (await catalogueMarkets(ctx.db)).filter((m) => m.isOpen);
-  const [coins, prices, next, last, auto] = await Promise.all([
+  const [coins, prices, next, last] = await Promise.all([
     catalogueCoins(ctx.db),
     priceMap(ctx),
     projection.rates(ctx.db, markets, nowMs),
     lastHours(ctx.db, nowMs),
-    autoInvestStatus(ctx.db, user?.id),
   ]);
   const icons = new Map(coins.map((c) => [c.symbol, c.icon]));
   return markets.map((m) => {
@@ -145,7 +171,7 @@ export async function productViews(
       business_type: -1,
       fixed_list: [],
       lend_ratio: toWire(new Decimal(last.get(m.coin)?.lendRatio ?? '0').toDecimalPlaces(4, Decimal.ROUND_DOWN)),
-      auto_invest_status: auto.isOn(m.coin) ? 1 : 0,
+      auto_invest_status: 0,
       // The most a holding can earn (market, award and top ladder tier): the same 'up to' the screens show.
       estimated_apr: toWire(
         aprBreakdown({
@@ -174,7 +200,7 @@ export interface MarketListQuery {
 
 /** The market list: search (trimmed, uppercased), filters, APR sort, paging. */
 export async function marketList(ctx: AppContext, projection: RateProjection, user: User | null, q: MarketListQuery) {
-  let items = await productViews(ctx, projection, user);
+  let items = [...(await productViews(ctx, projection, user))];
   const search = q.search_coin?.trim().toUpperCase();
   if (search) items = items.filter((i) => i.asset.includes(search));
   if (q.auto_invest === 1) items = items.filter((i) => i.auto_invest_status === 1);
