@@ -33,12 +33,18 @@ describe.runIf(requirePostgres('two server instances hearing each other’s sess
       await expect.poll(async () => (await onB.get('/apiw/v2/auth/me')).status, soon).toBe(401);
     });
 
-    it('is asked for the fund password on the other server once the policy asks for it', async () => {
+    /** A user who asks for no fund password, signed in on A, whose session B has just read (and kept) with a subscription. */
+    async function subscribedOnB() {
       const onA = await a.newUser({ fundpass: '975310' });
       await a.deposit(onA.email, 'USDT', '1000');
       await onA.post('/apiw/v2/account/fundpass', { fundpass: '975310', old_fundpass: '975310', policy: 'never' });
       const onB = onA.at(b.url);
       expect((await onB.post(SUBSCRIBE, { asset: 'USDT', amount: '1' })).body.code).toBe(0);
+      return { onA, onB };
+    }
+
+    it('is asked for the fund password on the other server once the policy asks for it', async () => {
+      const { onA, onB } = await subscribedOnB();
       const always = await onA.post('/apiw/v2/account/fundpass', {
         fundpass: '975310',
         old_fundpass: '975310',
@@ -51,11 +57,7 @@ describe.runIf(requirePostgres('two server instances hearing each other’s sess
     });
 
     it('is locked on the other server once wrong fund passwords lock it on one', async () => {
-      const onA = await a.newUser({ fundpass: '975310' });
-      await a.deposit(onA.email, 'USDT', '1000');
-      await onA.post('/apiw/v2/account/fundpass', { fundpass: '975310', old_fundpass: '975310', policy: 'never' });
-      const onB = onA.at(b.url);
-      expect((await onB.post(SUBSCRIBE, { asset: 'USDT', amount: '1' })).body.code).toBe(0);
+      const { onA, onB } = await subscribedOnB();
       for (let i = 0; i < 5; i++) await onA.post(SUBSCRIBE, { asset: 'USDT', amount: '1', fundpass: '000000' });
       await expect
         .poll(async () => (await onB.post(SUBSCRIBE, { asset: 'USDT', amount: '1' })).body.code, soon)
