@@ -33,4 +33,17 @@ describe('cached reads of reference data', () => {
     );
     expect(await cachedRead(db, 'markets', async () => 'read again')).toBe('read again');
   });
+
+  it('reads afresh a read of another version, and forgets only the reads of a prefix when asked', async () => {
+    const db = fakeDb();
+    let loads = 0;
+    const read = (key: string, version: number) => cachedRead(db, key, async () => ++loads, version);
+    expect(await read('pool:1', 10)).toBe(1);
+    expect(await read('pool:1', 10)).toBe(1);
+    expect(await read('pool:1', 11)).toBe(2);
+    expect(await read('coins', 0)).toBe(3);
+    forgetCachedReads(db, 'pool:');
+    expect(await read('pool:1', 11)).toBe(4);
+    expect(await read('coins', 0)).toBe(3);
+  });
 });

@@ -37,7 +37,15 @@ export function cachedRead<T>(
   return value;
 }
 
-/** After an operator changed reference data, or a job settled: the next read goes to the database. */
-export function forgetCachedReads(db: Executor): void {
-  entries.delete(db);
+/**
+ * After an operator changed reference data, or a job settled: the next read goes to the database.
+ * With a prefix, only the reads whose key starts with it (what a user's own change touched).
+ */
+export function forgetCachedReads(db: Executor, prefix?: string): void {
+  if (prefix === undefined) {
+    entries.delete(db);
+    return;
+  }
+  const byKey = entries.get(db);
+  for (const key of byKey?.keys() ?? []) if (key.startsWith(prefix)) byKey?.delete(key);
 }

@@ -24,7 +24,14 @@ import { rowsOf } from '../../db/rows.js';
 import type { User } from '../account/repo.js';
 import { catalogueCoins } from '../market/repo.js';
 import { priceMap } from '../market/tickers.js';
-import { catalogueProjects, findProject, type LaunchPool, type LaunchProject, poolsOf } from './repo.js';
+import {
+  catalogueProjects,
+  findProject,
+  LAUNCH_POOL_READS,
+  type LaunchPool,
+  type LaunchProject,
+  poolsOf,
+} from './repo.js';
 import { capFor } from './stake.js';
 
 function poolView(
@@ -84,10 +91,10 @@ async function projectViews(ctx: AppContext, projects: LaunchProject[], user: Us
   const nowMs = ctx.clock.now().getTime();
   // Shared by the requests of a second; a stake or redemption here, or a settled hour, forgets them.
   const [pools, prices, coins, lastHour] = await Promise.all([
-    cachedRead(ctx.db, `launch-pools:${ids}`, () => poolsOf(ctx.db, ids)),
+    cachedRead(ctx.db, `${LAUNCH_POOL_READS}pools:${ids}`, () => poolsOf(ctx.db, ids)),
     priceMap(ctx),
     catalogueCoins(ctx.db),
-    cachedRead(ctx.db, `launch-last-hours:${ids}`, () => lastHoursOf(ctx.db, ids), floorHour(nowMs)),
+    cachedRead(ctx.db, `${LAUNCH_POOL_READS}last-hours:${ids}`, () => lastHoursOf(ctx.db, ids), floorHour(nowMs)),
   ]);
   const avg = new Map(
     lastHour.map((h) => [
@@ -145,7 +152,7 @@ export async function projectList(ctx: AppContext, user: User | null): Promise<P
   // A guest's list is everyone's: worked out once per second of the clock, and forgotten with the
   // pools' totals (a stake, a redemption, a settled hour).
   const second = Math.floor(ctx.clock.now().getTime() / 1000);
-  return cachedRead(ctx.db, 'launch-project-views', () => projectViews(ctx, projects, null), second);
+  return cachedRead(ctx.db, `${LAUNCH_POOL_READS}guest-views`, () => projectViews(ctx, projects, null), second);
 }
 
 /** The user's stake per pool of a project: amount, valid (time-weighted) amount, rewards. */

@@ -31,6 +31,9 @@ export async function findProject(db: Executor, id: number): Promise<LaunchProje
   return project;
 }
 
+/** The prefix of the shared reads that a stake or redemption changes: pools' totals and the views built on them. */
+export const LAUNCH_POOL_READS = 'launch-pool-state:';
+
 /** The pools of one or more projects, in creation order. */
 export function poolsOf(db: Executor, projectIds: number | number[]): Promise<LaunchPool[]> {
   const ids = Array.isArray(projectIds) ? projectIds : [projectIds];

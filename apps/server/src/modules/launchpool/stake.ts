@@ -26,7 +26,15 @@ import { tradingWallet } from '../account/me.js';
 import { loansOf, type User } from '../account/repo.js';
 import { findCoin } from '../market/repo.js';
 import { advancePool, changeStake } from './accrual-sql.js';
-import { earnConfigOf, findProject, LAUNCHPOOL, type LaunchPool, type LaunchProject, lockPool } from './repo.js';
+import {
+  earnConfigOf,
+  findProject,
+  LAUNCH_POOL_READS,
+  LAUNCHPOOL,
+  type LaunchPool,
+  type LaunchProject,
+  lockPool,
+} from './repo.js';
 
 export interface CreateOrderInput {
   pid: number;
@@ -153,8 +161,8 @@ export async function createOrder(
     },
     idempotency,
   );
-  // The pool's totals changed: the next read of the projects shows them.
-  forgetCachedReads(ctx.db);
+  // The pool's totals changed: the next read of the projects shows them (the rest stays shared).
+  forgetCachedReads(ctx.db, LAUNCH_POOL_READS);
   return done;
 }
 
@@ -192,8 +200,8 @@ export async function redeemStake(
     },
     idempotency,
   );
-  // The pool's totals changed: the next read of the projects shows them.
-  forgetCachedReads(ctx.db);
+  // The pool's totals changed: the next read of the projects shows them (the rest stays shared).
+  forgetCachedReads(ctx.db, LAUNCH_POOL_READS);
   return done;
 }
 
