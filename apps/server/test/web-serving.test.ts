@@ -17,6 +17,7 @@ beforeAll(async () => {
   for (const [file, html] of [
     ['simple-earn.en.html', '<div id="root" data-locale="en">Simple Earn</div>'],
     ['simple-earn.zh-CN.html', '<div id="root" data-locale="zh-CN">余币宝</div>'],
+    ['simple-earn.en.phone.html', '<div id="root" data-locale="en" data-layout="phone">Simple Earn, phone</div>'],
     ['soft-staking/agreement.en.html', '<div id="root" data-locale="en">Agreement</div>'],
     ['_app.en.html', '<html lang="en"><div id="root"></div>'],
     ['_app.zh-CN.html', '<html lang="zh-CN"><div id="root"></div>'],
@@ -69,10 +70,31 @@ describe('serving the web app', () => {
     expect(await br.text()).toContain('Simple Earn');
   });
 
+  it("sends a phone's page to a browser that says it is on a phone, the desktop's where none was made", async () => {
+    const phone =
+      'Mozilla/5.0 (Linux; Android 11; Pixel 5) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36';
+    const page = async (p: string, headers: Record<string, string>) => {
+      const res = await fetch(`${ts.url}${p}`, { headers });
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('vary')).toMatch(/sec-ch-ua-mobile, user-agent/i);
+      return res.text();
+    };
+    expect(await page('/simple-earn', { 'user-agent': phone })).toContain('Simple Earn, phone');
+    expect(await page('/simple-earn', { 'sec-ch-ua-mobile': '?1' })).toContain('Simple Earn, phone');
+    // The client hint wins over the user agent (a phone asking for the desktop site).
+    expect(await page('/simple-earn', { 'sec-ch-ua-mobile': '?0', 'user-agent': phone })).not.toContain('phone');
+    expect(await page('/simple-earn', {})).not.toContain('phone');
+    // No phone page in Chinese or for the agreement: the desktop's, in the reader's language.
+    expect(await page('/simple-earn', { 'user-agent': phone, cookie: 'earn_locale=zh-CN' })).toContain('余币宝');
+    expect(await page('/soft-staking/agreement', { 'user-agent': phone })).toContain('Agreement');
+    expect(await page('/simple-earn?tab=1', { 'user-agent': phone })).toBe('<html lang="en"><div id="root"></div>');
+  });
+
   it('never sends a prerendered file at its own address (the app would not know the page), and answers HEAD as GET', async () => {
     for (const p of [
       '/pages/simple-earn.en.html',
       '/pages/simple-earn.zh-CN.html.br',
+      '/pages/simple-earn.en.phone.html',
       '/%70ages/simple-earn.en.html',
     ]) {
       const res = await fetch(`${ts.url}${p}`);

@@ -179,6 +179,38 @@ describe('platform journey in Chromium', () => {
     await context.close();
   });
 
+  it('sends a phone that says so the page laid out for a phone, and takes it over without drawing it again', async () => {
+    const context = await e2e.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      locale: 'en-US',
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Mobile Safari/537.36',
+    });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().includes('401')) errors.push(m.text());
+    });
+    const release = await holdAppCode(page);
+    const sent = await page.goto(`${e2e.baseUrl}/launchpool`, { waitUntil: 'domcontentloaded' });
+    expect(await sent?.text()).toContain('data-layout="phone"');
+    // Before the app runs, the phone's menu already holds what the desktop header shows beside it.
+    const menu = page.getByRole('navigation');
+    expect(await menu.getByText('Subscribe to notifications').count()).toBe(1);
+    await menu.evaluate((el) => el.setAttribute('data-drawn-first', ''));
+    release();
+    await page.getByTestId('stake-LPX-GT').waitFor();
+    // Taken over as sent: the marked element stays, nothing was redrawn for a mismatch (React's
+    // error 418 would be reported), and the phone's menu is the app's.
+    expect(await page.locator('[data-drawn-first]').count()).toBe(1);
+    await page.getByRole('button', { name: 'menu' }).click();
+    await menu.getByText('Subscribe to notifications').click();
+    await page.getByText('Create your account').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('answers a choice or a list opened before the app runs: the language switch, a select', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' });
     const page = await context.newPage();

@@ -1,5 +1,6 @@
-// After `vite build`: renders the pages a guest lands on into dist/pages/<path>.<locale>.html (with
-// .br and .gz beside them), which the server sends for those addresses in the reader's language.
+// After `vite build`: renders the pages a guest lands on into dist/pages/<path>.<locale>[.phone].html
+// (with .br and .gz beside them), which the server sends for those addresses in the reader's
+// language and for their width.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +24,7 @@ try {
   const pagesDir = path.join(dist, 'pages');
   fs.rmSync(pagesDir, { recursive: true, force: true });
   for (const page of await prerenderPages(template)) {
-    const file = path.join(pagesDir, `${page.path.slice(1)}.${page.locale}.html`);
+    const file = path.join(pagesDir, page.file);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, page.html);
     fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(page.html));

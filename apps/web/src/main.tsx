@@ -6,18 +6,24 @@ import { App, preloadPage } from './app/App.js';
 import { replayEarlyInput, takeEarlyInput } from './app/early-input.js';
 import { afterPageTakenOver } from './app/page-taken-over.js';
 import { changeLocale, currentLocale, i18nReady } from './i18n/index.js';
+import { setPrerenderedLayout } from './lib/use-is-mobile.js';
+import { yieldToBrowser } from './lib/yield-to-browser.js';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
 /** The longest the server reads wait for React to take over a prerendered page. */
 const READS_HELD_MAX_MS = 5_000;
 
-// A page the server prerendered says in which language (scripts/prerender.mjs).
+// A page the server prerendered says in which language and for which width (src/prerender.tsx).
 const prerenderedIn = asLocale(root.dataset.locale);
+setPrerenderedLayout(root.dataset.layout === 'phone' ? 'phone' : 'desktop');
 
 // The first paint is in the reader's language, not English for a moment, and shows the page, not a
-// loader (a page's code that cannot be fetched is the page's error to show, as on any visit).
-void Promise.all([i18nReady, preloadPage(window.location.pathname).catch(() => undefined)]).then(async () => {
+// loader (a page's code that cannot be fetched is the page's error to show, as on any visit). Each
+// piece of start-up work in a task of its own: the page answers between them.
+const pageLoaded = yieldToBrowser().then(() => preloadPage(window.location.pathname).catch(() => undefined));
+void Promise.all([i18nReady, pageLoaded]).then(async () => {
+  await yieldToBrowser();
   takeEarlyInput(root);
   const app = (
     <StrictMode>

@@ -1,12 +1,13 @@
-import { APP_SHELL_PATH, LOCALES, type Locale } from '@earn/domain';
+import { APP_SHELL_PATH, LOCALES, type Locale, PAGE_LAYOUTS, prerenderedPageFile } from '@earn/domain';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProviders, AppRoutes } from './app/App.js';
 import { changeLocale } from './i18n/index.js';
+import { setPrerenderedLayout } from './lib/use-is-mobile.js';
 
 /**
- * The pages a guest can open without an id in the address. Each is prerendered, in each language,
- * as a guest who has no data yet sees it (its header, titles and loading blocks), so the page shows
+ * The pages a guest can open without an id in the address. Each is prerendered, in each language
+ * and for a desktop's and a phone's width, as a guest who has no data yet sees it (its header, titles and loading blocks), so the page shows
  * before its JavaScript has arrived; the browser's React then takes over the same markup.
  */
 export const PRERENDERED_PATHS = [
@@ -38,8 +39,8 @@ async function renderPage(path: string): Promise<string> {
 }
 
 export interface PrerenderedPage {
-  path: string;
-  locale: Locale;
+  /** Where under the pages directory the server looks for it (prerenderedPageFile). */
+  file: string;
   html: string;
 }
 
@@ -49,22 +50,25 @@ function inLocale(template: string, locale: Locale): string {
 }
 
 /**
- * Every prerendered page in every language, each as the built index.html with the page inside, and
- * the empty app in each language (APP_SHELL_PATH) for the addresses not prerendered.
+ * Every prerendered page in every language and layout, each as the built index.html with the page
+ * inside, and the empty app in each language (APP_SHELL_PATH) for the addresses not prerendered.
  */
 export async function prerenderPages(template: string): Promise<PrerenderedPage[]> {
   const pages: PrerenderedPage[] = [];
   for (const locale of LOCALES) {
-    pages.push({ path: APP_SHELL_PATH, locale, html: inLocale(template, locale) });
+    pages.push({ file: prerenderedPageFile(APP_SHELL_PATH, locale, 'desktop'), html: inLocale(template, locale) });
     await changeLocale(locale);
-    for (const path of PRERENDERED_PATHS) {
-      const body = await renderPage(path);
-      const html = inLocale(template, locale).replace(
-        '<div id="root"></div>',
-        `<div id="root" data-locale="${locale}">${body}</div>`,
-      );
-      if (!html.includes(`data-locale="${locale}"`)) throw new Error('index.html has no empty #root to fill');
-      pages.push({ path, locale, html });
+    for (const layout of PAGE_LAYOUTS) {
+      setPrerenderedLayout(layout);
+      for (const path of PRERENDERED_PATHS) {
+        const body = await renderPage(path);
+        const html = inLocale(template, locale).replace(
+          '<div id="root"></div>',
+          `<div id="root" data-locale="${locale}" data-layout="${layout}">${body}</div>`,
+        );
+        if (!html.includes(`data-locale="${locale}"`)) throw new Error('index.html has no empty #root to fill');
+        pages.push({ file: prerenderedPageFile(path, locale, layout), html });
+      }
     }
   }
   return pages;

@@ -9,6 +9,7 @@ export * from './input.js';
 export * from './launchpool/index.js';
 export * from './locale.js';
 export * from './money.js';
+export * from './page-layout.js';
 export * from './result.js';
 export * from './simple-earn/index.js';
 export * from './soft-staking/index.js';

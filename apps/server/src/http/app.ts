@@ -30,7 +30,7 @@ import { registerFundPasswordGate } from './fundpass-gate.js';
 import { OneLinePerRequest } from './request-log.js';
 import { registerSession } from './session.js';
 import { validatorCompiler } from './validation.js';
-import { PRERENDERED_DIR, webPages } from './web-pages.js';
+import { PAGE_VARY, PRERENDERED_DIR, webPages } from './web-pages.js';
 
 export interface AppOptions {
   ctx: AppContext;
@@ -176,8 +176,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Page navigations get the app; a missing file (a stale bundle name) is a plain 404.
     const isPage = !/\.[a-z0-9]+$/i.test(pathname);
     if (pageFor && (request.method === 'GET' || request.method === 'HEAD') && !isApi && isPage) {
-      // The page differs by the reader's language: a cache keeps one per language.
-      return reply.type('text/html').header('vary', 'Cookie, Accept-Language').sendFile(pageFor(request));
+      // The page differs by the reader's language and width: a cache keeps one of each.
+      return reply.type('text/html').header('vary', PAGE_VARY).sendFile(pageFor(request));
     }
     return reply
       .status(404)

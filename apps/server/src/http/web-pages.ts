@@ -1,14 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { APP_SHELL_PATH, asLocale, browserLocale, LOCALE_COOKIE } from '@earn/domain';
+import {
+  APP_SHELL_PATH,
+  asLocale,
+  browserLayout,
+  browserLocale,
+  LOCALE_COOKIE,
+  type Locale,
+  type PageLayout,
+  prerenderedPageFile,
+} from '@earn/domain';
 import type { FastifyRequest } from 'fastify';
 
 /** Where the build writes the prerendered pages, inside the web app's dist. */
 export const PRERENDERED_DIR = 'pages';
 
+/** What a page sent for an address varies by: the reader's language and the width it guesses. */
+export const PAGE_VARY = 'Cookie, Accept-Language, Sec-CH-UA-Mobile, User-Agent';
+
 /**
- * The built web app's page for an address: the page prerendered in the reader's language when the
- * build made one (dist/pages/<path>.<locale>.html, by apps/web/scripts/prerender.mjs), else the
+ * The built web app's page for an address: the page prerendered in the reader's language, for the
+ * layout their browser most likely shows (a phone's or a desktop's), when the build made one
+ * (dist/pages/<path>.<locale>[.phone].html, by apps/web/scripts/prerender.mjs), else the
  * empty app in that language (APP_SHELL_PATH), else index.html. A prerendered page is a guest's
  * first view, so it is sent only for the bare address; with a query (a tab, a frame) the page would
  * differ, and the app draws it.
@@ -24,16 +37,22 @@ export function webPages(webDist: string) {
           .map((file) => `${PRERENDERED_DIR}/${file.split(path.sep).join('/')}`)
       : [],
   );
-  const prerenderedAt = (pathname: string, locale: string) => {
-    const file = `${PRERENDERED_DIR}${pathname}.${locale}.html`;
+  const prerenderedAt = (pathname: string, locale: Locale, layout: PageLayout) => {
+    const file = `${PRERENDERED_DIR}/${prerenderedPageFile(pathname, locale, layout)}`;
     return prerendered.has(file) ? file : undefined;
   };
   return (request: FastifyRequest): string => {
     const [pathname = '', query] = request.url.split('?');
     const locale = asLocale(request.cookies[LOCALE_COOKIE]) ?? browserLocale(request.languages());
+    const layout = browserLayout(
+      request.headers['sec-ch-ua-mobile']?.toString(),
+      request.headers['user-agent']?.toString(),
+    );
     return (
-      (query === undefined ? prerenderedAt(pathname, locale) : undefined) ??
-      prerenderedAt(APP_SHELL_PATH, locale) ??
+      (query === undefined
+        ? (prerenderedAt(pathname, locale, layout) ?? prerenderedAt(pathname, locale, 'desktop'))
+        : undefined) ??
+      prerenderedAt(APP_SHELL_PATH, locale, 'desktop') ??
       'index.html'
     );
   };

@@ -48,8 +48,8 @@ export function PagedTable<T>({
   const isMobile = useIsMobile();
   return (
     <Stack gap="sm">
-      {/* While loading, only the loading block: the same on every width, as a prerendered page
-          (laid out for a desktop) shows it on a phone until the app takes over. */}
+      {/* While loading, only the loading block: the same on every width, as a prerendered page laid
+          out for the width the server guessed shows it on the other too until the app takes over. */}
       {loading && rows.length === 0 ? null : isMobile ? (
         <Stack gap="xs" role="list">
           {rows.map((row) => (

@@ -4,6 +4,7 @@ import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setNetworkErrorText } from '../api/client.js';
+import { yieldToBrowser } from '../lib/yield-to-browser.js';
 import { en } from './en.js';
 
 const STORAGE_KEY = 'earn.locale';
@@ -60,10 +61,13 @@ void i18n.use(initReactI18next).init({
 const chosen = chosenLocale();
 if (chosen) keepChoice(chosen);
 
-/** Settles once the reader's language can be shown (English if Chinese cannot be fetched). */
-export const i18nReady: Promise<void> = changeLocale(
-  chosen ?? browserLocale(typeof navigator === 'undefined' ? [] : navigator.languages),
-).catch(() => applyLocale('en'));
+/**
+ * Settles once the reader's language can be shown (English if Chinese cannot be fetched). Applied
+ * in a task after the one that ran the app's modules, which is long enough on its own.
+ */
+export const i18nReady: Promise<void> = yieldToBrowser()
+  .then(() => changeLocale(chosen ?? browserLocale(typeof navigator === 'undefined' ? [] : navigator.languages)))
+  .catch(() => applyLocale('en'));
 
 /** The reader's choice of language, shown and kept; rejects if its dictionary cannot be fetched. */
 export async function setLocale(locale: Locale) {

@@ -1,3 +1,4 @@
+import type { PageLayout } from '@earn/domain';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -12,14 +13,25 @@ function subscribe(onChange: () => void) {
   return () => query.removeEventListener('change', onChange);
 }
 
+let prerenderedAsPhone = false;
+
 /**
- * The width is known at once in the browser; a prerendered page is laid out for a desktop, and
- * React takes it over as such before it turns to the phone's layout, so the two never disagree.
+ * The layout the page being drawn ahead (by the build) or taken over (in the browser) was
+ * prerendered in. Set before React starts.
+ */
+export function setPrerenderedLayout(layout: PageLayout): void {
+  prerenderedAsPhone = layout === 'phone';
+}
+
+/**
+ * The width is known at once in the browser. A prerendered page is laid out for the width the
+ * server guessed (src/prerender.tsx): React takes it over as such, and only if the guess was wrong
+ * turns it to the other layout, so the two never disagree.
  */
 export function useIsMobile(): boolean {
   return useSyncExternalStore(
     subscribe,
     () => window.matchMedia(MOBILE_QUERY).matches,
-    () => false,
+    () => prerenderedAsPhone,
   );
 }

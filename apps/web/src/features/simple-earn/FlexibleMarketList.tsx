@@ -33,8 +33,8 @@ export const FlexibleMarketList = memo(function FlexibleMarketList({
   const fmt = useFormat();
   return (
     <>
-      {/* Loading looks the same on every width: a prerendered page, laid out for a desktop, shows
-        it on a phone too until the app takes over. */}
+      {/* Loading looks the same on every width: a prerendered page, laid out for the width the
+        server guessed, shows it on the other too until the app takes over. */}
       {list === undefined ? (
         <LoadingBlock rows={6} />
       ) : isMobile ? (

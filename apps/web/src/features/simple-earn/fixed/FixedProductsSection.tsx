@@ -1,13 +1,13 @@
 import { Decimal, FixedProductType } from '@earn/domain';
 import type { FixedProduct } from '@earn/domain/contract';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { memo, useState } from 'react';
+import { memo, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMe } from '../../../api/account.js';
 import { useFixedProducts } from '../../../api/fixed-earn.js';
 import { CoinIcon } from '../../../components/CoinIcon.js';
-import { LoadingBlock } from '../../../components/LoadingBlock.js';
+import { ListStatus, readFailure } from '../../../components/ListStatus.js';
 import { lazyDialog } from '../../../components/lazy-dialog.js';
 import { useFormat } from '../../../lib/use-format.js';
 import { useAuthGate } from '../../auth/auth-gate.js';
@@ -32,7 +32,10 @@ export const FixedProductsSection = memo(function FixedProductsSection() {
   const { requireLogin } = useAuthGate();
   const products = useFixedProducts(0);
   const [target, setTarget] = useState<FixedTarget | null>(null);
-  const list = offered(products.data ?? [], me.data?.tier ?? 0);
+  // Drawn from a deferred copy, as the flexible list is: the chips are drawn in short slices.
+  const shown = useDeferredValue(products.data);
+  const list = offered(shown ?? [], me.data?.tier ?? 0);
+  const failure = readFailure(products);
   const coins = [...new Set(list.map((p) => p.asset))];
   const open = (asset: string, productId?: number) =>
     requireLogin(() => setTarget({ asset, ...(productId ? { productId } : {}) }));
@@ -44,7 +47,13 @@ export const FixedProductsSection = memo(function FixedProductsSection() {
           {t('fixed.vip.wealthLink')}
         </Anchor>
       </Group>
-      {products.isPending && <LoadingBlock rows={3} />}
+      {/* Skeletons until the chips are drawn; why they could not be read, with a retry. */}
+      <ListStatus
+        count={coins.length}
+        loading={shown === undefined && !failure}
+        error={failure}
+        onRetry={() => void products.refetch()}
+      />
       <Stack gap="xs">
         {coins.map((asset) => {
           const terms = list.filter((p) => p.asset === asset).sort((a, b) => a.lock_up_period - b.lock_up_period);
