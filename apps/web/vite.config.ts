@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { zeroRightClassName } from 'react-remove-scroll-bar/constants';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
@@ -70,11 +71,45 @@ export function useId(staticId) {
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|decimal\.js|dayjs|clsx|use-sync-external-store|@mantine[\\/]hooks|@mantine[\\/]core[\\/]esm[\\/]core)[\\/]/;
 
+/**
+ * Two of Mantine's components import a whole library for a trifle, which would put that library on
+ * every page: the app shell's header takes react-remove-scroll (7 KB gzip) for one class name, and
+ * the scroll area (in every table) takes floating-ui (15 KB gzip, needed only by pop-overs) for its
+ * ref-merging hook. Each gets the trifle alone: the class name (read here from the constants
+ * react-remove-scroll itself reads), and Mantine's own ref-merging hook. The build fails if Mantine's
+ * source changes.
+ */
+const LEAN_IMPORTS: { file: string; from: string; to: string }[] = [
+  ...['AppShellHeader', 'AppShellFooter', 'AppShellAside'].map((part) => ({
+    file: `/@mantine/core/esm/components/AppShell/${part}/${part}.mjs`,
+    from: 'import { RemoveScroll } from "react-remove-scroll";',
+    to: `const RemoveScroll = { classNames: { zeroRight: ${JSON.stringify(zeroRightClassName)} } };`,
+  })),
+  {
+    file: '/@mantine/core/esm/components/ScrollArea/ScrollArea.mjs',
+    from: 'import { useMergeRefs } from "@floating-ui/react";',
+    to: 'import { useMergedRef } from "@mantine/hooks"; const useMergeRefs = (refs) => useMergedRef(...refs);',
+  },
+];
+
+function leanMantineImports(): Plugin {
+  return {
+    name: 'earn:lean-mantine-imports',
+    transform(code, id) {
+      const lean = LEAN_IMPORTS.find((l) => id.replaceAll('\\', '/').endsWith(l.file));
+      if (!lean) return null;
+      if (!code.includes(lean.from)) throw new Error(`${lean.file} no longer has: ${lean.from}`);
+      return { code: code.replace(lean.from, lean.to), map: null };
+    },
+  };
+}
+
 // The dev server proxies the API to the server on 8080; production is served by the server itself.
 export default defineConfig({
   plugins: [
     react(),
     stableMantineIds(),
+    leanMantineImports(),
     appStyles(),
     // Brotli and gzip files beside each bundle, which the server sends as the browser accepts.
     compression({

@@ -1,7 +1,6 @@
 import './mantine-styles.js';
 import '@mantine/notifications/styles.css';
 import { Center, Loader, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactElement, Suspense } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
@@ -11,6 +10,7 @@ import { useLiveSettlement } from '../api/live.js';
 import { createQueryClient } from '../api/query-client.js';
 import { FundPasswordHost } from '../components/FundPasswordHost.js';
 import { PageError } from '../components/PageError.js';
+import { Toasts } from '../components/Toasts.js';
 import { AuthGateProvider } from '../features/auth/auth-gate.js';
 import { AliasRedirect } from './AliasRedirect.js';
 import { Layout } from './Layout.js';
@@ -176,7 +176,7 @@ export function AppRoutes() {
 export function AppProviders({ children }: { children: React.ReactNode }) {
   return (
     <MantineProvider theme={theme}>
-      <Notifications position="top-center" />
+      <Toasts />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
