@@ -64,12 +64,12 @@ export function useId(staticId) {
 
 /**
  * The libraries every page runs (React, the router, queries, translations, decimals, dates, Mantine's
- * core and hooks): one chunk, not the dozens of small ones they would otherwise be cut into. Each
+ * core): one chunk, not the dozens of small ones they would otherwise be cut into. Each
  * chunk costs the page a preload link, a request and a module to link, and gzip packs one file
  * tighter than many.
  */
 const FRAMEWORK =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|decimal\.js|dayjs|clsx|use-sync-external-store|@mantine[\\/]hooks|@mantine[\\/]core[\\/]esm[\\/]core)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|decimal\.js|dayjs|clsx|use-sync-external-store|@mantine[\\/]core[\\/]esm[\\/]core)[\\/]/;
 
 /**
  * Two of Mantine's components import a whole library for a trifle, which would put that library on
