@@ -21,6 +21,19 @@ describe('security headers', () => {
     expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
   });
 
+  it('sends them with every answer: a refusal, an unknown address, a read', async () => {
+    for (const [path, status] of [
+      ['/apiw/v2/uni-loan/earn/market/list?page=0', 400],
+      ['/apiw/v2/nothing-here', 404],
+      ['/apiw/v2/uni-loan/earn/market/list?page=1&limit=7', 200],
+    ] as const) {
+      const res = await fetch(`${ts.url}${path}`);
+      expect(res.status, path).toBe(status);
+      expect(res.headers.get('content-security-policy'), path).toContain("frame-ancestors 'self'");
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+  });
+
   it('marks the session and CSRF cookies Secure when set to', async () => {
     await ts.client().post('/apiw/v2/auth/register', { email: 'secure@example.com', password: 'password123' });
     const u = await ts.client().post('/apiw/v2/auth/login', { email: 'secure@example.com', password: 'password123' });
