@@ -2,7 +2,7 @@ import { APP_SHELL_PATH, LOCALES, type Locale, PAGE_LAYOUTS, prerenderedPageFile
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProviders, AppRoutes } from './app/App.js';
-import { changeLocale } from './i18n/index.js';
+import { changeLocale, i18nReady } from './i18n/index.js';
 import { setPrerenderedLayout } from './lib/use-is-mobile.js';
 
 /**
@@ -54,6 +54,8 @@ function inLocale(template: string, locale: Locale): string {
  * inside, and the empty app in each language (APP_SHELL_PATH) for the addresses not prerendered.
  */
 export async function prerenderPages(template: string): Promise<PrerenderedPage[]> {
+  // The app's own first choice of language settles first, so it cannot land in a page being drawn.
+  await i18nReady;
   const pages: PrerenderedPage[] = [];
   for (const locale of LOCALES) {
     pages.push({ file: prerenderedPageFile(APP_SHELL_PATH, locale, 'desktop'), html: inLocale(template, locale) });
