@@ -1,4 +1,4 @@
-import { QueryObserver } from '@tanstack/react-query';
+import { onlineManager, QueryObserver } from '@tanstack/react-query';
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors.js';
@@ -34,5 +34,28 @@ describe('the app’s query client', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(reads).toBe(2);
     stop();
+  });
+
+  it('refuses a change asked for while offline at once, and never sends it later', async () => {
+    const client = createQueryClient();
+    let sent = 0;
+    onlineManager.setOnline(false);
+    try {
+      const redeem = client
+        .getMutationCache()
+        .build(client, {
+          mutationFn: async () => {
+            sent += 1;
+            throw new ApiError(-1, 'Network error', 0);
+          },
+        })
+        .execute(undefined);
+      await expect(redeem).rejects.toMatchObject({ isNetwork: true });
+      expect(sent).toBe(1);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent).toBe(1);
   });
 });

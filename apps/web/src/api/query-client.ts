@@ -18,6 +18,10 @@ export function createQueryClient(): QueryClient {
         retry: (count, error) => count < 10 && error instanceof ApiError && error.isNetwork,
         retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 15_000),
       },
+      // A change asked for while the browser is offline is tried at once and refused as a network
+      // error, never held until it is back online: by then the user may have given it up, and money
+      // would move behind a closed dialog.
+      mutations: { networkMode: 'always' },
     },
   });
   return client;
