@@ -230,6 +230,9 @@ describe('Launchpool in Chromium', () => {
     const page = await context.newPage();
     await login(page, e2e.baseUrl, 'vip@example.com');
     await page.goto(`${e2e.baseUrl}/launchpool`);
+    // All four tabs (history too, signed in) fit the phone's width: none is cut off at the edge.
+    await page.getByRole('tab', { name: 'History' }).waitFor();
+    expect(await page.getByRole('tablist').evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
     await page.getByTestId('stake-LPX-GT').click();
     await page.waitForURL('**/launchpool/stake?pid=*&rid=*');
     const bar = page.getByTestId('stake-bottom-bar');
