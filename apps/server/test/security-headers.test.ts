@@ -21,16 +21,20 @@ describe('security headers', () => {
     expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
   });
 
-  it('sends them with every answer: a refusal, an unknown address, a read', async () => {
+  it('sends them with every answer: a refusal, an unknown address, one that cannot be decoded, a read', async () => {
     for (const [path, status] of [
       ['/apiw/v2/uni-loan/earn/market/list?page=0', 400],
       ['/apiw/v2/nothing-here', 404],
+      ['/apiw/v2/%zz', 400],
+      ['/%', 400],
       ['/apiw/v2/uni-loan/earn/market/list?page=1&limit=7', 200],
     ] as const) {
       const res = await fetch(`${ts.url}${path}`);
       expect(res.status, path).toBe(status);
       expect(res.headers.get('content-security-policy'), path).toContain("frame-ancestors 'self'");
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      // Every answer is the one envelope, an address that cannot be decoded too.
+      expect(Object.keys((await res.json()) as object), path).toEqual(expect.arrayContaining(['code', 'message', 'data']));
     }
   });
 

@@ -60,41 +60,8 @@ const API_PREFIXES = ['/apiw/', '/api/', '/admin/', '/launch-pool/', '/static/',
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { ctx, scheduler } = options;
-  const app = Fastify({
-    logger: {
-      level: options.logLevel ?? 'info',
-      ...(options.logStream ? { stream: options.logStream } : {}),
-      // Secrets never reach the logs: no bodies are logged, and cookie and CSRF headers are redacted.
-      redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
-    },
-    trustProxy: options.trustedProxies?.length ? options.trustedProxies : false,
-    // A caller's X-Request-Id is kept only when it looks like an id; anything else gets a new UUID.
-    requestIdHeader: false,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : crypto.randomUUID();
-    },
-    logController: new OneLinePerRequest(),
-    ajv: { customOptions: { coerceTypes: 'array' } },
-  }).withTypeProvider<TypeBoxTypeProvider>();
-
-  app.setValidatorCompiler(validatorCompiler);
-  // A manual clock may have been moved by another instance on the same database: follow it.
-  if (ctx.clock instanceof ManualClock) {
-    const clock = ctx.clock;
-    app.addHook('onRequest', async () => clock.refresh(ctx.db));
-  }
-  app.setErrorHandler(handleError);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    // The web follows the server's clock (which an operator may have moved), not the device's.
-    reply.header('x-server-time', String(ctx.clock.now().getTime()));
-    // A manual clock stands still between advances: the web must not run it on by the device's time.
-    if (ctx.clock.mode === 'manual') reply.header('x-server-clock', 'manual');
-  });
-
-  // helmet's middleware, built once: @fastify/helmet builds it anew for every request (a tenth of what
-  // a guest's read cost), and sets the headers with it the same way, on the raw response.
+  // helmet's middleware, built once: @fastify/helmet builds it anew for every request (the largest part
+  // of what a guest's read cost), and sets the headers with it the same way, on the raw response.
   const securityHeaders = helmet({
     // The web app loads only its own scripts; Mantine sets inline styles; coin icons are same-origin
     // files or data URIs. Framing only by ourselves (and the origins the operator allows to embed).
@@ -118,6 +85,45 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // frame-ancestors above governs framing; X-Frame-Options (old browsers) could name only one origin.
     frameguard: options.frameAncestors?.length ? false : { action: 'sameorigin' },
   });
+  const app = Fastify({
+    logger: {
+      level: options.logLevel ?? 'info',
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      // Secrets never reach the logs: no bodies are logged, and cookie and CSRF headers are redacted.
+      redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: options.trustedProxies?.length ? options.trustedProxies : false,
+    // A caller's X-Request-Id is kept only when it looks like an id; anything else gets a new UUID.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+    logController: new OneLinePerRequest(),
+    ajv: { customOptions: { coerceTypes: 'array' } },
+    // An address Fastify cannot even decode (a broken %-escape) is refused before any hook runs: with
+    // the same headers and the same envelope as every other refusal.
+    frameworkErrors: (error, request, reply) => {
+      securityHeaders(request.raw, reply.raw, () => undefined);
+      return handleError(error, request, reply);
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  // A manual clock may have been moved by another instance on the same database: follow it.
+  if (ctx.clock instanceof ManualClock) {
+    const clock = ctx.clock;
+    app.addHook('onRequest', async () => clock.refresh(ctx.db));
+  }
+  app.setErrorHandler(handleError);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    // The web follows the server's clock (which an operator may have moved), not the device's.
+    reply.header('x-server-time', String(ctx.clock.now().getTime()));
+    // A manual clock stands still between advances: the web must not run it on by the device's time.
+    if (ctx.clock.mode === 'manual') reply.header('x-server-clock', 'manual');
+  });
+
   // helmet throws what goes wrong (since 8.1) rather than passing it on.
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
   await app.register(fastifyCookie);
