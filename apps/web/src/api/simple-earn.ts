@@ -47,11 +47,12 @@ export interface MarketQuery {
   auto_invest?: 0 | 1;
 }
 
-export function useMarketList(q: MarketQuery) {
+export function useMarketList(q: MarketQuery, enabled = true) {
   return useQuery({
     queryKey: earnKeys.markets(q),
     queryFn: () =>
       api<Paged<FlexibleProduct>>(`${BASE}/market/list`, { query: { ...q, sort_business: 1, search_type: -1 } }),
+    enabled,
     placeholderData: keepPreviousData,
   });
 }

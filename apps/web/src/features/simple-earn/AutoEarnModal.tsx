@@ -23,13 +23,17 @@ export function AutoEarnModal({ opened, onClose }: { opened: boolean; onClose():
   const [page, setPage] = useState(1);
   const [confirm, setConfirm] = useState<AutoEarnTarget | null>(null);
   const status = useAutoInvest(opened);
-  const list = useMarketList({
-    page,
-    limit: PAGE_SIZE,
-    search_coin: search.trim().toUpperCase(),
-    sort_type: sort,
-    auto_invest: enabledOnly ? 1 : 0,
-  });
+  // Read only while open: the dialog stands mounted, closed, on the home page of every visitor.
+  const list = useMarketList(
+    {
+      page,
+      limit: PAGE_SIZE,
+      search_coin: search.trim().toUpperCase(),
+      sort_type: sort,
+      auto_invest: enabledOnly ? 1 : 0,
+    },
+    opened,
+  );
   const all = status.data?.global_status === 1;
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
   return (
