@@ -34,7 +34,9 @@ describe('security headers', () => {
       expect(res.headers.get('content-security-policy'), path).toContain("frame-ancestors 'self'");
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
       // Every answer is the one envelope, an address that cannot be decoded too.
-      expect(Object.keys((await res.json()) as object), path).toEqual(expect.arrayContaining(['code', 'message', 'data']));
+      expect(Object.keys((await res.json()) as object), path).toEqual(
+        expect.arrayContaining(['code', 'message', 'data']),
+      );
     }
   });
 
