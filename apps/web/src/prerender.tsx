@@ -7,8 +7,9 @@ import { setPrerenderedLayout } from './lib/use-is-mobile.js';
 
 /**
  * The pages a guest can open without an id in the address. Each is prerendered, in each language
- * and for a desktop's and a phone's width, as a guest who has no data yet sees it (its header, titles and loading blocks), so the page shows
- * before its JavaScript has arrived; the browser's React then takes over the same markup.
+ * and for a desktop's and a phone's width, as a guest who has no data yet sees it (its header,
+ * titles and loading blocks), so the page shows before its JavaScript has arrived; the browser's
+ * React then takes over the same markup.
  */
 export const PRERENDERED_PATHS = [
   '/simple-earn',
