@@ -8,11 +8,6 @@ export interface DecimalInputRules {
 }
 
 /**
- * The shared decimal-input rule, applied on every keystroke: digits only with at most `precision`
- * places, no sign unless allowed, a leading '.' becomes '0.', leading zeros are stripped, and the
- * value is capped at the maximum. Returns the text the input should show.
- */
-/**
  * A comma is the decimal point where there is no point and only one comma ('1,5' is 1.5, never 15);
  * with a point, or several commas ('1,000.5', '1,000,000'), commas group thousands and go.
  */
@@ -21,6 +16,11 @@ function decimalComma(raw: string): string {
   return commas === 1 && !raw.includes('.') ? raw.replace(',', '.') : raw.replace(/,/g, '');
 }
 
+/**
+ * The shared decimal-input rule, applied on every keystroke: digits only with at most `precision`
+ * places, no sign unless allowed, a leading '.' becomes '0.', leading zeros are stripped, and the
+ * value is capped at the maximum. Returns the text the input should show.
+ */
 export function sanitizeDecimalInput(raw: string, rules: DecimalInputRules): string {
   const max = rules.max ?? MAX_AMOUNT;
   let text = decimalComma(raw).replace(/[^\d.-]/g, '');
