@@ -44,8 +44,9 @@ export default function StakingHubPage() {
   const vip = me.data?.is_vip === true;
   return (
     <Stack maw={1100} mx="auto">
+      {/* The VIP banner is a padded card; otherwise the title stands where every page's does. */}
       <Paper
-        p="md"
+        p={vip ? 'md' : 0}
         radius="md"
         data-testid={vip ? 'staking-vip-theme' : undefined}
         style={
