@@ -99,6 +99,9 @@ describe('fund-password gate', () => {
     await ts.server.ctx.db.execute(
       sql`UPDATE failed_attempts SET pending_since = now() - interval '1 minute' WHERE pending_since IS NOT NULL AND subject = ${String(row?.id)}`,
     );
+    // A try turns stale by time alone, which nothing announces: a call without a password sees it
+    // once the user's session is read afresh (SessionCache keeps a read a few seconds), here at once.
+    ts.server.ctx.sessions.forgetUser(row?.id ?? 0);
     expect((await u.post('/apiw/v2/account/transfer', move)).body.code).toBe(10010112);
   });
 
