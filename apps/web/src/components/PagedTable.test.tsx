@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../api/errors.js';
 import { renderWithProviders, restoreViewport, setMobile } from '../test-utils.js';
 import { PagedTable, pagedQuery } from './PagedTable.js';
 
@@ -59,7 +60,7 @@ describe('PagedTable', () => {
         total={0}
         page={1}
         onPageChange={() => undefined}
-        error={new Error('The server is busy')}
+        error={new ApiError(-1, 'The server is busy', 503)}
         onRetry={() => {
           retried += 1;
         }}

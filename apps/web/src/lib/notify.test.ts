@@ -32,4 +32,12 @@ describe('errorText', () => {
     expect(errorText(refused('no.such.key'))).toBe('server says no');
     expect(errorText(refused('finances.startupMining.stake.min.tip'))).toBe('server says no');
   });
+
+  it("says a fault of the app's own plainly, never as JavaScript's words", async () => {
+    const fault = new TypeError("Cannot read properties of null (reading 'list')");
+    expect(errorText(fault)).toBe('Something went wrong');
+    await changeLocale('zh-CN');
+    expect(errorText(fault)).toBe('出错了');
+    expect(errorText('not even an error')).toBe('出错了');
+  });
 });

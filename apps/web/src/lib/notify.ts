@@ -40,10 +40,11 @@ export function notifyError(error: unknown, level: 'warning' | 'error' = 'warnin
 
 /**
  * What to tell the user about a refused call: the translation of the server's key with its values
- * when the current language has it, else the server's message.
+ * when the current language has it, else the server's message. Anything else (a fault in the app,
+ * an answer it could not read) is said plainly, never as JavaScript's own words.
  */
 export function errorText(error: unknown): string {
-  if (!(error instanceof Error)) return i18n.t('common.error');
+  if (!(error instanceof ApiError)) return i18n.t('common.error');
   if (error instanceof ApiError && error.key && i18n.exists(error.key)) {
     const params = { ...error.params };
     // A field the server names by its wire name, said as the form labels it where the app knows it.
