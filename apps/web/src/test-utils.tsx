@@ -32,3 +32,24 @@ export function setMobile(mobile: boolean) {
 export function restoreViewport() {
   window.matchMedia = realMatchMedia;
 }
+
+/**
+ * A part's code as fetched over a network that is down until `goOnline()`: each load fails as a
+ * browser says a module could not be fetched, then returns `component`; `loads` counts them.
+ */
+export function codeOffline<T>(component: T, file: string) {
+  const state = { offline: true, loads: 0 };
+  return {
+    load: async (): Promise<T> => {
+      state.loads++;
+      if (state.offline) throw new TypeError(`Failed to fetch dynamically imported module: /assets/${file}`);
+      return component;
+    },
+    goOnline: () => {
+      state.offline = false;
+    },
+    get loads() {
+      return state.loads;
+    },
+  };
+}

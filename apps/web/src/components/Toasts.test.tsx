@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { codeOffline } from '../test-utils.js';
 import { fetchedApart } from './fetched-apart.js';
 import { ToastContainer } from './ToastContainer.js';
 import { Toasts } from './Toasts.js';
@@ -24,13 +25,8 @@ describe('toasts', () => {
   });
 
   it('shows waiting toasts plainly while the container cannot be fetched, and fetches it again', async () => {
-    let offline = true;
-    let loads = 0;
-    const container = fetchedApart(async () => {
-      loads++;
-      if (offline) throw new TypeError('Failed to fetch dynamically imported module: /assets/ToastContainer.js');
-      return ToastContainer;
-    });
+    const code = codeOffline(ToastContainer, 'ToastContainer.js');
+    const container = fetchedApart(code.load);
     render(
       <MantineProvider env="test">
         <Toasts container={container} />
@@ -39,12 +35,12 @@ describe('toasts', () => {
     act(() => void notifications.show({ message: 'Redeemed 1 USDC' }));
     // Not lost: shown at once, plainly, and closed by hand.
     expect(await screen.findByRole('alert')).toHaveTextContent('Redeemed 1 USDC');
-    const triedOffline = loads;
+    const triedOffline = code.loads;
     // Back online: fetched again, and the container shows what waits and what comes.
-    offline = false;
+    code.goOnline();
     act(() => void window.dispatchEvent(new Event('online')));
     await waitFor(() => expect(container.loaded).toBe(ToastContainer));
-    expect(loads).toBeGreaterThan(triedOffline);
+    expect(code.loads).toBeGreaterThan(triedOffline);
     act(() => void notifications.show({ message: 'Redeemed 1 GT' }));
     expect(await screen.findByText('Redeemed 1 GT')).toBeInTheDocument();
     expect(screen.getByText('Redeemed 1 USDC')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../test-utils.js';
+import { codeOffline, renderWithProviders } from '../test-utils.js';
 import { type FetchedApart, fetchedApart, PartOnUse } from './fetched-apart.js';
 
 function Menu({ label }: { label: string; opened?: boolean }) {
@@ -25,20 +25,15 @@ function Control({ part }: { part: FetchedApart<{ label: string; opened?: boolea
 
 describe('a part fetched apart', () => {
   it('used before its code arrived and failing: tells the user, and the next use fetches again', async () => {
-    let offline = true;
-    let loads = 0;
-    const part = fetchedApart(async () => {
-      loads++;
-      if (offline) throw new TypeError('Failed to fetch dynamically imported module: /assets/Menu.js');
-      return Menu;
-    });
+    const code = codeOffline(Menu, 'Menu.js');
+    const part = fetchedApart(code.load);
     renderWithProviders(<Control part={part} />);
     await userEvent.click(screen.getByRole('button', { name: 'use' }));
     expect(await screen.findByText('Network error, please retry later')).toBeInTheDocument();
-    offline = false;
+    code.goOnline();
     await userEvent.click(await screen.findByRole('button', { name: 'use' }));
     expect(await screen.findByRole('menu')).toHaveTextContent('the menu');
-    expect(loads).toBeGreaterThanOrEqual(2);
+    expect(code.loads).toBeGreaterThanOrEqual(2);
   });
 
   it('is fetched while the browser is idle, and then shown at once, without suspending', async () => {

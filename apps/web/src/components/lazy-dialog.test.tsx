@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../test-utils.js';
+import { codeOffline, renderWithProviders } from '../test-utils.js';
 import { lazyDialog } from './lazy-dialog.js';
 
 interface NoteProps {
@@ -65,19 +65,13 @@ describe('lazyDialog', () => {
   });
 
   it('tells the user when its code cannot be fetched, closes, and tries again on the next opening', async () => {
-    let offline = true;
-    const Dialog = lazyDialog(
-      async () => {
-        if (offline) throw new TypeError('Failed to fetch dynamically imported module: /assets/Note.js');
-        return Note;
-      },
-      { isOpen: (p) => p.opened, close: (p) => p.onClose() },
-    );
+    const code = codeOffline(Note, 'Note.js');
+    const Dialog = lazyDialog(code.load, { isOpen: (p) => p.opened, close: (p) => p.onClose() });
     renderWithProviders(<Page Dialog={Dialog} />);
     await userEvent.click(screen.getByRole('button', { name: 'open' }));
     expect(await screen.findByText('Network error, please retry later')).toBeInTheDocument();
     expect(screen.queryByText('the note')).toBeNull();
-    offline = false;
+    code.goOnline();
     await userEvent.click(screen.getByRole('button', { name: 'open' }));
     await waitFor(() => expect(screen.getByText('the note')).toBeInTheDocument());
   });
