@@ -18,7 +18,8 @@ for (const positions of (process.env.BENCH_POSITIONS ?? '100000').split(',').map
   const r = await benchFlexibleClearing(url, positions);
   console.log(
     `${r.name}: ${r.positions} positions, ${r.lending} lending; job ${r.engineMs.toFixed(0)} ms vs floor ` +
-      `${r.floorMs.toFixed(0)} ms = ${r.ratio.toFixed(2)}x (target 2x)` +
+      `${r.floorMs.toFixed(0)} ms = ${r.ratio.toFixed(2)}x (target 2x; least of ${r.engines.length} runs each: job ` +
+      `${r.engines.map((ms) => ms.toFixed(0)).join('/')} ms, floor ${r.floors.map((ms) => ms.toFixed(0)).join('/')} ms)` +
       (url
         ? `; next hour under load ${r.loadedMs.toFixed(0)} ms with ${r.subscribes} subscribes, p99 ${r.subscribeP99Ms.toFixed(0)} ms (target 250 ms)`
         : ''),
