@@ -72,11 +72,13 @@ const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|decimal\.js|dayjs|clsx|use-sync-external-store|@mantine[\\/]core[\\/]esm[\\/]core)[\\/]/;
 
 /**
- * Two of Mantine's components import a whole library for a trifle, which would put that library on
+ * Some of Mantine's components import a whole library for a trifle, which would put that library on
  * every page: the app shell's header takes react-remove-scroll (7 KB gzip) for one class name, and
- * the scroll area (in every table) takes floating-ui (15 KB gzip, needed only by pop-overs) for its
- * ref-merging hook. Each gets the trifle alone: the class name (read here from the constants
- * react-remove-scroll itself reads), and Mantine's own ref-merging hook. The build fails if Mantine's
+ * the scroll area takes floating-ui (15 KB gzip, needed only by pop-overs) for its ref-merging hook.
+ * Each gets the trifle alone: the class name (read here from the constants react-remove-scroll
+ * itself reads), and Mantine's own ref-merging hook. The table brings its scroll container, and with
+ * it the scroll area (5 KB gzip), to every page with a table: tables scroll with the browser's own
+ * scrolling (TableScroll), and Table.ScrollContainer says so if used. The build fails if Mantine's
  * source changes.
  */
 const LEAN_IMPORTS: { file: string; from: string; to: string }[] = [
@@ -85,6 +87,11 @@ const LEAN_IMPORTS: { file: string; from: string; to: string }[] = [
     from: 'import { RemoveScroll } from "react-remove-scroll";',
     to: `const RemoveScroll = { classNames: { zeroRight: ${JSON.stringify(zeroRightClassName)} } };`,
   })),
+  {
+    file: '/@mantine/core/esm/components/Table/Table.mjs',
+    from: 'import { TableScrollContainer } from "./TableScrollContainer.mjs";',
+    to: 'const TableScrollContainer = () => { throw new Error("Table.ScrollContainer is left out of the build: use TableScroll"); };',
+  },
   {
     file: '/@mantine/core/esm/components/ScrollArea/ScrollArea.mjs',
     from: 'import { useMergeRefs } from "@floating-ui/react";',

@@ -38,6 +38,18 @@ describe('sanitizeDecimalInput', () => {
     expect(sanitizeDecimalInput('1,000,000', { precision: 8 })).toBe('1000000');
   });
 
+  it('reads one comma before exactly three digits as thousands, as English and Chinese readers write them', () => {
+    expect(sanitizeDecimalInput('1,000', { precision: 8 })).toBe('1000');
+    expect(sanitizeDecimalInput('12,345', { precision: 8 })).toBe('12345');
+    expect(sanitizeDecimalInput(' 999,999 ', { precision: 8 })).toBe('999999');
+    expect(sanitizeDecimalInput('-1,000', { precision: 8, allowNegative: true })).toBe('-1000');
+    // Where it cannot group thousands, it is the point.
+    expect(sanitizeDecimalInput('0,001', { precision: 8 })).toBe('0.001');
+    expect(sanitizeDecimalInput('1234,567', { precision: 8 })).toBe('1234.567');
+    expect(sanitizeDecimalInput('1,00', { precision: 8 })).toBe('1.00');
+    expect(sanitizeDecimalInput('1,0000', { precision: 8 })).toBe('1.0000');
+  });
+
   it('keeps a sign only when negatives are allowed', () => {
     expect(sanitizeDecimalInput('-5.5', { precision: 2, allowNegative: true })).toBe('-5.5');
     expect(sanitizeDecimalInput('5-', { precision: 2, allowNegative: true })).toBe('5');

@@ -8,12 +8,15 @@ export interface DecimalInputRules {
 }
 
 /**
- * A comma is the decimal point where there is no point and only one comma ('1,5' is 1.5, never 15);
- * with a point, or several commas ('1,000.5', '1,000,000'), commas group thousands and go.
+ * Commas group thousands and go where they can only be that: with a point, several commas
+ * ('1,000.5', '1,000,000'), or one comma after one to three digits and before exactly three
+ * ('1,000' is a thousand, as an English or Chinese reader means it). Any other single comma is the
+ * decimal point ('1,5' is 1.5, never 15; '1,' is typed on the way to '1,5').
  */
 function decimalComma(raw: string): string {
   const commas = raw.split(',').length - 1;
-  return commas === 1 && !raw.includes('.') ? raw.replace(',', '.') : raw.replace(/,/g, '');
+  const grouping = commas > 1 || raw.includes('.') || /^\s*-?[1-9]\d{0,2},\d{3}\s*$/.test(raw);
+  return grouping ? raw.replace(/,/g, '') : raw.replace(',', '.');
 }
 
 /**

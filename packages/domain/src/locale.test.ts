@@ -5,7 +5,9 @@ describe('the reader’s language', () => {
   it('takes a stored choice only when the app is written in it', () => {
     expect(asLocale('en')).toBe('en');
     expect(asLocale('zh-CN')).toBe('zh-CN');
-    for (const other of ['zh-cn', 'fr', '', ' en', undefined]) expect(asLocale(other)).toBeUndefined();
+    expect(asLocale('zh-cn')).toBe('zh-CN');
+    expect(asLocale('EN')).toBe('en');
+    for (const other of ['zh', 'zh-TW', 'fr', '', ' en', undefined]) expect(asLocale(other)).toBeUndefined();
   });
 
   it('follows the browser’s first language the app is written in: any Chinese is Chinese', () => {

@@ -9,9 +9,10 @@ export const LOCALE_COOKIE = 'earn_locale';
  */
 export const APP_SHELL_PATH = '/_app';
 
-/** A language the app is written in, or undefined for anything else. */
+/** A language the app is written in, or undefined for anything else; language tags ignore case ('zh-cn'). */
 export function asLocale(value: string | undefined): Locale | undefined {
-  return value === 'en' || value === 'zh-CN' ? value : undefined;
+  const tag = value?.toLowerCase();
+  return tag === 'en' ? 'en' : tag === 'zh-cn' ? 'zh-CN' : undefined;
 }
 
 /**

@@ -2,6 +2,7 @@ import { Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useIsMobile } from '../lib/use-is-mobile.js';
 import { ListStatus, readFailure } from './ListStatus.js';
+import { TableScroll } from './TableScroll.js';
 
 export interface Column<T> {
   key: string;
@@ -68,7 +69,7 @@ export function PagedTable<T>({
           ))}
         </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={600}>
+        <TableScroll minWidth={600}>
           <Table highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
@@ -91,7 +92,7 @@ export function PagedTable<T>({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       <ListStatus count={rows.length} loading={loading} error={error} onRetry={onRetry} empty={empty} />
       {pages > 1 && (

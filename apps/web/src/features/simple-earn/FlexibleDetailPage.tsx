@@ -24,6 +24,7 @@ import { useHolding, useLendDetail, useProducts } from '../../api/simple-earn.js
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { Dialog } from '../../components/Dialog.js';
 import { InfoPopup } from '../../components/InfoPopup.js';
+import { TableScroll } from '../../components/TableScroll.js';
 import { useFormat } from '../../lib/use-format.js';
 import { AprText } from './AprText.js';
 import { AutoEarnConfirm, type AutoEarnTarget } from './AutoEarnConfirm.js';
@@ -191,7 +192,7 @@ export default function FlexibleDetailPage() {
         <Title order={5} mb="sm">
           {t('earn.detail.last24')}
         </Title>
-        <Table.ScrollContainer minWidth={560}>
+        <TableScroll minWidth={560}>
           <Table fz="sm" verticalSpacing={4} data-testid="lend-hours">
             <Table.Thead>
               <Table.Tr>
@@ -214,7 +215,7 @@ export default function FlexibleDetailPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
         {lendDetail.data?.length === 0 && (
           <Text c="dimmed" ta="center">
             {t('common.noData')}

@@ -4,6 +4,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { LoadingBlock } from '../../components/LoadingBlock.js';
+import { TableScroll } from '../../components/TableScroll.js';
 import { useFormat } from '../../lib/use-format.js';
 import { AprText } from './AprText.js';
 import { ProductBadges } from './ProductBadges.js';
@@ -63,7 +64,7 @@ export const FlexibleMarketList = memo(function FlexibleMarketList({
           ))}
         </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <TableScroll minWidth={560}>
           <Table highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
@@ -100,7 +101,7 @@ export const FlexibleMarketList = memo(function FlexibleMarketList({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </>
   );
