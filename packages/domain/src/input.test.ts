@@ -6,6 +6,7 @@ import {
   normalizeDecimalInput,
   sanitizeCoinSearch,
   sanitizeDecimalInput,
+  shownDecimalInput,
 } from './input.js';
 
 const p8 = { precision: 8 };
@@ -50,6 +51,22 @@ describe('sanitizeDecimalInput', () => {
     expect(sanitizeDecimalInput('1,0000', { precision: 8 })).toBe('1.0000');
   });
 
+  it('reads a comma after points that group thousands as the point, and drops one after the point', () => {
+    expect(sanitizeDecimalInput('1.000,5', p8)).toBe('1000.5');
+    expect(sanitizeDecimalInput('12.345.678,9', p8)).toBe('12345678.9');
+    expect(sanitizeDecimalInput('1.000,', p8)).toBe('1000.');
+    expect(sanitizeDecimalInput('1.5,', p8)).toBe('1.5');
+  });
+
+  it('reads full-width digits and marks as a Chinese keyboard types them', () => {
+    expect(sanitizeDecimalInput('１０００', p8)).toBe('1000');
+    expect(sanitizeDecimalInput('1。5', p8)).toBe('1.5');
+    expect(sanitizeDecimalInput('１．２５', p8)).toBe('1.25');
+    expect(sanitizeDecimalInput('1，5', p8)).toBe('1.5');
+    expect(sanitizeDecimalInput('1，000', p8)).toBe('1000');
+    expect(sanitizeDecimalInput('－5', { precision: 8, allowNegative: true })).toBe('-5');
+  });
+
   it('keeps a sign only when negatives are allowed', () => {
     expect(sanitizeDecimalInput('-5.5', { precision: 2, allowNegative: true })).toBe('-5.5');
     expect(sanitizeDecimalInput('5-', { precision: 2, allowNegative: true })).toBe('5');
@@ -81,6 +98,50 @@ describe('sanitizeDecimalInput', () => {
       fc.property(fc.string({ maxLength: 30 }), (raw) => {
         const once = sanitizeDecimalInput(raw, p8);
         return sanitizeDecimalInput(once, p8) === once;
+      }),
+    );
+  });
+});
+
+describe('shownDecimalInput', () => {
+  /** What the field shows and what it stands for after each key of `keys`. */
+  function typeKeys(keys: string): Array<[string, string]> {
+    const steps: Array<[string, string]> = [];
+    let shown = '';
+    for (const key of keys) {
+      const raw = shown + key;
+      shown = shownDecimalInput(raw, p8);
+      steps.push([shown, sanitizeDecimalInput(raw, p8)]);
+    }
+    return steps;
+  }
+
+  it('keeps a typed comma while it may still group thousands, so typing reaches the same value as pasting', () => {
+    expect(typeKeys('1,000')).toEqual([
+      ['1', '1'],
+      ['1,', '1.'],
+      ['1,0', '1.0'],
+      ['1,00', '1.00'],
+      ['1,000', '1000'],
+    ]);
+    for (const text of ['1,000', '12,345', '1,000,000', '1,000.5', '1,5', '0,25', '1.000,5', '１，０００']) {
+      expect(typeKeys(text).at(-1)?.[1]).toBe(sanitizeDecimalInput(text, p8));
+    }
+  });
+
+  it('shows the value itself where the typed text does not read exactly as it', () => {
+    expect(shownDecimalInput('007,5', p8)).toBe('7.5');
+    expect(shownDecimalInput('1,123456789', p8)).toBe('1.12345678');
+    expect(shownDecimalInput('-1,5', p8)).toBe('1.5');
+    expect(shownDecimalInput('1a,5', p8)).toBe('1,5');
+    expect(shownDecimalInput('12.5', p8)).toBe('12.5');
+  });
+
+  it('always shows text that stands for its value', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30 }), (raw) => {
+        const value = sanitizeDecimalInput(raw, p8);
+        return sanitizeDecimalInput(shownDecimalInput(raw, p8), p8) === value;
       }),
     );
   });

@@ -7,26 +7,45 @@ export interface DecimalInputRules {
   max?: string;
 }
 
+/** A Chinese or Japanese keyboard types full-width digits and marks ('１０００', '1。5', '1，5'). */
+function halfWidth(raw: string): string {
+  return raw
+    .replace(/[\uFF10-\uFF19]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) - 0xfee0))
+    .replace(/[\u3002\uFF0E]/g, '.')
+    .replace(/\uFF0C/g, ',')
+    .replace(/\uFF0D/g, '-');
+}
+
 /**
- * Commas group thousands and go where they can only be that: with a point, several commas
- * ('1,000.5', '1,000,000'), or one comma after one to three digits and before exactly three
- * ('1,000' is a thousand, as an English or Chinese reader means it). Any other single comma is the
- * decimal point ('1,5' is 1.5, never 15; '1,' is typed on the way to '1,5').
+ * What a comma means. Commas group thousands where they can only do that: before the point
+ * ('1,000.5'), several of them ('1,000,000'), or one after one to three digits and before exactly
+ * three ('1,000' is a thousand, as an English or Chinese reader means it). After points that group
+ * thousands the comma is the point ('1.000,5' is 1000.5). Any other comma is the point ('1,5' is
+ * 1.5, never 15, as a keypad with only a comma types it). Takes text of digits, points, commas and
+ * minus signs only.
  */
-function decimalComma(raw: string): string {
-  const commas = raw.split(',').length - 1;
-  const grouping = commas > 1 || raw.includes('.') || /^\s*-?[1-9]\d{0,2},\d{3}\s*$/.test(raw);
-  return grouping ? raw.replace(/,/g, '') : raw.replace(',', '.');
+function readCommas(text: string): string {
+  const commas = text.split(',').length - 1;
+  if (commas === 0) return text;
+  if (/^-?[1-9]\d{0,2}(\.\d{3})+,\d*$/.test(text)) return text.replace(/\./g, '').replace(',', '.');
+  const point = text.indexOf('.');
+  if (point !== -1) return text.slice(0, point).replace(/,/g, '') + text.slice(point).replace(/,/g, '');
+  if (commas > 1 || /^-?[1-9]\d{0,2},\d{3}$/.test(text)) return text.replace(/,/g, '');
+  return text.replace(',', '.');
+}
+
+function keptCharacters(raw: string): string {
+  return halfWidth(raw).replace(/[^\d.,-]/g, '');
 }
 
 /**
  * The shared decimal-input rule, applied on every keystroke: digits only with at most `precision`
  * places, no sign unless allowed, a leading '.' becomes '0.', leading zeros are stripped, and the
- * value is capped at the maximum. Returns the text the input should show.
+ * value is capped at the maximum. Returns the value the text stands for.
  */
 export function sanitizeDecimalInput(raw: string, rules: DecimalInputRules): string {
   const max = rules.max ?? MAX_AMOUNT;
-  let text = decimalComma(raw).replace(/[^\d.-]/g, '');
+  let text = readCommas(keptCharacters(raw));
   const negative = rules.allowNegative === true && text.startsWith('-');
   text = text.replace(/-/g, '');
   const dot = text.indexOf('.');
@@ -39,6 +58,17 @@ export function sanitizeDecimalInput(raw: string, rules: DecimalInputRules): str
   let result = fracPart === undefined ? intPart : `${intPart}.${fracPart}`;
   if (result !== '' && exceeds(result, max)) result = max;
   return negative ? `-${result}` : result;
+}
+
+/**
+ * What the input shows while the user types: their own commas and points as long as the value
+ * reads them exactly (so '1,' stays '1,' on the way to '1,000' or '1,5'), otherwise the value
+ * itself. Blur then shows the value, so what will be sent is seen before it is.
+ */
+export function shownDecimalInput(raw: string, rules: DecimalInputRules): string {
+  const value = sanitizeDecimalInput(raw, rules);
+  const typed = keptCharacters(raw);
+  return typed.includes(',') && readCommas(typed) === value ? typed : value;
 }
 
 /** On blur: a trailing '.' is removed and integers are normalised ('5.' -> '5', '5.000' -> '5', '-0' -> '0'). */

@@ -8,8 +8,18 @@ import { DecimalInput } from './DecimalInput.js';
 function Harness({ precision = 8, max }: { precision?: number; max?: string }) {
   const [value, setValue] = useState('');
   return (
-    <DecimalInput label="Amount" value={value} onChange={setValue} precision={precision} {...(max ? { max } : {})} />
+    <>
+      <DecimalInput label="Amount" value={value} onChange={setValue} precision={precision} {...(max ? { max } : {})} />
+      <output data-testid="value">{value}</output>
+      <button type="button" onClick={() => setValue('250')}>
+        Max
+      </button>
+    </>
   );
+}
+
+function value() {
+  return screen.getByTestId('value').textContent;
 }
 
 function input() {
@@ -55,5 +65,43 @@ describe('DecimalInput', () => {
     await userEvent.type(input(), '3.000');
     fireEvent.blur(input());
     expect(input().value).toBe('3');
+  });
+
+  it('reaches the same value typed key by key as pasted, keeping the commas the user types', async () => {
+    const cases = [
+      ['1,000', '1000'],
+      ['12,345', '12345'],
+      ['1,000,000', '1000000'],
+      ['1,000.5', '1000.5'],
+      ['1,5', '1.5'],
+      ['１０００', '1000'],
+      ['1。5', '1.5'],
+    ];
+    renderWithProviders(<Harness />);
+    for (const [keys, sent] of cases) {
+      await userEvent.clear(input());
+      await userEvent.type(input(), keys as string);
+      expect(value()).toBe(sent);
+      fireEvent.blur(input());
+      expect(input().value).toBe(sent);
+    }
+  });
+
+  it('shows a comma as typed, then the value it stands for on blur', async () => {
+    renderWithProviders(<Harness />);
+    await userEvent.type(input(), '1,');
+    expect(input().value).toBe('1,');
+    expect(value()).toBe('1.');
+    fireEvent.blur(input());
+    expect(input().value).toBe('1');
+    expect(value()).toBe('1');
+  });
+
+  it('shows a value set from outside over what was typed', async () => {
+    renderWithProviders(<Harness />);
+    await userEvent.type(input(), '1,5');
+    await userEvent.click(screen.getByRole('button', { name: 'Max' }));
+    expect(input().value).toBe('250');
+    expect(value()).toBe('250');
   });
 });
