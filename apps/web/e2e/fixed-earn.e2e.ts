@@ -95,6 +95,7 @@ describe('Simple Earn fixed-term in Chromium', () => {
     await expect.poll(() => page.getByTestId('fixed-success-Term').textContent()).toBe('7 days');
     // 6% and the +3% voucher over the whole term, as the holdings will show it.
     expect(await page.getByTestId('fixed-success-APR').textContent()).toBe('9.00%');
+    expect(await page.getByTestId('fixed-success-Amount').textContent()).toBe('1,000 USDT');
     // Subscribe more reopens the dialog on the same term, empty.
     await page.getByTestId('fixed-subscribe-more').click();
     await expect.poll(() => page.getByTestId('fixed-amount').inputValue()).toBe('');

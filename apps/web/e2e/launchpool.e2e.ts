@@ -221,6 +221,37 @@ describe('Launchpool in Chromium', () => {
     await context.close();
   });
 
+  it('keeps what the user typed over the Max applied once the balance arrives, and reads an input method only once committed', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await login(page, e2e.baseUrl, 'demo@example.com');
+    await page.goto(`${e2e.baseUrl}/launchpool`);
+    // The user's stakes arrive late, as on a slow network: Max waits for them.
+    await page.route('**/user-project-statistics*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+    const statsArrived = page.waitForResponse((r) => r.url().includes('/user-project-statistics'));
+    await page.getByTestId('stake-LPX-GT').click();
+    const field = page.getByTestId('stake-amount');
+    await field.pressSequentially('10');
+    await statsArrived;
+    await page.waitForTimeout(300);
+    expect(await field.inputValue()).toBe('10');
+
+    // A Japanese input method in full-width mode composes '５０' before committing it.
+    await field.fill('');
+    const ime = await context.newCDPSession(page);
+    await ime.send('Input.imeSetComposition', { text: '５', selectionStart: 1, selectionEnd: 1 });
+    await ime.send('Input.imeSetComposition', { text: '５０', selectionStart: 2, selectionEnd: 2 });
+    expect(await field.inputValue()).toBe('５０');
+    await ime.send('Input.insertText', { text: '５０' });
+    await expect.poll(() => field.inputValue()).toBe('50');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('stakes on a phone through the stake page with its fixed bottom bar', async () => {
     const context = await e2e.browser.newContext({
       viewport: { width: 390, height: 844 },

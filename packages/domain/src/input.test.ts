@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   COIN_SYMBOL_CHARS,
   COIN_SYMBOL_MAX_LENGTH,
+  decimalInputValue,
   normalizeDecimalInput,
   sanitizeCoinSearch,
   sanitizeDecimalInput,
@@ -58,12 +59,21 @@ describe('sanitizeDecimalInput', () => {
     expect(sanitizeDecimalInput('1.5,', p8)).toBe('1.5');
   });
 
+  it('reads several points in groups of three as thousands, and otherwise only the first point', () => {
+    expect(sanitizeDecimalInput('1.000.000', p8)).toBe('1000000');
+    expect(sanitizeDecimalInput('1.234.567,89', p8)).toBe('1234567.89');
+    expect(sanitizeDecimalInput('1.000.', p8)).toBe('1.000');
+    expect(sanitizeDecimalInput('1.000.00', p8)).toBe('1.00000');
+  });
+
   it('reads full-width digits and marks as a Chinese keyboard types them', () => {
     expect(sanitizeDecimalInput('１０００', p8)).toBe('1000');
     expect(sanitizeDecimalInput('1。5', p8)).toBe('1.5');
     expect(sanitizeDecimalInput('１．２５', p8)).toBe('1.25');
     expect(sanitizeDecimalInput('1，5', p8)).toBe('1.5');
     expect(sanitizeDecimalInput('1，000', p8)).toBe('1000');
+    expect(sanitizeDecimalInput('1、5', p8)).toBe('1.5');
+    expect(sanitizeDecimalInput('1､5', p8)).toBe('1.5');
     expect(sanitizeDecimalInput('－5', { precision: 8, allowNegative: true })).toBe('-5');
   });
 
@@ -124,7 +134,19 @@ describe('shownDecimalInput', () => {
       ['1,00', '1.00'],
       ['1,000', '1000'],
     ]);
-    for (const text of ['1,000', '12,345', '1,000,000', '1,000.5', '1,5', '0,25', '1.000,5', '１，０００']) {
+    expect(typeKeys('1.000.000').map(([shown]) => shown)).toEqual([
+      '1',
+      '1.',
+      '1.0',
+      '1.00',
+      '1.000',
+      '1.000.',
+      '1.000.0',
+      '1.000.00',
+      '1.000.000',
+    ]);
+    const texts = ['1,000', '12,345', '1,000,000', '1,000.5', '1,5', '0,25', '1.000,5', '１，０００'];
+    for (const text of [...texts, '1.000.000', '1.234.567,89', '1.000.000,5', '1、5']) {
       expect(typeKeys(text).at(-1)?.[1]).toBe(sanitizeDecimalInput(text, p8));
     }
   });
@@ -135,6 +157,9 @@ describe('shownDecimalInput', () => {
     expect(shownDecimalInput('-1,5', p8)).toBe('1.5');
     expect(shownDecimalInput('1a,5', p8)).toBe('1,5');
     expect(shownDecimalInput('12.5', p8)).toBe('12.5');
+    // Once the text can no longer group thousands, its point is shown as one.
+    expect(shownDecimalInput('1,0000', p8)).toBe('1.0000');
+    expect(shownDecimalInput('1.2.3', p8)).toBe('1.23');
   });
 
   it('always shows text that stands for its value', () => {
@@ -144,6 +169,16 @@ describe('shownDecimalInput', () => {
         return sanitizeDecimalInput(shownDecimalInput(raw, p8), p8) === value;
       }),
     );
+  });
+});
+
+describe('decimalInputValue', () => {
+  it('is the sanitized text without a trailing point, so an amount on its way is never invalid', () => {
+    expect(decimalInputValue('1,', p8)).toBe('1');
+    expect(decimalInputValue('1.', p8)).toBe('1');
+    expect(decimalInputValue('.', p8)).toBe('0');
+    expect(decimalInputValue('1,000', p8)).toBe('1000');
+    expect(decimalInputValue('1.50', p8)).toBe('1.50');
   });
 });
 

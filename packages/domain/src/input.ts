@@ -7,31 +7,34 @@ export interface DecimalInputRules {
   max?: string;
 }
 
-/** A Chinese or Japanese keyboard types full-width digits and marks ('１０００', '1。5', '1，5'). */
+/** A Chinese or Japanese keyboard types full-width digits and marks ('１０００', '1。5', '1，5', '1、5'). */
 function halfWidth(raw: string): string {
   return raw
     .replace(/[\uFF10-\uFF19]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) - 0xfee0))
     .replace(/[\u3002\uFF0E]/g, '.')
-    .replace(/\uFF0C/g, ',')
+    .replace(/[\uFF0C\u3001\uFF64]/g, ',')
     .replace(/\uFF0D/g, '-');
 }
 
 /**
- * What a comma means. Commas group thousands where they can only do that: before the point
- * ('1,000.5'), several of them ('1,000,000'), or one after one to three digits and before exactly
- * three ('1,000' is a thousand, as an English or Chinese reader means it). After points that group
- * thousands the comma is the point ('1.000,5' is 1000.5). Any other comma is the point ('1,5' is
- * 1.5, never 15, as a keypad with only a comma types it). Takes text of digits, points, commas and
- * minus signs only.
+ * What commas and points mean, as plain decimal text with at most one point. Commas group
+ * thousands where they can only do that: before the point ('1,000.5'), several of them
+ * ('1,000,000'), or one after one to three digits and before exactly three ('1,000' is a thousand,
+ * as an English or Chinese reader means it). Points group thousands when there are several of them
+ * in groups of three ('1.000.000'), or before a comma, which is then the point ('1.000,5' is
+ * 1000.5). Any other comma is the point ('1,5' is 1.5, never 15, as a keypad with only a comma types
+ * it); after the point a comma or another point is dropped. Takes text of digits, points, commas
+ * and minus signs only.
  */
-function readCommas(text: string): string {
-  const commas = text.split(',').length - 1;
-  if (commas === 0) return text;
+function readSeparators(text: string): string {
   if (/^-?[1-9]\d{0,2}(\.\d{3})+,\d*$/.test(text)) return text.replace(/\./g, '').replace(',', '.');
-  const point = text.indexOf('.');
-  if (point !== -1) return text.slice(0, point).replace(/,/g, '') + text.slice(point).replace(/,/g, '');
-  if (commas > 1 || /^-?[1-9]\d{0,2},\d{3}$/.test(text)) return text.replace(/,/g, '');
-  return text.replace(',', '.');
+  if (/^-?[1-9]\d{0,2}(\.\d{3}){2,}$/.test(text)) return text.replace(/\./g, '');
+  const commas = text.split(',').length - 1;
+  let plain = text;
+  if (commas > 1 || text.includes('.') || /^-?[1-9]\d{0,2},\d{3}$/.test(text)) plain = text.replace(/,/g, '');
+  else if (commas === 1) plain = text.replace(',', '.');
+  const point = plain.indexOf('.');
+  return point === -1 ? plain : plain.slice(0, point + 1) + plain.slice(point + 1).replace(/\./g, '');
 }
 
 function keptCharacters(raw: string): string {
@@ -41,16 +44,16 @@ function keptCharacters(raw: string): string {
 /**
  * The shared decimal-input rule, applied on every keystroke: digits only with at most `precision`
  * places, no sign unless allowed, a leading '.' becomes '0.', leading zeros are stripped, and the
- * value is capped at the maximum. Returns the value the text stands for.
+ * value is capped at the maximum. Returns the plain decimal text the input stands for.
  */
 export function sanitizeDecimalInput(raw: string, rules: DecimalInputRules): string {
   const max = rules.max ?? MAX_AMOUNT;
-  let text = readCommas(keptCharacters(raw));
+  let text = readSeparators(keptCharacters(raw));
   const negative = rules.allowNegative === true && text.startsWith('-');
   text = text.replace(/-/g, '');
   const dot = text.indexOf('.');
   let intPart = dot === -1 ? text : text.slice(0, dot);
-  let fracPart = dot === -1 ? undefined : text.slice(dot + 1).replace(/\./g, '');
+  let fracPart = dot === -1 ? undefined : text.slice(dot + 1);
   if (rules.precision <= 0) fracPart = undefined;
   else if (fracPart !== undefined) fracPart = fracPart.slice(0, rules.precision);
   if (fracPart !== undefined && intPart === '') intPart = '0';
@@ -61,14 +64,27 @@ export function sanitizeDecimalInput(raw: string, rules: DecimalInputRules): str
 }
 
 /**
- * What the input shows while the user types: their own commas and points as long as the value
- * reads them exactly (so '1,' stays '1,' on the way to '1,000' or '1,5'), otherwise the value
- * itself. Blur then shows the value, so what will be sent is seen before it is.
+ * The amount the input stands for while it is typed: its sanitized text without a trailing point
+ * ('1.' or '1,' on the way to '1.5' or '1,000' is 1, not an invalid amount).
+ */
+export function decimalInputValue(raw: string, rules: DecimalInputRules): string {
+  const text = sanitizeDecimalInput(raw, rules);
+  return text.endsWith('.') ? text.slice(0, -1) : text;
+}
+
+/** Digits in groups of three after a comma or point, then at most one last group of up to three. */
+const MAY_GROUP_THOUSANDS = /^-?\d*(?:[.,]\d{3})*(?:[.,]\d{0,3})?$/;
+
+/**
+ * What the input shows while the user types: their own commas and points while the text may still
+ * group thousands and the value reads it exactly (so '1,' stays '1,' on the way to '1,000' or
+ * '1,5', and '1.000.' on the way to '1.000.000'), otherwise the sanitized text. Blur then shows the
+ * value, so what will be sent is seen before it is.
  */
 export function shownDecimalInput(raw: string, rules: DecimalInputRules): string {
-  const value = sanitizeDecimalInput(raw, rules);
+  const text = sanitizeDecimalInput(raw, rules);
   const typed = keptCharacters(raw);
-  return typed.includes(',') && readCommas(typed) === value ? typed : value;
+  return MAY_GROUP_THOUSANDS.test(typed) && readSeparators(typed) === text ? typed : text;
 }
 
 /** On blur: a trailing '.' is removed and integers are normalised ('5.' -> '5', '5.000' -> '5', '-0' -> '0'). */

@@ -76,6 +76,8 @@ describe('DecimalInput', () => {
       ['1,5', '1.5'],
       ['１０００', '1000'],
       ['1。5', '1.5'],
+      ['1.000.000', '1000000'],
+      ['1.234.567,89', '1234567.89'],
     ];
     renderWithProviders(<Harness />);
     for (const [keys, sent] of cases) {
@@ -91,7 +93,7 @@ describe('DecimalInput', () => {
     renderWithProviders(<Harness />);
     await userEvent.type(input(), '1,');
     expect(input().value).toBe('1,');
-    expect(value()).toBe('1.');
+    expect(value()).toBe('1');
     fireEvent.blur(input());
     expect(input().value).toBe('1');
     expect(value()).toBe('1');
@@ -103,5 +105,27 @@ describe('DecimalInput', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Max' }));
     expect(input().value).toBe('250');
     expect(value()).toBe('250');
+  });
+
+  it('leaves text an input method composes alone until it is committed', () => {
+    renderWithProviders(<Harness />);
+    fireEvent.compositionStart(input());
+    fireEvent.change(input(), { target: { value: '５' } });
+    expect(input().value).toBe('５');
+    fireEvent.change(input(), { target: { value: '５０' } });
+    expect(input().value).toBe('５０');
+    expect(value()).toBe('');
+    fireEvent.compositionEnd(input());
+    expect(input().value).toBe('50');
+    expect(value()).toBe('50');
+  });
+
+  it('keeps the caret where it was when an edit in the middle is rewritten', async () => {
+    renderWithProviders(<Harness />);
+    await userEvent.type(input(), '1000');
+    input().setSelectionRange(1, 1);
+    await userEvent.type(input(), '５7', { initialSelectionStart: 1, initialSelectionEnd: 1 });
+    expect(input().value).toBe('157000');
+    expect(input().selectionStart).toBe(3);
   });
 });

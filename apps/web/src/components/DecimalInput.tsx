@@ -1,6 +1,6 @@
-import { normalizeDecimalInput, sanitizeDecimalInput, shownDecimalInput } from '@earn/domain';
+import { decimalInputValue, normalizeDecimalInput, shownDecimalInput } from '@earn/domain';
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 
 export interface DecimalInputProps extends Omit<TextInputProps, 'value' | 'onChange'> {
   value: string;
@@ -15,24 +15,55 @@ export interface DecimalInputProps extends Omit<TextInputProps, 'value' | 'onCha
 /**
  * The shared decimal input: every keystroke goes through the domain's rule (digits only, at most
  * `precision` places, '.5' becomes '0.5', leading zeros stripped, capped), and blur drops a trailing
- * '.' and normalises integers. While the user types, the field keeps their commas when the value
- * reads them exactly ('1,' on the way to '1,000'); `value` is always the plain decimal.
+ * '.' and normalises integers. While the user types, the field keeps their commas and points while
+ * they may still group thousands ('1,' on the way to '1,000'); `value` is always a plain decimal.
+ * Text an input method is composing is left alone until it is committed, and an edit in the middle
+ * keeps the caret where it was.
  */
 export function DecimalInput({ value, onChange, precision, allowNegative, max, onBlur, ...rest }: DecimalInputProps) {
   const rules = { precision, ...(allowNegative ? { allowNegative } : {}), ...(max ? { max } : {}) };
   const [typed, setTyped] = useState(value);
+  const [composing, setComposing] = useState<string | null>(null);
+  const isComposing = useRef(false);
+  const field = useRef<HTMLInputElement>(null);
+  const caret = useRef<number | null>(null);
   // A value set from outside (Max, a reset after submit) replaces what was typed.
-  const shown = sanitizeDecimalInput(typed, rules) === value ? typed : value;
+  const shown = composing ?? (decimalInputValue(typed, rules) === value ? typed : value);
+
+  useLayoutEffect(() => {
+    const at = caret.current;
+    caret.current = null;
+    if (at !== null && field.current === document.activeElement) field.current?.setSelectionRange(at, at);
+  });
+
+  function take(input: HTMLInputElement) {
+    const raw = input.value;
+    const next = shownDecimalInput(raw, rules);
+    const end = input.selectionStart ?? raw.length;
+    caret.current = end < raw.length ? caretIn(next, raw.slice(0, end)) : null;
+    setTyped(next);
+    onChange(decimalInputValue(raw, rules));
+  }
+
   return (
     <TextInput
       inputMode="decimal"
       autoComplete="off"
       {...rest}
+      ref={field}
       value={shown}
+      onCompositionStart={(e) => {
+        isComposing.current = true;
+        setComposing(e.currentTarget.value);
+      }}
+      onCompositionEnd={(e) => {
+        isComposing.current = false;
+        setComposing(null);
+        take(e.currentTarget);
+      }}
       onChange={(e) => {
-        const raw = e.currentTarget.value;
-        setTyped(shownDecimalInput(raw, rules));
-        onChange(sanitizeDecimalInput(raw, rules));
+        if (isComposing.current) setComposing(e.currentTarget.value);
+        else take(e.currentTarget);
       }}
       onBlur={(e) => {
         const normalized = normalizeDecimalInput(value);
@@ -42,4 +73,14 @@ export function DecimalInput({ value, onChange, precision, allowNegative, max, o
       }}
     />
   );
+}
+
+/** Where the caret goes in `shown`: after as many digits as were before it in what was typed. */
+function caretIn(shown: string, beforeCaret: string): number {
+  let digits = beforeCaret.replace(/[^\d\uFF10-\uFF19]/g, '').length;
+  if (digits === 0) return 0;
+  for (let i = 0; i < shown.length; i++) {
+    if (/\d/.test(shown.charAt(i)) && --digits === 0) return i + 1;
+  }
+  return shown.length;
 }

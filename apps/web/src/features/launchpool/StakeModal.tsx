@@ -145,7 +145,12 @@ function PoolForm({
   const stakingProducts = useStakingProducts(pool.coin, 1, 20);
   const [choice, setChoice] = useState<EarnOption>(selector.initial);
   const [amount, setAmount] = useState('');
+  // Max is applied by itself once, and never over what the user has typed meanwhile.
   const autoApplied = useRef(false);
+  const typeAmount = (typed: string) => {
+    autoApplied.current = true;
+    setAmount(typed);
+  };
 
   useEffect(() => {
     if (selector.showTip3) notifications.show({ color: 'blue', message: t('launch.earn.tip3') });
@@ -257,7 +262,7 @@ function PoolForm({
         label={t(isUS ? 'launch.commitAmount' : 'launch.stakeAmount')}
         precision={pool.decimal_place}
         value={amount}
-        onChange={setAmount}
+        onChange={typeAmount}
         disabled={quota.remaining.lte(0)}
         error={error}
         data-testid="stake-amount"

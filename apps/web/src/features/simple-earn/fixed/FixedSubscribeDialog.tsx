@@ -69,6 +69,7 @@ export interface FixedTarget {
  */
 export function FixedSubscribeDialog({ target, onClose }: { target: FixedTarget | null; onClose(): void }) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const [done, setDone] = useState<FixedSubscribed | null>(null);
   // "Subscribe more" reopens the dialog on the same term after the caller has closed it.
   const [again, setAgain] = useState<FixedTarget | null>(null);
@@ -103,7 +104,7 @@ export function FixedSubscribeDialog({ target, onClose }: { target: FixedTarget 
           <Stack>
             {[
               [t('assets.coin'), done.asset],
-              [t('earn.subscribe.amount'), `${done.amount} ${done.asset}`],
+              [t('earn.subscribe.amount'), `${fmt.amount(done.amount)} ${done.asset}`],
               [t('fixed.term'), t('fixed.days', { count: done.days })],
               [t('fixed.apr'), `${done.ratePercent}%`],
             ].map(([label, value]) => (
