@@ -7,6 +7,7 @@ import {
   normalizeDecimalInput,
   sanitizeCoinSearch,
   sanitizeDecimalInput,
+  settledDecimalInput,
   shownDecimalInput,
 } from './input.js';
 
@@ -83,7 +84,9 @@ describe('sanitizeDecimalInput', () => {
   });
 
   it('allows integers only at precision 0', () => {
-    expect(sanitizeDecimalInput('12.34', { precision: 0 })).toBe('12');
+    expect(sanitizeDecimalInput('12.34', { precision: 0 })).toBe('12.');
+    expect(decimalInputValue('12.', { precision: 0 })).toBe('12');
+    expect(settledDecimalInput('12.34', { precision: 0 })).toBe('12');
   });
 
   it('honours a custom cap', () => {
@@ -95,7 +98,7 @@ describe('sanitizeDecimalInput', () => {
       fc.property(fc.string({ maxLength: 30 }), fc.integer({ min: 0, max: 10 }), (raw, precision) => {
         const out = sanitizeDecimalInput(raw, { precision });
         if (out === '') return true;
-        const pattern = precision === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{0,${precision}})?$`);
+        const pattern = new RegExp(`^\\d+(\\.\\d{0,${precision}})?$`);
         if (!pattern.test(out)) return false;
         if (/^0\d/.test(out)) return false;
         return Number(out.split('.')[0]) <= 999999999999;
@@ -115,13 +118,13 @@ describe('sanitizeDecimalInput', () => {
 
 describe('shownDecimalInput', () => {
   /** What the field shows and what it stands for after each key of `keys`. */
-  function typeKeys(keys: string): Array<[string, string]> {
+  function typeKeys(keys: string, rules = p8): Array<[string, string]> {
     const steps: Array<[string, string]> = [];
     let shown = '';
     for (const key of keys) {
       const raw = shown + key;
-      shown = shownDecimalInput(raw, p8);
-      steps.push([shown, sanitizeDecimalInput(raw, p8)]);
+      shown = shownDecimalInput(raw, rules);
+      steps.push([shown, sanitizeDecimalInput(raw, rules)]);
     }
     return steps;
   }
@@ -151,6 +154,39 @@ describe('shownDecimalInput', () => {
     }
   });
 
+  it('in fields of few places, typed key by key settles where pasting does', () => {
+    const cases: Array<[number, string, string]> = [
+      [0, '1.5', '1'],
+      [0, '1,5', '1'],
+      [0, '1。5', '1'],
+      [0, '0.001', '0'],
+      [0, '12,34', '12'],
+      [0, '1,000', '1000'],
+      [0, '1,000.5', '1000'],
+      [1, '1,000', '1000'],
+      [1, '1,05', '1'],
+      [2, '1,000,000', '1000000'],
+    ];
+    for (const [precision, text, value] of cases) {
+      const rules = { precision };
+      const typed = typeKeys(text, rules).at(-1)?.[0] ?? '';
+      expect(settledDecimalInput(typed, rules), `${text} typed at ${precision}`).toBe(value);
+      expect(settledDecimalInput(text, rules), `${text} pasted at ${precision}`).toBe(value);
+    }
+  });
+
+  it('stands for nothing while a comma holds more places than the field takes', () => {
+    const integers = { precision: 0 };
+    expect(shownDecimalInput('1,0', integers)).toBe('1,0');
+    expect(decimalInputValue('1,0', integers)).toBe('');
+    expect(decimalInputValue('1,', integers)).toBe('1');
+    expect(decimalInputValue('1,000', integers)).toBe('1000');
+    // A point is the point: places beyond the field's are cut as they are typed (the spec's rule).
+    expect(shownDecimalInput('1.5', integers)).toBe('1.');
+    expect(shownDecimalInput('12.345', { precision: 2 })).toBe('12.34');
+    expect(shownDecimalInput('1,0055', { precision: 2 })).toBe('1.00');
+  });
+
   it('shows the value itself where the typed text does not read exactly as it', () => {
     expect(shownDecimalInput('007,5', p8)).toBe('7.5');
     expect(shownDecimalInput('1,123456789', p8)).toBe('1.12345678');
@@ -162,11 +198,17 @@ describe('shownDecimalInput', () => {
     expect(shownDecimalInput('1.2.3', p8)).toBe('1.23');
   });
 
-  it('always shows text that stands for its value', () => {
+  it('always shows text that stands for its value, at any precision', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 30 }), (raw) => {
-        const value = sanitizeDecimalInput(raw, p8);
-        return sanitizeDecimalInput(shownDecimalInput(raw, p8), p8) === value;
+      fc.property(fc.string({ maxLength: 30 }), fc.integer({ min: 0, max: 8 }), (raw, precision) => {
+        const rules = { precision };
+        const shown = shownDecimalInput(raw, rules);
+        const value = decimalInputValue(raw, rules);
+        return (
+          sanitizeDecimalInput(shown, rules) === sanitizeDecimalInput(raw, rules) &&
+          decimalInputValue(shown, rules) === value &&
+          (value === '' || /^\d+(\.\d+)?$/.test(value))
+        );
       }),
     );
   });

@@ -54,8 +54,9 @@ export function sanitizeDecimalInput(raw: string, rules: DecimalInputRules): str
   const dot = text.indexOf('.');
   let intPart = dot === -1 ? text : text.slice(0, dot);
   let fracPart = dot === -1 ? undefined : text.slice(dot + 1);
-  if (rules.precision <= 0) fracPart = undefined;
-  else if (fracPart !== undefined) fracPart = fracPart.slice(0, rules.precision);
+  // An integer field keeps a typed point, bare, so the digits typed after it are refused as in any
+  // field whose places are full ('1.5' is 1, never 15); blur drops it.
+  if (fracPart !== undefined) fracPart = fracPart.slice(0, Math.max(0, rules.precision));
   if (fracPart !== undefined && intPart === '') intPart = '0';
   intPart = intPart.replace(/^0+(?=\d)/, '');
   let result = fracPart === undefined ? intPart : `${intPart}.${fracPart}`;
@@ -63,28 +64,40 @@ export function sanitizeDecimalInput(raw: string, rules: DecimalInputRules): str
   return negative ? `-${result}` : result;
 }
 
-/**
- * The amount the input stands for while it is typed: its sanitized text without a trailing point
- * ('1.' or '1,' on the way to '1.5' or '1,000' is 1, not an invalid amount).
- */
-export function decimalInputValue(raw: string, rules: DecimalInputRules): string {
-  const text = sanitizeDecimalInput(raw, rules);
-  return text.endsWith('.') ? text.slice(0, -1) : text;
-}
-
 /** Digits in groups of three after a comma or point, then at most one last group of up to three. */
 const MAY_GROUP_THOUSANDS = /^-?\d*(?:[.,]\d{3})*(?:[.,]\d{0,3})?$/;
 
 /**
  * What the input shows while the user types: their own commas and points while the text may still
- * group thousands and the value reads it exactly (so '1,' stays '1,' on the way to '1,000' or
- * '1,5', and '1.000.' on the way to '1.000.000'), otherwise the sanitized text. Blur then shows the
- * value, so what will be sent is seen before it is.
+ * group thousands and reads as the sanitized text (so '1,' stays '1,' on the way to '1,000' or
+ * '1,5', and '1.000.' on the way to '1.000.000'), otherwise the sanitized text. A comma may also
+ * hold more places than the field takes, since it may yet group thousands ('1,0' in a field of whole
+ * numbers on the way to '1,000'); a point never does (the spec's rule on places).
  */
 export function shownDecimalInput(raw: string, rules: DecimalInputRules): string {
   const text = sanitizeDecimalInput(raw, rules);
   const typed = keptCharacters(raw);
-  return MAY_GROUP_THOUSANDS.test(typed) && readSeparators(typed) === text ? typed : text;
+  if (!MAY_GROUP_THOUSANDS.test(typed)) return text;
+  const plain = readSeparators(typed);
+  const mayGroup = !typed.includes('.') && text !== '' && plain.startsWith(text);
+  return plain === text || mayGroup ? typed : text;
+}
+
+/**
+ * The amount the input stands for while it is typed: its sanitized text without a trailing point
+ * ('1.' or '1,' on the way to '1.5' or '1,000' is 1, not an invalid amount), or nothing while what
+ * is shown holds more places than the field takes ('1,0' in a field of whole numbers may become 1000
+ * or be cut to 1 on blur: nothing is sent until the text or the blur says which).
+ */
+export function decimalInputValue(raw: string, rules: DecimalInputRules): string {
+  const text = sanitizeDecimalInput(raw, rules);
+  if (readSeparators(keptCharacters(shownDecimalInput(raw, rules))) !== text) return '';
+  return text.endsWith('.') ? text.slice(0, -1) : text;
+}
+
+/** What the input settles to on blur: the sanitized text, normalised. */
+export function settledDecimalInput(raw: string, rules: DecimalInputRules): string {
+  return normalizeDecimalInput(sanitizeDecimalInput(raw, rules));
 }
 
 /** On blur: a trailing '.' is removed and integers are normalised ('5.' -> '5', '5.000' -> '5', '-0' -> '0'). */

@@ -128,4 +128,21 @@ describe('DecimalInput', () => {
     expect(input().value).toBe('157000');
     expect(input().selectionStart).toBe(3);
   });
+
+  it('in a field of whole numbers, sends nothing while a comma may still group thousands, and cuts on blur', async () => {
+    renderWithProviders(<Harness precision={0} />);
+    await userEvent.type(input(), '1,0');
+    expect(input().value).toBe('1,0');
+    expect(value()).toBe('');
+    fireEvent.blur(input());
+    expect(input().value).toBe('1');
+    expect(value()).toBe('1');
+    await userEvent.clear(input());
+    await userEvent.type(input(), '1,000');
+    expect(value()).toBe('1000');
+    await userEvent.clear(input());
+    await userEvent.type(input(), '1.5');
+    expect(input().value).toBe('1.');
+    expect(value()).toBe('1');
+  });
 });

@@ -1,4 +1,4 @@
-import { decimalInputValue, normalizeDecimalInput, shownDecimalInput } from '@earn/domain';
+import { decimalInputValue, settledDecimalInput, shownDecimalInput } from '@earn/domain';
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useLayoutEffect, useRef, useState } from 'react';
 
@@ -16,7 +16,8 @@ export interface DecimalInputProps extends Omit<TextInputProps, 'value' | 'onCha
  * The shared decimal input: every keystroke goes through the domain's rule (digits only, at most
  * `precision` places, '.5' becomes '0.5', leading zeros stripped, capped), and blur drops a trailing
  * '.' and normalises integers. While the user types, the field keeps their commas and points while
- * they may still group thousands ('1,' on the way to '1,000'); `value` is always a plain decimal.
+ * they may still group thousands ('1,' on the way to '1,000'); `value` is always a plain decimal,
+ * or empty while the text holds more places than the field takes and only blur can say which it is.
  * Text an input method is composing is left alone until it is committed, and an edit in the middle
  * keeps the caret where it was.
  */
@@ -66,9 +67,9 @@ export function DecimalInput({ value, onChange, precision, allowNegative, max, o
         else take(e.currentTarget);
       }}
       onBlur={(e) => {
-        const normalized = normalizeDecimalInput(value);
-        setTyped(normalized);
-        if (normalized !== value) onChange(normalized);
+        const settled = settledDecimalInput(shown, rules);
+        setTyped(settled);
+        if (settled !== value) onChange(settled);
         onBlur?.(e);
       }}
     />
