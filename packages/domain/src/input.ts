@@ -75,7 +75,10 @@ const MAY_GROUP_THOUSANDS = /^-?\d*(?:[.,]\d{3})*(?:[.,]\d{0,3})?$/;
  * numbers on the way to '1,000'); a point never does (the spec's rule on places).
  */
 export function shownDecimalInput(raw: string, rules: DecimalInputRules): string {
-  const text = sanitizeDecimalInput(raw, rules);
+  return shownFor(raw, sanitizeDecimalInput(raw, rules));
+}
+
+function shownFor(raw: string, text: string): string {
   const typed = keptCharacters(raw);
   if (!MAY_GROUP_THOUSANDS.test(typed)) return text;
   const plain = readSeparators(typed);
@@ -91,7 +94,7 @@ export function shownDecimalInput(raw: string, rules: DecimalInputRules): string
  */
 export function decimalInputValue(raw: string, rules: DecimalInputRules): string {
   const text = sanitizeDecimalInput(raw, rules);
-  if (readSeparators(keptCharacters(shownDecimalInput(raw, rules))) !== text) return '';
+  if (readSeparators(keptCharacters(shownFor(raw, text))) !== text) return '';
   return text.endsWith('.') ? text.slice(0, -1) : text;
 }
 
