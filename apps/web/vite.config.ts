@@ -1,5 +1,4 @@
 import react from '@vitejs/plugin-react';
-import { zeroRightClassName } from 'react-remove-scroll-bar/constants';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
@@ -73,20 +72,13 @@ const FRAMEWORK =
 
 /**
  * Some of Mantine's components import a whole library for a trifle, which would put that library on
- * every page: the app shell's header takes react-remove-scroll (7 KB gzip) for one class name, and
- * the scroll area takes floating-ui (15 KB gzip, needed only by pop-overs) for its ref-merging hook.
- * Each gets the trifle alone: the class name (read here from the constants react-remove-scroll
- * itself reads), and Mantine's own ref-merging hook. The table brings its scroll container, and with
+ * every page: the scroll area takes floating-ui (15 KB gzip, needed only by pop-overs) for its
+ * ref-merging hook, and is given Mantine's own. The table brings its scroll container, and with
  * it the scroll area (5 KB gzip), to every page with a table: tables scroll with the browser's own
  * scrolling (TableScroll), and Table.ScrollContainer says so if used. The build fails if Mantine's
  * source changes.
  */
 const LEAN_IMPORTS: { file: string; from: string; to: string }[] = [
-  ...['AppShellHeader', 'AppShellFooter', 'AppShellAside'].map((part) => ({
-    file: `/@mantine/core/esm/components/AppShell/${part}/${part}.mjs`,
-    from: 'import { RemoveScroll } from "react-remove-scroll";',
-    to: `const RemoveScroll = { classNames: { zeroRight: ${JSON.stringify(zeroRightClassName)} } };`,
-  })),
   {
     file: '/@mantine/core/esm/components/Table/Table.mjs',
     from: 'import { TableScrollContainer } from "./TableScrollContainer.mjs";',

@@ -195,17 +195,19 @@ describe('platform journey in Chromium', () => {
     const release = await holdAppCode(page);
     const sent = await page.goto(`${e2e.baseUrl}/launchpool`, { waitUntil: 'domcontentloaded' });
     expect(await sent?.text()).toContain('data-layout="phone"');
-    // Before the app runs, the phone's menu already holds what the desktop header shows beside it.
-    const menu = page.getByRole('navigation');
-    expect(await menu.getByText('Subscribe to notifications').count()).toBe(1);
-    await menu.evaluate((el) => el.setAttribute('data-drawn-first', ''));
+    // Before the app runs, the header is the phone's: a menu button where the desktop has links.
+    const header = page.getByRole('banner');
+    expect(await header.getByRole('button', { name: 'menu' }).isVisible()).toBe(true);
+    expect(await header.getByRole('link', { name: 'Launchpool' }).isVisible()).toBe(false);
+    await header.evaluate((el) => el.setAttribute('data-drawn-first', ''));
     release();
     await page.getByTestId('stake-LPX-GT').waitFor();
     // Taken over as sent: the marked element stays, nothing was redrawn for a mismatch (React's
-    // error 418 would be reported), and the phone's menu is the app's.
+    // error 418 would be reported), and the phone's menu, holding what the desktop header shows
+    // beside it, is the app's.
     expect(await page.locator('[data-drawn-first]').count()).toBe(1);
     await page.getByRole('button', { name: 'menu' }).click();
-    await menu.getByText('Subscribe to notifications').click();
+    await page.getByRole('navigation').getByText('Subscribe to notifications').click();
     await page.getByText('Create your account').waitFor();
     expect(errors).toEqual([]);
     await context.close();

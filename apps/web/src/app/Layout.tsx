@@ -1,19 +1,10 @@
 import type { Me } from '@earn/domain/contract';
-import {
-  ActionIcon,
-  AppShell,
-  Box,
-  Burger,
-  Button,
-  Group,
-  NavLink,
-  SegmentedControl,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Box, Burger, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { zeroRightClassName } from 'react-remove-scroll-bar/constants';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useMe } from '../api/account.js';
 import { fetchedApart, PartOnUse } from '../components/fetched-apart.js';
@@ -23,6 +14,7 @@ import { useAuthGate } from '../features/auth/auth-gate.js';
 import { currentLocale, setLocale } from '../i18n/index.js';
 import { notifyBroken } from '../lib/notify.js';
 import { useIsMobile } from '../lib/use-is-mobile.js';
+import classes from './Layout.module.css';
 
 const accountMenu = fetchedApart(() => import('./AccountMenu.js').then((m) => m.AccountMenu));
 const SubscriptionModal = lazyDialog(
@@ -38,19 +30,35 @@ const NAV = [
   { to: '/assets', label: 'nav.assets' },
 ] as const;
 
+const LANGUAGES = [
+  { value: 'en', label: 'EN' },
+  { value: 'zh-CN', label: '中文' },
+] as const;
+
+/**
+ * The choice of language, as radio buttons (the keyboard moves between them natively). Plain
+ * elements rather than Mantine's segmented control, whose sliding indicator is heavier than the
+ * header itself.
+ */
 function LanguageSwitch() {
   const { t } = useTranslation();
+  const name = useId();
+  const locale = currentLocale();
   return (
-    <SegmentedControl
-      size="xs"
-      aria-label={t('nav.language')}
-      value={currentLocale()}
-      onChange={(v) => setLocale(v === 'zh-CN' ? 'zh-CN' : 'en').catch(notifyBroken)}
-      data={[
-        { value: 'en', label: 'EN' },
-        { value: 'zh-CN', label: '中文' },
-      ]}
-    />
+    <div role="radiogroup" aria-label={t('nav.language')} className={classes.language}>
+      {LANGUAGES.map((language) => (
+        <label key={language.value} className={classes.languageOption}>
+          <input
+            type="radio"
+            name={name}
+            value={language.value}
+            checked={locale === language.value}
+            onChange={() => setLocale(language.value).catch(notifyBroken)}
+          />
+          {language.label}
+        </label>
+      ))}
+    </div>
   );
 }
 
@@ -129,16 +137,33 @@ export function Layout() {
       </Box>
     );
   }
-  return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { desktop: true, mobile: !navOpened } }}
-      padding="md"
+  const menuItem = (to: string, label: string) => (
+    <UnstyledButton
+      key={to}
+      component={Link}
+      to={to}
+      className={classes.menuItem}
+      aria-current={location.pathname.startsWith(to) ? 'page' : undefined}
+      onClick={nav.close}
     >
-      <AppShell.Header>
+      {label}
+    </UnstyledButton>
+  );
+  return (
+    <>
+      {/* zeroRight: a dialog's scroll lock pads the header as it does the page, so it does not move. */}
+      <Box component="header" className={`${classes.header} ${zeroRightClassName}`}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="lg" wrap="nowrap">
-            <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="menu" />
+            <Burger
+              opened={navOpened}
+              onClick={nav.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="menu"
+              aria-expanded={navOpened}
+              aria-controls="site-menu"
+            />
             <Text component={Link} to="/assets" fw={800} size="lg" c="blue">
               {t('app.name')}
             </Text>
@@ -172,39 +197,30 @@ export function Layout() {
             <HeaderAccount onSubscriptions={subs.open} />
           </Group>
         </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="md">
-        <Stack gap={4}>
-          {NAV.map((item) => (
-            <NavLink
-              key={item.to}
-              component={Link}
-              to={item.to}
-              label={t(item.label)}
-              onClick={nav.close}
-              active={location.pathname.startsWith(item.to)}
-            />
-          ))}
-          {isMobile && (
-            <>
-              <NavLink
-                label={t('subscribe.notification')}
-                onClick={() => {
-                  nav.close();
-                  requireLogin(subs.open);
-                }}
-              />
-              <Group mt="md" px="sm">
-                <LanguageSwitch />
-              </Group>
-            </>
-          )}
-        </Stack>
-      </AppShell.Navbar>
-      <AppShell.Main>
+      </Box>
+      {navOpened && isMobile && (
+        <Box component="nav" id="site-menu" className={classes.menu}>
+          <Stack gap={4}>
+            {NAV.map((item) => menuItem(item.to, t(item.label)))}
+            <UnstyledButton
+              className={classes.menuItem}
+              onClick={() => {
+                nav.close();
+                requireLogin(subs.open);
+              }}
+            >
+              {t('subscribe.notification')}
+            </UnstyledButton>
+            <Group mt="md" px="sm">
+              <LanguageSwitch />
+            </Group>
+          </Stack>
+        </Box>
+      )}
+      <main className={classes.main}>
         <Outlet />
-      </AppShell.Main>
+      </main>
       <Subscriptions opened={subscriptions} onClose={subs.close} />
-    </AppShell>
+    </>
   );
 }
