@@ -64,14 +64,20 @@ const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 if (!fs.existsSync(path.join(dist, '.vite', 'manifest.json'))) {
   console.log('first page and Lighthouse: SKIPPED (run npm run build first)');
 } else {
-  for (const w of firstPageWeights(dist, {
+  const firstPages = {
     '/simple-earn': 'src/features/simple-earn/SimpleEarnHome.tsx',
     '/launchpool': 'src/features/launchpool/LaunchpoolPage.tsx',
-  })) {
-    console.log(
-      `first page ${w.page}: JS ${(w.jsGzipBytes / 1024).toFixed(0)} KB gzipped (CSS ${(w.cssGzipBytes / 1024).toFixed(0)} KB) ` +
-        `= ${w.ratio.toFixed(2)}x the 170 KB budget`,
-    );
+  };
+  for (const [language, dictionary] of [
+    ['English', 'src/i18n/en.ts'],
+    ['Chinese', 'src/i18n/zh-CN.ts'],
+  ] as const) {
+    for (const w of firstPageWeights(dist, firstPages, dictionary)) {
+      console.log(
+        `first page ${w.page} in ${language}: JS ${(w.jsGzipBytes / 1024).toFixed(0)} KB gzipped (CSS ${(w.cssGzipBytes / 1024).toFixed(0)} KB) ` +
+          `= ${w.ratio.toFixed(2)}x the 170 KB budget`,
+      );
+    }
   }
   for (const l of await benchLighthouse(dist)) {
     console.log(

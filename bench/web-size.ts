@@ -21,10 +21,15 @@ export interface PageWeight {
 
 /**
  * The JavaScript and CSS a page's first load fetches, gzipped as the server sends them: the entry,
- * the app it fetches and starts after the first paint (src/main.tsx), the page's lazy
- * chunk, and every chunk they import statically (read from Vite's manifest).
+ * the app it fetches and starts after the first paint (src/main.tsx), the dictionary of the page's
+ * language fetched beside it (English unless told), the page's lazy chunk, and every chunk they
+ * import statically (read from Vite's manifest).
  */
-export function firstPageWeights(dist: string, pages: Record<string, string>): PageWeight[] {
+export function firstPageWeights(
+  dist: string,
+  pages: Record<string, string>,
+  dictionary = 'src/i18n/en.ts',
+): PageWeight[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
     string,
     ManifestChunk
@@ -39,6 +44,7 @@ export function firstPageWeights(dist: string, pages: Record<string, string>): P
     };
     visit('index.html');
     visit('src/main.tsx');
+    visit(dictionary);
     visit(source);
     const chunks = [...seen].map((k) => manifest[k]).filter((c): c is ManifestChunk => c !== undefined);
     const js = chunks.reduce((sum, c) => sum + gz(c.file), 0);

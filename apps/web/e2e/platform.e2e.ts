@@ -249,6 +249,35 @@ describe('platform journey in Chromium', () => {
     await context.close();
   });
 
+  it("fetches the reader's language's dictionary alone, and says so when none can be fetched", async () => {
+    const dictionary = /\/assets\/(en|zh-CN)-[\w-]{8}\.js$/;
+    for (const [locale, own, other] of [
+      ['zh-CN', 'zh-CN', 'en'],
+      ['en-US', 'en', 'zh-CN'],
+    ] as const) {
+      const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 }, locale });
+      const page = await context.newPage();
+      const fetched: string[] = [];
+      page.on('request', (r) => {
+        const match = dictionary.exec(new URL(r.url()).pathname);
+        if (match?.[1]) fetched.push(match[1]);
+      });
+      await page.goto(`${e2e.baseUrl}/simple-earn`);
+      await page.getByTestId('market-USDT').waitFor();
+      expect(fetched).toContain(own);
+      expect(fetched).not.toContain(other);
+      await context.close();
+    }
+
+    // Neither the reader's dictionary nor English can be fetched: the page says so, in its language.
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'zh-CN' });
+    const page = await context.newPage();
+    await page.route(dictionary, (route) => route.abort());
+    await page.goto(`${e2e.baseUrl}/simple-earn`);
+    await page.getByRole('alert').filter({ hasText: '页面未能加载' }).waitFor();
+    await context.close();
+  });
+
   it('keeps every tab on the one session: a sign-out and a login in one tab show in the others', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 } });
     const first = await context.newPage();

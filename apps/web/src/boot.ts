@@ -1,11 +1,13 @@
+import { asLocale } from '@earn/domain';
 import { keepEarlyInput } from './app/early-input.js';
+import { dictionaries } from './i18n/dictionaries.js';
 
 // A prerendered page (it says in which language) can be clicked before the app runs.
 if (document.getElementById('root')?.dataset.locale) keepEarlyInput();
 
 /**
  * The app's code could not be fetched: the page would look alive and answer nothing. Said plainly, in
- * the page's language, with a way to try again (the app's own texts are in the code that failed).
+ * the page's language, with a way to try again (the app's own texts may be what failed).
  */
 function sayAppFailed() {
   const chinese = document.documentElement.lang === 'zh-CN';
@@ -28,5 +30,11 @@ function sayAppFailed() {
 }
 
 // The app's code takes the main thread for a while once it runs; a prerendered page is drawn first,
-// so the reader sees it before that code is even fetched (see vite.config.ts).
-requestAnimationFrame(() => setTimeout(() => void import('./main.js').catch(sayAppFailed)));
+// so the reader sees it before that code is even fetched (see vite.config.ts). The page's language's
+// texts are fetched beside it, not once it runs (src/i18n asks for the same module).
+requestAnimationFrame(() =>
+  setTimeout(() => {
+    void dictionaries[asLocale(document.documentElement.lang) ?? 'en']().catch(() => undefined);
+    import('./main.js').then((app) => app.started).catch(sayAppFailed);
+  }),
+);

@@ -22,7 +22,8 @@ setPrerenderedLayout(root.dataset.layout === 'phone' ? 'phone' : 'desktop');
 // loader (a page's code that cannot be fetched is the page's error to show, as on any visit). Each
 // piece of start-up work in a task of its own: the page answers between them.
 const pageLoaded = yieldToBrowser().then(() => preloadPage(window.location.pathname).catch(() => undefined));
-void Promise.all([i18nReady, pageLoaded]).then(async () => {
+/** Settles once React has the page; rejects if the app cannot start (no dictionary could be fetched). */
+export const started: Promise<void> = Promise.all([i18nReady, pageLoaded]).then(async () => {
   await yieldToBrowser();
   takeEarlyInput(root);
   const app = (

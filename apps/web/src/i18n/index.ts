@@ -5,7 +5,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setNetworkErrorText } from '../api/client.js';
 import { yieldToBrowser } from '../lib/yield-to-browser.js';
-import { en } from './en.js';
+import { dictionaries } from './dictionaries.js';
 
 const STORAGE_KEY = 'earn.locale';
 
@@ -32,12 +32,9 @@ function applyLocale(locale: Locale) {
   setNetworkErrorText(i18n.t('Networkerr'));
 }
 
-// English, the fallback, is always here; Chinese is fetched when it is chosen, so the first page
-// does not carry both dictionaries.
 async function ensureDictionary(locale: Locale) {
-  if (locale === 'en' || i18n.hasResourceBundle(locale, 'translation')) return;
-  const { zhCN } = await import('./zh-CN.js');
-  i18n.addResourceBundle(locale, 'translation', zhCN);
+  if (i18n.hasResourceBundle(locale, 'translation')) return;
+  i18n.addResourceBundle(locale, 'translation', await dictionaries[locale]());
 }
 
 /** Shows the app in `locale`, once its dictionary is here. */
@@ -49,9 +46,10 @@ export async function changeLocale(locale: Locale) {
 
 // Keys are flat: the spec's keys contain dots ('finances.inadequateBalance').
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
+  // Every dictionary holds every key (zh-CN.ts is typed by en.ts), so none falls back to another.
+  resources: {},
   lng: 'en',
-  fallbackLng: 'en',
+  fallbackLng: false,
   keySeparator: false,
   nsSeparator: false,
   interpolation: { escapeValue: false },
@@ -62,12 +60,13 @@ const chosen = chosenLocale();
 if (chosen) keepChoice(chosen);
 
 /**
- * Settles once the reader's language can be shown (English if Chinese cannot be fetched). Applied
- * in a task after the one that ran the app's modules, which is long enough on its own.
+ * Settles once the reader's language can be shown (English if Chinese cannot be fetched); rejects if
+ * no dictionary can be fetched. Applied in a task after the one that ran the app's modules, which is
+ * long enough on its own.
  */
 export const i18nReady: Promise<void> = yieldToBrowser()
   .then(() => changeLocale(chosen ?? browserLocale(typeof navigator === 'undefined' ? [] : navigator.languages)))
-  .catch(() => applyLocale('en'));
+  .catch(() => changeLocale('en'));
 
 /** The reader's choice of language, shown and kept; rejects if its dictionary cannot be fetched. */
 export async function setLocale(locale: Locale) {
