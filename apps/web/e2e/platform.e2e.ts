@@ -213,6 +213,54 @@ describe('platform journey in Chromium', () => {
     await context.close();
   });
 
+  it("closes the header's menu on any change of page, on Escape and at the wide header's width", async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const burger = page.getByRole('button', { name: 'Menu' });
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    await page.goto(`${e2e.baseUrl}/simple-earn`);
+    await page.getByTestId('market-USDT').waitFor();
+    await page.goto(`${e2e.baseUrl}/launchpool`);
+    await page.getByTestId('stake-LPX-GT').waitFor();
+
+    await burger.click();
+    await menu.waitFor();
+    expect(await burger.getAttribute('aria-expanded')).toBe('true');
+    // The page under the menu does not scroll.
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+
+    await burger.click();
+    await page.goBack();
+    await page.waitForURL('**/simple-earn');
+    await menu.waitFor({ state: 'detached' });
+
+    await burger.click();
+    await page.getByRole('banner').getByRole('link', { name: 'Earn' }).click();
+    await page.waitForURL('**/login');
+    await menu.waitFor({ state: 'detached' });
+
+    await burger.click();
+    await page.setViewportSize({ width: 1280, height: 844 });
+    await menu.waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await menu.count()).toBe(0);
+
+    // At a tablet's width the header keeps to one row: the products are in the menu.
+    await page.setViewportSize({ width: 800, height: 844 });
+    expect(await burger.isVisible()).toBe(true);
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Launchpool' }).isVisible()).toBe(false);
+    await burger.click();
+    await menu.getByRole('link', { name: 'Launchpool' }).click();
+    await page.getByTestId('stake-LPX-GT').waitFor();
+    expect(await menu.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('answers a choice or a list opened before the app runs: the language switch, a select', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' });
     const page = await context.newPage();

@@ -58,9 +58,10 @@ export const started: Promise<void> = Promise.all([i18nReady, pageLoaded]).then(
   startTransition(() => {
     hydrateRoot(root, app);
   });
-  // What the reader did on the page meanwhile is done again once React has it all.
+  // What the reader did on the page meanwhile is done again once React has it all (after the turn
+  // to their language, so a language they chose on the page is asked for last and wins).
   afterPageTakenOver(() => {
-    replayEarlyInput();
     if (wanted !== prerenderedIn) void changeLocale(wanted);
+    replayEarlyInput();
   });
 });

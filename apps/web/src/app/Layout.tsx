@@ -1,8 +1,8 @@
 import type { Me } from '@earn/domain/contract';
 import { ActionIcon, Box, Burger, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zeroRightClassName } from 'react-remove-scroll-bar/constants';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -13,7 +13,7 @@ import { lazyDialog } from '../components/lazy-dialog.js';
 import { useAuthGate } from '../features/auth/auth-gate.js';
 import { currentLocale, setLocale } from '../i18n/index.js';
 import { notifyBroken } from '../lib/notify.js';
-import { useIsMobile } from '../lib/use-is-mobile.js';
+import { useEscapeClosesTop } from '../lib/use-escape-closes-top.js';
 import classes from './Layout.module.css';
 
 const accountMenu = fetchedApart(() => import('./AccountMenu.js').then((m) => m.AccountMenu));
@@ -22,13 +22,21 @@ const SubscriptionModal = lazyDialog(
   { isOpen: (p) => p.opened, close: (p) => p.onClose() },
 );
 
+/** The products in the header, each highlighted on its own pages (VIP wealth is Simple Earn's). */
 const NAV = [
-  { to: '/simple-earn', label: 'nav.simpleEarn' },
-  { to: '/launchpool', label: 'nav.launchpool' },
-  { to: '/staking', label: 'nav.staking' },
-  { to: '/soft-staking', label: 'nav.softStaking' },
-  { to: '/assets', label: 'nav.assets' },
+  { to: '/simple-earn', label: 'nav.simpleEarn', also: ['/vip-wealth'] },
+  { to: '/launchpool', label: 'nav.launchpool', also: [] },
+  { to: '/staking', label: 'nav.staking', also: [] },
+  { to: '/soft-staking', label: 'nav.softStaking', also: [] },
+  { to: '/assets', label: 'nav.assets', also: [] },
 ] as const;
+
+function isCurrent(item: (typeof NAV)[number], pathname: string): boolean {
+  return [item.to, ...item.also].some((path) => pathname.startsWith(path));
+}
+
+/** From this width the header shows the products, the language and the bell; below, its menu does. */
+const WIDE_HEADER = '(min-width: 64em)';
 
 const LANGUAGES = [
   { value: 'en', label: 'EN' },
@@ -121,13 +129,40 @@ function Subscriptions({ opened, onClose }: { opened: boolean; onClose(): void }
   return me.data ? <SubscriptionModal opened={opened} onClose={onClose} /> : null;
 }
 
+/**
+ * The header's menu below the wide header's width: open on the page it was opened on, so any
+ * change of page (a link, the logo, back or forward) closes it, and so does reaching the wide
+ * header's width. Escape closes it, as any dialog or pop-over opening does; the page under it
+ * does not scroll.
+ */
+function useHeaderMenu() {
+  const location = useLocation();
+  const wide = useMediaQuery(WIDE_HEADER);
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const opened = openedOn === location.key && !wide;
+  const close = () => setOpenedOn(null);
+  useEffect(() => {
+    if (wide) setOpenedOn(null);
+  }, [wide]);
+  useEscapeClosesTop(opened, close, 'popover');
+  useEffect(() => {
+    if (!opened) return;
+    const body = document.body.style;
+    const overflow = body.overflow;
+    body.overflow = 'hidden';
+    return () => {
+      body.overflow = overflow;
+    };
+  }, [opened]);
+  return { opened, close, toggle: () => setOpenedOn(opened ? null : location.key) };
+}
+
 export function Layout() {
   const { t } = useTranslation();
   const location = useLocation();
   const { requireLogin } = useAuthGate();
-  const [navOpened, nav] = useDisclosure(false);
+  const menu = useHeaderMenu();
   const [subscriptions, subs] = useDisclosure(false);
-  const isMobile = useIsMobile();
 
   // Inside the assets frame (is_frame=1) the frame around it is the exchange's: no header or menu here.
   if (new URLSearchParams(location.search).get('is_frame') === '1') {
@@ -137,18 +172,6 @@ export function Layout() {
       </Box>
     );
   }
-  const menuItem = (to: string, label: string) => (
-    <UnstyledButton
-      key={to}
-      component={Link}
-      to={to}
-      className={classes.menuItem}
-      aria-current={location.pathname.startsWith(to) ? 'page' : undefined}
-      onClick={nav.close}
-    >
-      {label}
-    </UnstyledButton>
-  );
   return (
     <>
       {/* zeroRight: a dialog's scroll lock pads the header as it does the page, so it does not move. */}
@@ -156,24 +179,25 @@ export function Layout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="lg" wrap="nowrap">
             <Burger
-              opened={navOpened}
-              onClick={nav.toggle}
-              hiddenFrom="sm"
+              opened={menu.opened}
+              onClick={menu.toggle}
+              hiddenFrom="md"
               size="sm"
-              aria-label="menu"
-              aria-expanded={navOpened}
+              aria-label={t('nav.menu')}
+              aria-expanded={menu.opened}
               aria-controls="site-menu"
             />
             <Text component={Link} to="/assets" fw={800} size="lg" c="blue">
               {t('app.name')}
             </Text>
-            <Group gap="xs" visibleFrom="sm">
+            <Group gap="xs" wrap="nowrap" visibleFrom="md">
               {NAV.map((item) => (
                 <Button
                   key={item.to}
                   component={Link}
                   to={item.to}
-                  variant={location.pathname.startsWith(item.to) ? 'light' : 'subtle'}
+                  variant={isCurrent(item, location.pathname) ? 'light' : 'subtle'}
+                  aria-current={isCurrent(item, location.pathname) ? 'page' : undefined}
                   size="compact-md"
                 >
                   {t(item.label)}
@@ -181,9 +205,9 @@ export function Layout() {
               ))}
             </Group>
           </Group>
-          <Group gap="xs" wrap="nowrap">
-            {/* On phones the language and notification settings live in the menu, so the header fits. */}
-            <Group gap="xs" wrap="nowrap" visibleFrom="sm">
+          <Group gap="xs" wrap="nowrap" className={classes.headerEnd}>
+            {/* Below the wide header the language and notification settings live in the menu, so the header fits. */}
+            <Group gap="xs" wrap="nowrap" visibleFrom="md">
               <LanguageSwitch />
               <ActionIcon
                 variant="subtle"
@@ -198,14 +222,25 @@ export function Layout() {
           </Group>
         </Group>
       </Box>
-      {navOpened && isMobile && (
-        <Box component="nav" id="site-menu" className={classes.menu}>
+      {menu.opened && (
+        <Box component="nav" id="site-menu" aria-label={t('nav.menu')} className={classes.menu}>
           <Stack gap={4}>
-            {NAV.map((item) => menuItem(item.to, t(item.label)))}
+            {NAV.map((item) => (
+              <UnstyledButton
+                key={item.to}
+                component={Link}
+                to={item.to}
+                className={classes.menuItem}
+                aria-current={isCurrent(item, location.pathname) ? 'page' : undefined}
+                onClick={menu.close}
+              >
+                {t(item.label)}
+              </UnstyledButton>
+            ))}
             <UnstyledButton
               className={classes.menuItem}
               onClick={() => {
-                nav.close();
+                menu.close();
                 requireLogin(subs.open);
               }}
             >

@@ -41,6 +41,7 @@ export const en = {
   'nav.register': 'Sign up',
   'nav.logout': 'Log out',
   'nav.language': 'Language',
+  'nav.menu': 'Menu',
   'common.cancel': 'Cancel',
   'common.confirm': 'Confirm',
   'common.max': 'Max',

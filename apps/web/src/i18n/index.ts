@@ -37,11 +37,20 @@ async function ensureDictionary(locale: Locale) {
   i18n.addResourceBundle(locale, 'translation', await dictionaries[locale]());
 }
 
-/** Shows the app in `locale`, once its dictionary is here. */
-export async function changeLocale(locale: Locale) {
+/** The latest language asked for: one asked for later wins over one whose dictionary comes later. */
+let latestAsked = 0;
+
+/**
+ * Shows the app in `locale`, once its dictionary is here, unless another language was asked for
+ * meanwhile. Says whether it was shown.
+ */
+export async function changeLocale(locale: Locale): Promise<boolean> {
+  const asked = ++latestAsked;
   await ensureDictionary(locale);
+  if (asked !== latestAsked) return false;
   await i18n.changeLanguage(locale);
   applyLocale(locale);
+  return true;
 }
 
 // Keys are flat: the spec's keys contain dots ('finances.inadequateBalance').
@@ -66,12 +75,12 @@ if (chosen) keepChoice(chosen);
  */
 export const i18nReady: Promise<void> = yieldToBrowser()
   .then(() => changeLocale(chosen ?? browserLocale(typeof navigator === 'undefined' ? [] : navigator.languages)))
-  .catch(() => changeLocale('en'));
+  .catch(() => changeLocale('en'))
+  .then(() => undefined);
 
 /** The reader's choice of language, shown and kept; rejects if its dictionary cannot be fetched. */
 export async function setLocale(locale: Locale) {
-  await changeLocale(locale);
-  keepChoice(locale);
+  if (await changeLocale(locale)) keepChoice(locale);
 }
 
 export function currentLocale(): Locale {
