@@ -261,6 +261,28 @@ describe('platform journey in Chromium', () => {
     await context.close();
   });
 
+  it('answers a choice made before even the first script ran', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The page is drawn while its first script is still on its way (it would hold DOMContentLoaded).
+    await page.goto(`${e2e.baseUrl}/launchpool`, { waitUntil: 'commit' });
+    await page.getByRole('banner').getByText('中文').click();
+    release();
+    await expectText(page, '质押币种，每小时赚取新币');
+    expect(await page.getByRole('banner').getByRole('radio', { name: '中文' }).isChecked()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('answers a choice or a list opened before the app runs: the language switch, a select', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' });
     const page = await context.newPage();

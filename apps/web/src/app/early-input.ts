@@ -33,9 +33,18 @@ function keepClick(event: MouseEvent) {
   clicked = [...clicked, target].slice(-CLICKS_KEPT);
 }
 
-/** Keeps clicks on the page's controls until `takeEarlyInput` (links work without the app). */
+/**
+ * Keeps clicks on the page's controls until `takeEarlyInput` (links work without the app). A choice
+ * made before this ran (the page shows before its first script) is put back as the page was drawn
+ * and kept as a click too: React takes a choice over as drawn, not as the browser shows it.
+ */
 export function keepEarlyInput(): void {
   document.addEventListener('click', keepClick, true);
+  const choices = document.querySelectorAll<HTMLInputElement>('input[type="radio"], input[type="checkbox"]');
+  const changed = [...choices].filter((choice) => choice.checked !== choice.defaultChecked);
+  // Of a group of radios, the one now chosen is the click; the one it unchose comes back with it.
+  clicked.push(...changed.filter((choice) => choice.type === 'checkbox' || choice.checked));
+  for (const choice of changed) choice.checked = choice.defaultChecked;
 }
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
