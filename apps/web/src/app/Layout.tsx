@@ -206,6 +206,8 @@ export function Layout() {
             </Group>
           </Group>
           <Group gap="xs" wrap="nowrap" className={classes.headerEnd}>
+            {/* First, so that the session's arrival, which changes its width, moves nothing after it. */}
+            <HeaderAccount onSubscriptions={subs.open} />
             {/* Below the wide header the language and notification settings live in the menu, so the header fits. */}
             <Group gap="xs" wrap="nowrap" visibleFrom="md">
               <LanguageSwitch />
@@ -218,7 +220,6 @@ export function Layout() {
                 <IconBell size={20} stroke={1.8} />
               </ActionIcon>
             </Group>
-            <HeaderAccount onSubscriptions={subs.open} />
           </Group>
         </Group>
       </Box>
