@@ -237,6 +237,11 @@ describe('platform journey in Chromium', () => {
     await page.goBack();
     await page.waitForURL('**/simple-earn');
     await menu.waitFor({ state: 'detached' });
+    // Coming forward again to the page it was open on, it stays closed.
+    await page.goForward();
+    await page.waitForURL('**/launchpool');
+    await page.getByTestId('stake-LPX-GT').waitFor();
+    expect(await menu.count()).toBe(0);
 
     await burger.click();
     await page.getByRole('banner').getByRole('link', { name: 'Earn' }).click();
@@ -248,6 +253,27 @@ describe('platform journey in Chromium', () => {
     await menu.waitFor({ state: 'detached' });
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await menu.count()).toBe(0);
+
+    // Nothing of the page under the menu takes a tap or the focus: a phone's stake form keeps its
+    // button in a bar fixed at the bottom of the screen.
+    await login(page, e2e.baseUrl, 'demo@example.com');
+    await page.goto(`${e2e.baseUrl}/launchpool/stake?pid=1&rid=1`);
+    const stakeBar = page.getByTestId('stake-bottom-bar');
+    await stakeBar.waitFor();
+    await burger.click();
+    const created: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('create-order')) created.push(r.url());
+    });
+    const bar = await stakeBar.boundingBox();
+    if (!bar) throw new Error('no stake bar');
+    await page.mouse.click(bar.x + bar.width / 2, bar.y + bar.height / 2);
+    for (let i = 0; i < 8; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('main') ?? null)).toBeNull();
+    expect(created).toEqual([]);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await burger.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // At a tablet's width the header keeps to one row: the products are in the menu.
     await page.setViewportSize({ width: 800, height: 844 });
@@ -336,6 +362,32 @@ describe('platform journey in Chromium', () => {
       await page.getByTestId('market-USDT').waitFor();
       expect(fetched).toContain(own);
       expect(fetched).not.toContain(other);
+      await context.close();
+    }
+
+    // The language chosen last wins, though it is the one shown while the other's dictionary comes.
+    {
+      const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' });
+      const page = await context.newPage();
+      await page.goto(`${e2e.baseUrl}/simple-earn`);
+      await page.getByTestId('market-USDT').waitFor();
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/zh-CN-[\w-]{8}\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const header = page.getByRole('banner');
+      await header.getByText('中文').click();
+      expect(await header.getByRole('radio', { name: '中文' }).isChecked()).toBe(true);
+      await header.getByText('EN').click();
+      release();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('earn.locale'))).toBe('en');
+      await page.waitForTimeout(500);
+      expect(await page.getByRole('heading', { name: 'Simple Earn', exact: true }).count()).toBe(1);
+      expect(await header.getByRole('radio', { name: 'EN' }).isChecked()).toBe(true);
       await context.close();
     }
 

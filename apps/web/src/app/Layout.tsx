@@ -1,8 +1,9 @@
+import type { Locale } from '@earn/domain';
 import type { Me } from '@earn/domain/contract';
 import { ActionIcon, Box, Burger, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
-import { useEffect, useId, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zeroRightClassName } from 'react-remove-scroll-bar/constants';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -35,8 +36,11 @@ function isCurrent(item: (typeof NAV)[number], pathname: string): boolean {
   return [item.to, ...item.also].some((path) => pathname.startsWith(path));
 }
 
-/** From this width the header shows the products, the language and the bell; below, its menu does. */
-const WIDE_HEADER = '(min-width: 64em)';
+/**
+ * From this width (Mantine's lg) the header shows the products, the language and the bell, with room
+ * to spare for a long account name and a scrollbar; below, its menu does.
+ */
+const WIDE_HEADER = '(min-width: 74em)';
 
 const LANGUAGES = [
   { value: 'en', label: 'EN' },
@@ -51,17 +55,31 @@ const LANGUAGES = [
 function LanguageSwitch() {
   const { t } = useTranslation();
   const name = useId();
-  const locale = currentLocale();
+  // The language asked for shows as chosen while its dictionary is fetched, so the other one can be
+  // chosen again meanwhile (the choice made last wins).
+  const [asked, setAsked] = useState<Locale | null>(null);
+  const shown = asked ?? currentLocale();
+  const choose = (locale: Locale) => {
+    setAsked(locale);
+    setLocale(locale)
+      .catch(notifyBroken)
+      .finally(() => setAsked((current) => (current === locale ? null : current)));
+  };
   return (
-    <div role="radiogroup" aria-label={t('nav.language')} className={classes.language}>
+    <div
+      role="radiogroup"
+      aria-label={t('nav.language')}
+      aria-busy={asked !== null || undefined}
+      className={classes.language}
+    >
       {LANGUAGES.map((language) => (
         <label key={language.value} className={classes.languageOption}>
           <input
             type="radio"
             name={name}
             value={language.value}
-            checked={locale === language.value}
-            onChange={() => setLocale(language.value).catch(notifyBroken)}
+            checked={shown === language.value}
+            onChange={() => choose(language.value)}
           />
           {language.label}
         </label>
@@ -73,8 +91,15 @@ function LanguageSwitch() {
 /** The signed-in user's name in the header, opening their menu. */
 function AccountButton({ me, onSubscriptions }: { me: Me; onSubscriptions(): void }) {
   const button = (onClick?: () => void) => (
-    <Button variant="default" size="compact-md" data-testid="account-menu" onClick={onClick}>
-      {me.email.split('@')[0]}
+    <Button
+      variant="default"
+      size="compact-md"
+      data-testid="account-menu"
+      title={me.email}
+      className={classes.account}
+      onClick={onClick}
+    >
+      <span className={classes.accountName}>{me.email.split('@')[0]}</span>
     </Button>
   );
   return <PartOnUse part={accountMenu} props={{ target: button(), me, onSubscriptions }} plain={button} />;
@@ -130,21 +155,27 @@ function Subscriptions({ opened, onClose }: { opened: boolean; onClose(): void }
 }
 
 /**
- * The header's menu below the wide header's width: open on the page it was opened on, so any
- * change of page (a link, the logo, back or forward) closes it, and so does reaching the wide
- * header's width. Escape closes it, as any dialog or pop-over opening does; the page under it
- * does not scroll.
+ * The header's menu below the wide header's width. Any change of page (a link, the logo, back or
+ * forward) closes it, and so does reaching the wide header's width; Escape closes it and gives the
+ * focus back to its button, and any dialog or pop-over opening closes it. While it is open the page
+ * under it neither scrolls nor takes the focus.
  */
-function useHeaderMenu() {
+function useHeaderMenu(button: RefObject<HTMLButtonElement | null>) {
   const location = useLocation();
   const wide = useMediaQuery(WIDE_HEADER);
   const [openedOn, setOpenedOn] = useState<string | null>(null);
-  const opened = openedOn === location.key && !wide;
+  // Reset as soon as the page is another (React's way to reset state from what is drawn).
+  if (openedOn !== null && (openedOn !== location.key || wide)) setOpenedOn(null);
+  const opened = openedOn !== null && openedOn === location.key && !wide;
   const close = () => setOpenedOn(null);
-  useEffect(() => {
-    if (wide) setOpenedOn(null);
-  }, [wide]);
-  useEscapeClosesTop(opened, close, 'popover');
+  useEscapeClosesTop(
+    opened,
+    () => {
+      close();
+      button.current?.focus();
+    },
+    'popover',
+  );
   useEffect(() => {
     if (!opened) return;
     const body = document.body.style;
@@ -161,7 +192,8 @@ export function Layout() {
   const { t } = useTranslation();
   const location = useLocation();
   const { requireLogin } = useAuthGate();
-  const menu = useHeaderMenu();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menu = useHeaderMenu(menuButton);
   const [subscriptions, subs] = useDisclosure(false);
 
   // Inside the assets frame (is_frame=1) the frame around it is the exchange's: no header or menu here.
@@ -179,18 +211,19 @@ export function Layout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="lg" wrap="nowrap">
             <Burger
+              ref={menuButton}
               opened={menu.opened}
               onClick={menu.toggle}
-              hiddenFrom="md"
+              hiddenFrom="lg"
               size="sm"
               aria-label={t('nav.menu')}
               aria-expanded={menu.opened}
               aria-controls="site-menu"
             />
-            <Text component={Link} to="/assets" fw={800} size="lg" c="blue">
+            <Text component={Link} to="/assets" fw={800} size="lg" c="blue" className={classes.brand}>
               {t('app.name')}
             </Text>
-            <Group gap="xs" wrap="nowrap" visibleFrom="md">
+            <Group gap="xs" wrap="nowrap" visibleFrom="lg">
               {NAV.map((item) => (
                 <Button
                   key={item.to}
@@ -209,7 +242,7 @@ export function Layout() {
             {/* First, so that the session's arrival, which changes its width, moves nothing after it. */}
             <HeaderAccount onSubscriptions={subs.open} />
             {/* Below the wide header the language and notification settings live in the menu, so the header fits. */}
-            <Group gap="xs" wrap="nowrap" visibleFrom="md">
+            <Group gap="xs" wrap="nowrap" visibleFrom="lg">
               <LanguageSwitch />
               <ActionIcon
                 variant="subtle"
@@ -253,7 +286,7 @@ export function Layout() {
           </Stack>
         </Box>
       )}
-      <main className={classes.main}>
+      <main className={classes.main} inert={menu.opened}>
         <Outlet />
       </main>
       <Subscriptions opened={subscriptions} onClose={subs.close} />
