@@ -6,9 +6,6 @@ import { type FetchedApart, fetchedApart, useArrived } from './fetched-apart.js'
 /** Mantine's toast container and its transitions: fetched once the page is idle, not with it. */
 const toastContainer = fetchedApart(() => import('./ToastContainer.js').then((m) => m.ToastContainer));
 
-/** Toasts show under the page's fixed header (60 px), not over its links. */
-export const TOASTS_TOP = 'calc(60px + var(--mantine-spacing-xs))';
-
 /** How often the container's code is fetched again while toasts wait for it after a failure. */
 const RETRY_MS = 5_000;
 
@@ -45,7 +42,7 @@ export function Toasts({ container = toastContainer }: { container?: FetchedApar
     <Stack
       gap="xs"
       pos="fixed"
-      top={TOASTS_TOP}
+      top={16}
       left="50%"
       w={440}
       maw="calc(100vw - 32px)"
