@@ -6,6 +6,7 @@ import {
   enterFundPassword,
   expectText,
   holdAppCode,
+  holdRoute,
   login,
   startE2E,
   watchErrors,
@@ -291,14 +292,7 @@ describe('platform journey in Chromium', () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/index-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRoute(page, '**/assets/index-*.js');
     // The page is drawn while its first script is still on its way (it would hold DOMContentLoaded).
     await page.goto(`${e2e.baseUrl}/launchpool`, { waitUntil: 'commit' });
     await page.getByRole('banner').getByText('中文').click();
@@ -371,14 +365,7 @@ describe('platform journey in Chromium', () => {
       const page = await context.newPage();
       await page.goto(`${e2e.baseUrl}/simple-earn`);
       await page.getByTestId('market-USDT').waitFor();
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(/\/assets\/zh-CN-[\w-]{8}\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRoute(page, /\/assets\/zh-CN-[\w-]{8}\.js$/);
       const header = page.getByRole('banner');
       await header.getByText('中文').click();
       expect(await header.getByRole('radio', { name: '中文' }).isChecked()).toBe(true);

@@ -92,20 +92,28 @@ export async function expectText(page: Page, text: string | RegExp) {
 }
 
 /**
- * Holds back the app's code on the page's next load, so the prerendered page stands without it;
- * returns what lets it through.
+ * Holds back what `pattern` matches until the returned function is called (an earlier hold on the
+ * same pattern is replaced).
  */
-export async function holdAppCode(page: Page): Promise<() => void> {
+export async function holdRoute(page: Page, pattern: string | RegExp): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.unroute('**/assets/main-*.js');
-  await page.route('**/assets/main-*.js', async (route) => {
+  await page.unroute(pattern);
+  await page.route(pattern, async (route) => {
     await held;
     await route.continue();
   });
   return release;
+}
+
+/**
+ * Holds back the app's code on the page's next load, so the prerendered page stands without it;
+ * returns what lets it through.
+ */
+export function holdAppCode(page: Page): Promise<() => void> {
+  return holdRoute(page, '**/assets/main-*.js');
 }
 
 /**
