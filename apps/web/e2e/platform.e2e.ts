@@ -105,6 +105,18 @@ describe('platform journey in Chromium', () => {
     await expectText(page, 'Subscribed. We will notify you about new events.');
     await expect.poll(() => launchpool.isChecked()).toBe(true);
     await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    // The toast shows under the header, and nothing of the toasts' covers the rest of the page.
+    const toasts = page.locator('.mantine-Notifications-root[data-position="top-center"]');
+    expect((await toasts.boundingBox())?.y).toBeGreaterThanOrEqual(
+      (await page.getByRole('banner').boundingBox())?.height ?? 0,
+    );
+    const covering = await page.evaluate(() =>
+      [0.1, 0.5, 0.9].map((x) =>
+        document.elementFromPoint(innerWidth * x, innerHeight - 4)?.closest('.mantine-Notifications-root'),
+      ),
+    );
+    expect(covering).toEqual([null, null, null]);
 
     // Switches to Chinese: texts and number formats follow.
     await page.getByText('中文').click();

@@ -2,6 +2,7 @@ import { Notification, Stack } from '@mantine/core';
 import { notifications as toasts, useNotifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { type FetchedApart, fetchedApart, useArrived } from './fetched-apart.js';
+import classes from './Toasts.module.css';
 
 /** Mantine's toast container and its transitions: fetched once the page is idle, not with it. */
 const toastContainer = fetchedApart(() => import('./ToastContainer.js').then((m) => m.ToastContainer));
@@ -41,8 +42,8 @@ export function Toasts({ container = toastContainer }: { container?: FetchedApar
   return (
     <Stack
       gap="xs"
+      className={classes.fallback}
       pos="fixed"
-      top={16}
       left="50%"
       w={440}
       maw="calc(100vw - 32px)"
