@@ -390,6 +390,30 @@ describe('platform journey in Chromium', () => {
       await context.close();
     }
 
+    // The reader's dictionary cannot be fetched: the page is drawn anew in English (not taken over in
+    // a language it was not sent in), and says so in theirs.
+    {
+      const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'zh-CN' });
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      page.on('console', (m) => m.type() === 'error' && m.text().includes('React') && errors.push(m.text()));
+      await page.route(/\/assets\/zh-CN-[\w-]{8}\.js$/, (route) => route.abort());
+      await page.goto(`${e2e.baseUrl}/simple-earn`);
+      const missing = page.getByRole('alert').filter({ hasText: '中文内容未能加载，暂以英文显示。' });
+      await missing.waitFor();
+      await page.getByRole('heading', { name: 'Simple Earn', exact: true }).waitFor();
+      await page.getByTestId('market-USDT').waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+      await missing.getByRole('button', { name: '关闭' }).click();
+      expect(await page.getByRole('alert').count()).toBe(0);
+      // Its choice is kept: Chinese comes on the next visit that can fetch it.
+      await page.unroute(/\/assets\/zh-CN-[\w-]{8}\.js$/);
+      await page.reload();
+      await page.getByRole('heading', { name: '余币宝', exact: true }).waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+
     // Neither the reader's dictionary nor English can be fetched: the page says so, in its language.
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'zh-CN' });
     const page = await context.newPage();

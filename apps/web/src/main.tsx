@@ -1,11 +1,11 @@
-import { asLocale } from '@earn/domain';
+import { asLocale, type Locale } from '@earn/domain';
 import { onlineManager } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, preloadPage } from './app/App.js';
 import { replayEarlyInput, takeEarlyInput } from './app/early-input.js';
 import { afterPageTakenOver } from './app/page-taken-over.js';
-import { changeLocale, currentLocale, i18nReady } from './i18n/index.js';
+import { changeLocale, currentLocale, i18nReady, readerLocaleMissing } from './i18n/index.js';
 import { setPrerenderedLayout } from './lib/use-is-mobile.js';
 import { yieldToBrowser } from './lib/yield-to-browser.js';
 
@@ -22,8 +22,11 @@ setPrerenderedLayout(root.dataset.layout === 'phone' ? 'phone' : 'desktop');
 // loader (a page's code that cannot be fetched is the page's error to show, as on any visit). Each
 // piece of start-up work in a task of its own: the page answers between them.
 const pageLoaded = yieldToBrowser().then(() => preloadPage(window.location.pathname).catch(() => undefined));
-/** Settles once React has the page; rejects if the app cannot start (no dictionary could be fetched). */
-export const started: Promise<void> = Promise.all([i18nReady, pageLoaded]).then(async () => {
+/**
+ * Settles once React has the page, with the reader's language if its dictionary could not be fetched
+ * (the page is in English); rejects if the app cannot start (no dictionary could be fetched).
+ */
+export const started: Promise<Locale | undefined> = Promise.all([i18nReady, pageLoaded]).then(async () => {
   await yieldToBrowser();
   takeEarlyInput(root);
   const app = (
@@ -31,16 +34,23 @@ export const started: Promise<void> = Promise.all([i18nReady, pageLoaded]).then(
       <App />
     </StrictMode>
   );
-  if (!prerenderedIn) {
+  const drawAnew = () => {
     createRoot(root).render(app);
     afterPageTakenOver(replayEarlyInput);
-    return;
-  }
+    return readerLocaleMissing();
+  };
+  if (!prerenderedIn) return drawAnew();
   // A page sent in another language than the reader's (their choice kept in this browser, not yet
   // in the cookie) is taken over in its own, with what the reader did meanwhile, then turned to
-  // theirs, as a click on the language switch would.
-  const wanted = currentLocale();
-  if (wanted !== prerenderedIn) await changeLocale(prerenderedIn).catch(() => undefined);
+  // theirs, as a click on the language switch would. If the page's language cannot be fetched, it
+  // is drawn anew in the one that could (taking it over in another would be React's error 418).
+  let wanted = currentLocale();
+  if (wanted !== prerenderedIn) {
+    const missing = readerLocaleMissing();
+    if (!(await changeLocale(prerenderedIn).catch(() => false))) return drawAnew();
+    // The reader's language, which failed to come at first, came this time.
+    if (missing === prerenderedIn) wanted = prerenderedIn;
+  }
   // React takes over the prerendered page as it is, in a transition so that the work is cut into
   // short slices and the page keeps answering. No server reads until then either: an answer
   // arriving sooner (the session of a signed-in reader) would reach the page not yet taken over,
@@ -64,4 +74,5 @@ export const started: Promise<void> = Promise.all([i18nReady, pageLoaded]).then(
     if (wanted !== prerenderedIn) void changeLocale(wanted);
     replayEarlyInput();
   });
+  return readerLocaleMissing();
 });

@@ -68,15 +68,28 @@ void i18n.use(initReactI18next).init({
 const chosen = chosenLocale();
 if (chosen) keepChoice(chosen);
 
+/** The reader's language, when its dictionary could not be fetched at start (English is shown). */
+let notFetched: Locale | undefined;
+
 /**
  * Settles once the reader's language can be shown (English if Chinese cannot be fetched); rejects if
  * no dictionary can be fetched. Applied in a task after the one that ran the app's modules, which is
  * long enough on its own.
  */
 export const i18nReady: Promise<void> = yieldToBrowser()
-  .then(() => changeLocale(chosen ?? browserLocale(typeof navigator === 'undefined' ? [] : navigator.languages)))
-  .catch(() => changeLocale('en'))
+  .then(() => {
+    const wanted = chosen ?? browserLocale(typeof navigator === 'undefined' ? [] : navigator.languages);
+    return changeLocale(wanted).catch(() => {
+      notFetched = wanted;
+      return changeLocale('en');
+    });
+  })
   .then(() => undefined);
+
+/** The reader's language if it is not shown because its dictionary could not be fetched. */
+export function readerLocaleMissing(): Locale | undefined {
+  return notFetched !== undefined && notFetched !== currentLocale() ? notFetched : undefined;
+}
 
 /** The reader's choice of language, shown and kept; rejects if its dictionary cannot be fetched. */
 export async function setLocale(locale: Locale) {
