@@ -142,6 +142,8 @@ describe('platform journey in Chromium', () => {
     await bare.goto(`${e2e.baseUrl}/launchpool`);
     expect(await bare.locator('html').getAttribute('lang')).toBe('zh-CN');
     await expectText(bare, '质押币种，每小时赚取新币');
+    // Its tab is titled for the page, in that language.
+    expect(await bare.title()).toBe('Launchpool | 理财');
     await still.close();
 
     // On a phone, with the app's code held back a moment: the drawn page becomes the app without
@@ -165,8 +167,11 @@ describe('platform journey in Chromium', () => {
     await expect.poll(() => page.getByTestId('market-USDT').count()).toBe(0);
     expect(await search.inputValue()).toBe('BT');
     expect(await page.locator('[data-drawn-first]').count()).toBe(1);
+    expect(await page.title()).toBe('Simple Earn | Earn');
     await page.getByRole('link', { name: 'FAQ' }).click();
     await page.waitForURL('**/simple-earn/faq');
+    // The tab's title follows the page.
+    await expect.poll(() => page.title()).toBe('FAQ | Earn');
 
     // A button clicked before the app runs is answered once it does: a guest is asked to register.
     release = await holdAppCode(page);
@@ -186,6 +191,7 @@ describe('platform journey in Chromium', () => {
     await expectText(page, '出借闲置资产，每小时赚取利息');
     await page.getByTestId('market-ETH').waitFor();
     await expect.poll(() => page.getByTestId('market-BTC').count()).toBe(0);
+    await expect.poll(() => page.title()).toBe('余币宝 | 理财');
     const next = await page.goto(`${e2e.baseUrl}/simple-earn`);
     expect(await next?.text()).toContain('data-locale="zh-CN"');
     expect(errors).toEqual([]);

@@ -1,7 +1,7 @@
 import { APP_SHELL_PATH, LOCALES, type Locale, PAGE_LAYOUTS, prerenderedPageFile } from '@earn/domain';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { AppProviders, AppRoutes } from './app/App.js';
+import { AppProviders, AppRoutes, pageTitle } from './app/App.js';
 import { changeLocale, i18nReady } from './i18n/index.js';
 import { setPrerenderedLayout } from './lib/use-is-mobile.js';
 
@@ -45,9 +45,15 @@ export interface PrerenderedPage {
   html: string;
 }
 
-/** The built index.html saying the language it is in. */
-function inLocale(template: string, locale: Locale): string {
-  return template.replace('<html lang="en"', `<html lang="${locale}"`);
+/** The built index.html saying the language it is in and, in that language, the page's title. */
+function inLocale(template: string, locale: Locale, path: string): string {
+  // Titles are the app's own texts; none holds markup, but one could hold an ampersand.
+  const title = pageTitle(path).replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+  const html = template
+    .replace('<html lang="en"', `<html lang="${locale}"`)
+    .replace('<title>Earn</title>', `<title>${title}</title>`);
+  if (!html.includes(`<title>${title}</title>`)) throw new Error('index.html has no <title>Earn</title> to fill');
+  return html;
 }
 
 /**
@@ -59,13 +65,16 @@ export async function prerenderPages(template: string): Promise<PrerenderedPage[
   await i18nReady;
   const pages: PrerenderedPage[] = [];
   for (const locale of LOCALES) {
-    pages.push({ file: prerenderedPageFile(APP_SHELL_PATH, locale, 'desktop'), html: inLocale(template, locale) });
     await changeLocale(locale);
+    pages.push({
+      file: prerenderedPageFile(APP_SHELL_PATH, locale, 'desktop'),
+      html: inLocale(template, locale, APP_SHELL_PATH),
+    });
     for (const layout of PAGE_LAYOUTS) {
       setPrerenderedLayout(layout);
       for (const path of PRERENDERED_PATHS) {
         const body = await renderPage(path);
-        const html = inLocale(template, locale).replace(
+        const html = inLocale(template, locale, path).replace(
           '<div id="root"></div>',
           `<div id="root" data-locale="${locale}" data-layout="${layout}">${body}</div>`,
         );

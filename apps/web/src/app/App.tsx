@@ -2,8 +2,9 @@ import './mantine-styles.js';
 import '@mantine/notifications/styles.css';
 import { Center, Loader, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactElement, Suspense } from 'react';
+import { type ReactElement, Suspense, useEffect } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
+import { useTranslation } from 'react-i18next';
 import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { useSessionFromOtherTabs } from '../api/account.js';
 import { useLiveSettlement } from '../api/live.js';
@@ -12,6 +13,8 @@ import { FundPasswordHost } from '../components/FundPasswordHost.js';
 import { PageError } from '../components/PageError.js';
 import { Toasts } from '../components/Toasts.js';
 import { AuthGateProvider } from '../features/auth/auth-gate.js';
+import type { Messages } from '../i18n/en.js';
+import { i18n } from '../i18n/index.js';
 import { AliasRedirect } from './AliasRedirect.js';
 import { Layout } from './Layout.js';
 import { type LazyPage, lazyPage } from './lazy-page.js';
@@ -57,18 +60,46 @@ function Page({ children, auth }: { children: React.ReactNode; auth?: boolean })
   return auth ? <RequireAuth>{content}</RequireAuth> : content;
 }
 
-/** A route showing a lazy page, which `preloadPage` can fetch before the route is drawn. */
-function page(content: ReactElement<object, LazyPage<object>>, auth = false): Pick<RouteObject, 'element' | 'handle'> {
-  return { element: <Page auth={auth}>{content}</Page>, handle: content.type };
+/** What a page's route carries: its code, which `preloadPage` can fetch, and its title's key. */
+interface PageHandle {
+  page: LazyPage<object>;
+  title?: keyof Messages;
+}
+
+/** A route showing a lazy page, titled `title` in the browser's tab (the app's name alone without). */
+function page(
+  content: ReactElement<object, LazyPage<object>>,
+  { auth = false, title }: { auth?: boolean; title?: keyof Messages } = {},
+): Pick<RouteObject, 'element' | 'handle'> {
+  return { element: <Page auth={auth}>{content}</Page>, handle: { page: content.type, title } satisfies PageHandle };
+}
+
+function handles(pathname: string): PageHandle[] {
+  return (matchRoutes(routes, pathname) ?? []).flatMap((m) => (m.route.handle ? [m.route.handle as PageHandle] : []));
 }
 
 /** Fetches the code of the page at `pathname`, so the app's first render shows it at once. */
 export async function preloadPage(pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(matches.map((m) => (m.route.handle as LazyPage<object> | undefined)?.preload()));
+  await Promise.all(handles(pathname).map((h) => h.page.preload()));
+}
+
+/** The browser tab's title for the page at `pathname`, in the language shown: "Launchpool | Earn". */
+export function pageTitle(pathname: string): string {
+  const title = handles(pathname).at(-1)?.title;
+  return title ? `${i18n.t(title)} | ${i18n.t('app.name')}` : i18n.t('app.name');
+}
+
+function usePageTitle() {
+  const { pathname } = useLocation();
+  const { i18n: shown } = useTranslation();
+  const language = shown.language;
+  useEffect(() => {
+    if (language) document.title = pageTitle(pathname);
+  }, [pathname, language]);
 }
 
 function Shell() {
+  usePageTitle();
   useLiveSettlement();
   useSessionFromOtherTabs();
   return (
@@ -87,72 +118,72 @@ const routes: RouteObject[] = [
       { index: true, element: <Navigate to="/simple-earn" replace /> },
       {
         path: 'login',
-        ...page(<LoginPage />),
+        ...page(<LoginPage />, { title: 'nav.login' }),
       },
       {
         path: 'assets',
-        ...page(<AssetsPage />, true),
+        ...page(<AssetsPage />, { auth: true, title: 'assets.title' }),
       },
       {
         path: 'settings/security',
-        ...page(<SecurityPage />, true),
+        ...page(<SecurityPage />, { auth: true, title: 'security.title' }),
       },
       {
         path: 'simple-earn',
-        ...page(<SimpleEarnHome />),
+        ...page(<SimpleEarnHome />, { title: 'earn.title' }),
       },
       {
         path: 'simple-earn/my-lendings',
-        ...page(<MyLendingsPage />, true),
+        ...page(<MyLendingsPage />, { auth: true, title: 'earn.myHoldings' }),
       },
       {
         path: 'simple-earn/my-lendings/:id',
-        ...page(<HoldingDetailPage />, true),
+        ...page(<HoldingDetailPage />, { auth: true, title: 'earn.myHoldings' }),
       },
       {
         path: 'vip-wealth',
-        ...page(<VipWealthPage />),
+        ...page(<VipWealthPage />, { title: 'fixed.vip.title' }),
       },
       {
         path: 'simple-earn/history',
-        ...page(<HistoryPage />, true),
+        ...page(<HistoryPage />, { auth: true, title: 'earn.history.title' }),
       },
       {
         path: 'simple-earn/faq',
-        ...page(<FaqPage />),
+        ...page(<FaqPage />, { title: 'earn.faq' }),
       },
       {
         path: 'launchpool',
-        ...page(<LaunchpoolPage />),
+        ...page(<LaunchpoolPage />, { title: 'launch.title' }),
       },
       {
         path: 'staking',
-        ...page(<StakingHubPage />),
+        ...page(<StakingHubPage />, { title: 'staking.title' }),
       },
       {
         // Spec: /staking/{coin}?pid= opens the stake modal of that product.
         path: 'staking/:coin',
-        ...page(<StakingHubPage />),
+        ...page(<StakingHubPage />, { title: 'staking.title' }),
       },
       {
         path: 'launchpool/stake',
-        ...page(<StakePage />, true),
+        ...page(<StakePage />, { auth: true, title: 'launch.title' }),
       },
       {
         path: 'operator/clock',
-        ...page(<ClockPage />, true),
+        ...page(<ClockPage />, { auth: true, title: 'admin.clock.title' }),
       },
       {
         path: 'asset-management/institution/disclaimer',
-        ...page(<LegalPage doc="disclaimer" />),
+        ...page(<LegalPage doc="disclaimer" />, { title: 'legal.disclaimer.title' }),
       },
       {
         path: 'soft-staking',
-        ...page(<SoftStakingPage />),
+        ...page(<SoftStakingPage />, { title: 'softStaking.title' }),
       },
       {
         path: 'soft-staking/agreement',
-        ...page(<LegalPage doc="softStaking" />),
+        ...page(<LegalPage doc="softStaking" />, { title: 'legal.softStaking.title' }),
       },
       { path: 'myaccount/funds/finance/my_lendings', element: <AliasRedirect to="/simple-earn/my-lendings" /> },
       { path: 'myaccount/funds/finance/vip-wealth', element: <AliasRedirect to="/vip-wealth" /> },
