@@ -11,6 +11,10 @@ afterAll(() => ts.close());
 describe('accounts and sessions', () => {
   it('registers, signs in with an HttpOnly session cookie, answers me, and logs out', async () => {
     const c = ts.client();
+    // The session call answers a guest too, with no one.
+    const guest = await c.get('/apiw/v2/auth/session');
+    expect(guest.status).toBe(200);
+    expect(guest.body).toMatchObject({ code: 0, data: null });
     const reg = await c.post('/apiw/v2/auth/register', { email: 'Alice@Example.com', password: 'correct horse' });
     expect(reg.status).toBe(200);
     expect(reg.body).toMatchObject({ code: 0, data: null });
@@ -36,12 +40,14 @@ describe('accounts and sessions', () => {
       verified: true,
       mode: 'classic',
     });
+    expect((await c.get('/apiw/v2/auth/session')).body.data).toEqual(me.body.data);
 
     const out = await c.post('/apiw/v2/auth/logout');
     expect(out.body.code).toBe(0);
     const after = await c.get('/apiw/v2/auth/me');
     expect(after.status).toBe(401);
     expect(after.body.code).toBe(401);
+    expect((await c.get('/apiw/v2/auth/session')).body).toMatchObject({ code: 0, data: null });
   });
 
   it('answers a registration of a taken email exactly as a new one, and the stranger gets no way in', async () => {

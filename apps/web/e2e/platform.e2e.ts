@@ -152,7 +152,7 @@ describe('platform journey in Chromium', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     page.on('console', (m) => {
-      if (m.type() === 'error' && !m.text().includes('401')) errors.push(m.text());
+      if (m.type() === 'error') errors.push(m.text());
     });
     let release = await holdAppCode(page);
     await page.goto(`${e2e.baseUrl}/simple-earn`, { waitUntil: 'commit' });
@@ -209,7 +209,7 @@ describe('platform journey in Chromium', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     page.on('console', (m) => {
-      if (m.type() === 'error' && !m.text().includes('401')) errors.push(m.text());
+      if (m.type() === 'error') errors.push(m.text());
     });
     const release = await holdAppCode(page);
     const sent = await page.goto(`${e2e.baseUrl}/launchpool`, { waitUntil: 'domcontentloaded' });
@@ -439,7 +439,7 @@ describe('platform journey in Chromium', () => {
     await second.goto(`${e2e.baseUrl}/assets`);
     const refused: string[] = [];
     first.on('response', (r) => {
-      if (r.status() === 401 && !r.url().endsWith('/auth/me')) refused.push(r.url());
+      if (r.status() === 401) refused.push(r.url());
     });
     await second.getByTestId('account-menu').click();
     await second.getByRole('menuitem', { name: 'Log out' }).click();

@@ -36,9 +36,9 @@ describe('the session in a tab', () => {
           return new Response('{}');
         }
         if (url.endsWith('/apiw/v2/auth/login')) return new Response(JSON.stringify({ code: 0, data: vip }));
-        if (url.endsWith('/apiw/v2/auth/me')) {
+        if (url.endsWith('/apiw/v2/auth/session')) {
           meCalls++;
-          const guest = new Response(JSON.stringify({ code: -1, message: 'login' }), { status: 401 });
+          const guest = new Response(JSON.stringify({ code: 0, data: null }));
           if (meCalls === 1) return guest;
           return new Promise<Response>((resolve) => (answerLate = () => resolve(guest)));
         }

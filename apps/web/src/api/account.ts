@@ -23,14 +23,7 @@ export const BALANCE_REFRESH_MS = 60_000;
 export function useMe() {
   return useQuery({
     queryKey: keys.me,
-    queryFn: async (): Promise<Me | null> => {
-      try {
-        return await api<Me>('/apiw/v2/auth/me');
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 401) return null;
-        throw err;
-      }
-    },
+    queryFn: () => api<Me | null>('/apiw/v2/auth/session'),
     staleTime: 30_000,
   });
 }

@@ -83,6 +83,14 @@ export const accountRoutes =
       async (request) => ok(toMe(userOf(request))),
     );
 
+    // Who reads the page, a guest included (null): the web app asks on every page, and a guest's
+    // pages would otherwise each log a refused request.
+    app.get(
+      '/apiw/v2/auth/session',
+      { schema: { tags, response: responses(Type.Union([Me, Type.Null()])) } },
+      async (request) => ok(request.user ? toMe(request.user) : null),
+    );
+
     app.post(
       '/apiw/v2/account/fundpass',
       { config: { auth: 'user' }, schema: { tags, body: FundPassBody, response: responses(FundPassState) } },
