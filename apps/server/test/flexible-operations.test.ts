@@ -432,6 +432,40 @@ describe('bonuses on what was held', () => {
   });
 });
 
+describe('bonuses on money still lent', () => {
+  it('pays them on money whose redemption waits for the hour’s end (still lent through it) and on money whose redemption was taken back', async () => {
+    await setDemand(ts, 'USDT', '100000000', '0.05');
+    const [plain, kept, revoked] = [
+      await lender(ts, { USDT: '2000' }),
+      await lender(ts, { USDT: '2000' }),
+      await lender(ts, { USDT: '2000' }),
+    ];
+    for (const u of [plain, kept, revoked]) {
+      expect((await u.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDT', amount: '2000' })).body.code).toBe(0);
+    }
+    await advance(ts, 2); // all of it lent this hour
+    await (ts.server.ctx.clock as ManualClock).advance(ts.server.ctx.db, 10 * 60_000);
+    for (const u of [kept, revoked]) {
+      const redeemed = await u.post('/apiw/v2/uni-loan/earn/redeem', { asset: 'USDT', amount: '1700' });
+      expect(redeemed.body.data).toMatchObject({ instant_amount: '0', frozen_amount: '1700' });
+    }
+    expect((await revoked.post('/apiw/v2/uni-loan/earn/redeem/cancel', { asset: 'USDT' })).body.code).toBe(0);
+    const balances = async (u: typeof plain) => [new Decimal(await spot(u, 'USDT')), new Decimal(await spot(u, 'GT'))];
+    const before = [await balances(plain), await balances(kept), await balances(revoked)];
+    await advance(ts, 1);
+    const after = [await balances(plain), await balances(kept), await balances(revoked)];
+    const gained = after.map((coins, i) => coins.map((c, j) => c.minus(before[i]?.[j] ?? 0).toFixed()));
+    // No redemption: the ladder's first 1000 USDT at 3% (0.00342465 an hour), and the award in GT.
+    expect(gained[0]?.[0]).toBe('0.00342465');
+    expect(new Decimal(gained[0]?.[1] ?? 0).gt(0)).toBe(true);
+    // The redemption taken back changed nothing; the one kept is paid out with the same bonuses.
+    expect(gained[2]).toEqual(gained[0]);
+    expect(gained[1]).toEqual([new Decimal(1700).plus('0.00342465').toFixed(), gained[0]?.[1]]);
+    expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
+    await setDemand(ts, 'USDT', '0', '0.05');
+  });
+});
+
 describe('catch-up', () => {
   it('settles a gap hour by hour exactly as if the scheduler had run every hour', async () => {
     const stepped = await startTestServer();

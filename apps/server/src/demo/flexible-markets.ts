@@ -52,7 +52,7 @@ const FAQ_EN = [
   ],
   [
     'How are bonuses paid?',
-    'Award-pool and ladder bonuses are paid every hour on the least you held through that hour (what was lent or offered at its start, less anything you redeemed during it), up to each bonus’s cap, in the bonus’s own coin. The APR shown first is the market rate; bonuses are shown as “up to”, because they apply only to the part of your holding within their caps.',
+    'Award-pool and ladder bonuses are paid every hour on the least you held through that hour (what was lent or offered at its start, less what left it during the hour: a redemption paid at once; the part of a redemption still lent until the hour’s end stays in it), up to each bonus’s cap, in the bonus’s own coin. The APR shown first is the market rate; bonuses are shown as “up to”, because they apply only to the part of your holding within their caps.',
   ],
 ];
 const FAQ_ZH = [
@@ -76,7 +76,7 @@ const FAQ_ZH = [
   ],
   [
     '加息奖励如何发放？',
-    '奖池和阶梯加息每小时按您在该小时内持续持有的最低数量发放（即该小时开始时出借或挂单的数量，减去该小时内赎回的部分），以各奖励的上限为限，以奖励币种发放。首先展示的年化为市场利率，加息以“最高”展示，因为仅适用于上限以内的持仓。',
+    '奖池和阶梯加息每小时按您在该小时内持续持有的最低数量发放（即该小时开始时出借或挂单的数量，减去该小时内已离开的部分：立即到账的赎回；本小时已出借、整点后才到账的赎回部分仍计入），以各奖励的上限为限，以奖励币种发放。首先展示的年化为市场利率，加息以“最高”展示，因为仅适用于上限以内的持仓。',
   ],
 ];
 

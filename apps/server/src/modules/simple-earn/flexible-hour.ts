@@ -223,7 +223,8 @@ function bonusAssetsOf(m: FlexibleMarket, atMs: number): string[] {
 /**
  * Award pool (extra APR on up to the per-user limit, while open) and ladder bonus (each tier's APR
  * on the part of the holding inside it), on what each position held through the hour (what was in
- * the hour's book, less what was redeemed during it), paid in the bonus coin at the hour's prices,
+ * the hour's book, less what left it during the hour: a redemption's frozen part stays lent until
+ * the hour's end and counts, see recordHourLow), paid in the bonus coin at the hour's prices,
  * to the user's trading wallet.
  */
 async function payBonuses(tx: Executor, hour: Date, markets: readonly FlexibleMarket[], inBatch: SQL) {
@@ -234,7 +235,7 @@ async function payBonuses(tx: Executor, hour: Date, markets: readonly FlexibleMa
     const target = prices.get(to);
     return target && !target.isZero() ? (prices.get(from) ?? new Decimal(0)).div(target).toFixed(18) : '0';
   };
-  // What was held through the hour: what was offered at its start, less any redemption during it.
+  // What was held through the hour: what was offered at its start, less what left it during the hour.
   const lowOfHour = sql`LEFT JOIN flexible_hour_lows lo ON lo.position_id = a.position_id AND lo.hour = a.hour`;
   const heldThrough = sql`LEAST(a.offered, coalesce(lo.low, a.offered))`;
   const parts: ReturnType<typeof sql>[] = [];

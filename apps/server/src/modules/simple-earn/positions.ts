@@ -134,12 +134,21 @@ export async function balancesOf(
   return { held: byId.get(position.accountId) ?? '0', redeeming: byId.get(position.redeemingAccountId) ?? '0' };
 }
 
-/** After a redemption, the least the position held this hour (the hour's bonuses are paid on it). */
+/**
+ * After a redemption, the least the position held this hour (the hour's bonuses are paid on it). A
+ * redemption's frozen part stays lent until the hour's end, and is held through it as its interest
+ * is paid: it counts, so taking the redemption back changes nothing. Until the job has cleared this
+ * hour, what is frozen is the last hour's, paid out by that job: it does not count.
+ */
 export async function recordHourLow(db: Executor, position: FlexiblePosition, now: Date): Promise<void> {
   const hour = new Date(floorHour(now.getTime())).toISOString();
   await db.execute(sql`
     INSERT INTO flexible_hour_lows (position_id, hour, low)
-    SELECT ${position.id}, ${hour}::timestamptz, a.balance FROM ledger_accounts a WHERE a.id = ${position.accountId}
+    SELECT ${position.id}, ${hour}::timestamptz, a.balance + CASE
+      WHEN EXISTS (SELECT 1 FROM flexible_hours fh WHERE fh.coin = ${position.coin} AND fh.hour = ${hour}::timestamptz)
+      THEN coalesce(r.balance, 0) ELSE 0 END
+    FROM ledger_accounts a LEFT JOIN ledger_accounts r ON r.id = ${position.redeemingAccountId}
+    WHERE a.id = ${position.accountId}
     ON CONFLICT (position_id, hour) DO UPDATE SET low = LEAST(flexible_hour_lows.low, EXCLUDED.low)`);
 }
 
