@@ -187,6 +187,15 @@ describe('shownDecimalInput', () => {
     expect(shownDecimalInput('1,0055', { precision: 2 })).toBe('1.00');
   });
 
+  it('shows a number above the cap as the cap, and stands for it', () => {
+    for (const raw of ['99999999999999', '9999999999999', '999,999,999,999,9', '1000000000000']) {
+      expect(shownDecimalInput(raw, p8), raw).toBe('999999999999');
+      expect(decimalInputValue(raw, p8), raw).toBe('999999999999');
+    }
+    expect(shownDecimalInput('150', { precision: 2, max: '100' })).toBe('100');
+    expect(decimalInputValue('1005', { precision: 2, max: '100' })).toBe('100');
+  });
+
   it('shows the value itself where the typed text does not read exactly as it', () => {
     expect(shownDecimalInput('007,5', p8)).toBe('7.5');
     expect(shownDecimalInput('1,123456789', p8)).toBe('1.12345678');

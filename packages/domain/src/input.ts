@@ -75,14 +75,16 @@ const MAY_GROUP_THOUSANDS = /^-?\d*(?:[.,]\d{3})*(?:[.,]\d{0,3})?$/;
  * numbers on the way to '1,000'); a point never does (the spec's rule on places).
  */
 export function shownDecimalInput(raw: string, rules: DecimalInputRules): string {
-  return shownFor(raw, sanitizeDecimalInput(raw, rules));
+  return shownFor(raw, sanitizeDecimalInput(raw, rules), rules);
 }
 
-function shownFor(raw: string, text: string): string {
+function shownFor(raw: string, text: string, rules: DecimalInputRules): string {
   const typed = keptCharacters(raw);
   if (!MAY_GROUP_THOUSANDS.test(typed)) return text;
   const plain = readSeparators(typed);
-  const mayGroup = !typed.includes('.') && text !== '' && plain.startsWith(text);
+  // Only a comma may yet group thousands; text cut to the cap shows as the cap, whatever follows.
+  const capped = text === (rules.max ?? MAX_AMOUNT);
+  const mayGroup = typed.includes(',') && !typed.includes('.') && !capped && text !== '' && plain.startsWith(text);
   return plain === text || mayGroup ? typed : text;
 }
 
@@ -94,7 +96,7 @@ function shownFor(raw: string, text: string): string {
  */
 export function decimalInputValue(raw: string, rules: DecimalInputRules): string {
   const text = sanitizeDecimalInput(raw, rules);
-  if (readSeparators(keptCharacters(shownFor(raw, text))) !== text) return '';
+  if (readSeparators(keptCharacters(shownFor(raw, text, rules))) !== text) return '';
   return text.endsWith('.') ? text.slice(0, -1) : text;
 }
 
