@@ -5,6 +5,7 @@ import {
   COIN_SYMBOL_MAX_LENGTH,
   decimalInputValue,
   normalizeDecimalInput,
+  pastedAsOtherNumber,
   sanitizeCoinSearch,
   sanitizeDecimalInput,
   settledDecimalInput,
@@ -261,5 +262,18 @@ describe('sanitizeCoinSearch', () => {
   it('always gives what the API takes as a coin filter', () => {
     const filter = new RegExp(`^[${COIN_SYMBOL_CHARS}]{0,${COIN_SYMBOL_MAX_LENGTH}}$`);
     fc.assert(fc.property(fc.string({ maxLength: 60 }), (typed) => filter.test(sanitizeCoinSearch(typed))));
+  });
+});
+
+describe('pastedAsOtherNumber', () => {
+  it('refuses a paste the rule would read as another number, and takes one it only cleans', () => {
+    for (const raw of ['1e5', '0x10', '-50', '+5', '−5', '1E-3', '100USDT', 'USDT100', '5 - 3']) {
+      expect(pastedAsOtherNumber(raw, p8), raw).toBe(true);
+    }
+    for (const raw of ['100', '1,000.50', ' 100 USDT ', 'USDT 100', '$100', '１，０００', '100%', '0.5']) {
+      expect(pastedAsOtherNumber(raw, p8), raw).toBe(false);
+    }
+    expect(pastedAsOtherNumber('-50', { precision: 2, allowNegative: true })).toBe(false);
+    expect(pastedAsOtherNumber('-5-0', { precision: 2, allowNegative: true })).toBe(true);
   });
 });

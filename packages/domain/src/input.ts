@@ -100,6 +100,19 @@ export function decimalInputValue(raw: string, rules: DecimalInputRules): string
   return text.endsWith('.') ? text.slice(0, -1) : text;
 }
 
+/**
+ * Pasted text the rule would turn into another number than the one it writes: a letter against a
+ * digit ('1e5' is not 15, '0x10' is not 10) or a sign the field does not take ('-50' is not 50).
+ * Words apart from the number ('100 USDT') and symbols ('$100') are only dropped.
+ */
+export function pastedAsOtherNumber(raw: string, rules: DecimalInputRules): boolean {
+  const text = halfWidth(raw);
+  if (/\p{L}[\d.,]|\d\p{L}/u.test(text)) return true;
+  const signs = text.match(/[+\-\u2212]\s*[\d.,]/g) ?? [];
+  if (signs.length === 0) return false;
+  return !(rules.allowNegative === true && signs.length === 1 && /^\s*-\s*[\d.,]/.test(text));
+}
+
 /** What the input settles to on blur: the sanitized text, normalised. */
 export function settledDecimalInput(raw: string, rules: DecimalInputRules): string {
   return normalizeDecimalInput(sanitizeDecimalInput(raw, rules));

@@ -42,6 +42,25 @@ describe('DecimalInput', () => {
     expect(input().value).toBe('7');
   });
 
+  it('refuses a paste it would read as another number, says so, and keeps what it had', async () => {
+    renderWithProviders(<Harness />);
+    await userEvent.type(input(), '7');
+    for (const pasted of ['1e5', '-50', '0x10']) {
+      await userEvent.clear(input());
+      await userEvent.type(input(), '7');
+      await userEvent.click(input());
+      await userEvent.paste(pasted);
+      expect(input().value).toBe('7');
+      expect(value()).toBe('7');
+      expect(screen.getByText(`“${pasted}” is not a plain amount, so it was not pasted`)).toBeInTheDocument();
+    }
+    // Typing again clears the word; a paste it only cleans is taken.
+    await userEvent.clear(input());
+    expect(screen.queryByText(/is not a plain amount/)).toBeNull();
+    await userEvent.paste('100 USDT');
+    expect(value()).toBe('100');
+  });
+
   it('refuses a minus sign and caps at 999999999999', async () => {
     renderWithProviders(<Harness />);
     await userEvent.type(input(), '-12');

@@ -1,6 +1,7 @@
-import { decimalInputValue, settledDecimalInput, shownDecimalInput } from '@earn/domain';
+import { decimalInputValue, pastedAsOtherNumber, settledDecimalInput, shownDecimalInput } from '@earn/domain';
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface DecimalInputProps extends Omit<TextInputProps, 'value' | 'onChange'> {
   value: string;
@@ -19,9 +20,22 @@ export interface DecimalInputProps extends Omit<TextInputProps, 'value' | 'onCha
  * they may still group thousands ('1,' on the way to '1,000'); `value` is always a plain decimal,
  * or empty while the text holds more places than the field takes and only blur can say which it is.
  * Text an input method is composing is left alone until it is committed, and an edit in the middle
- * keeps the caret where it was.
+ * keeps the caret where it was. A paste the rule would read as another number ('1e5', '-50') is
+ * refused, with a word, and the field keeps what it had.
  */
-export function DecimalInput({ value, onChange, precision, allowNegative, max, onBlur, ...rest }: DecimalInputProps) {
+export function DecimalInput({
+  value,
+  onChange,
+  precision,
+  allowNegative,
+  max,
+  onBlur,
+  onPaste,
+  error,
+  ...rest
+}: DecimalInputProps) {
+  const { t } = useTranslation();
+  const [refusedPaste, setRefusedPaste] = useState<string | null>(null);
   const rules = { precision, ...(allowNegative ? { allowNegative } : {}), ...(max ? { max } : {}) };
   const [typed, setTyped] = useState(value);
   const [composing, setComposing] = useState<string | null>(null);
@@ -43,6 +57,7 @@ export function DecimalInput({ value, onChange, precision, allowNegative, max, o
     const end = input.selectionStart ?? raw.length;
     caret.current = end < raw.length ? caretIn(next, raw.slice(0, end)) : null;
     setTyped(next);
+    setRefusedPaste(null);
     onChange(decimalInputValue(raw, rules));
   }
 
@@ -53,6 +68,15 @@ export function DecimalInput({ value, onChange, precision, allowNegative, max, o
       {...rest}
       ref={field}
       value={shown}
+      error={refusedPaste === null ? error : t('input.pasteRefused', { text: refusedPaste })}
+      onPaste={(e) => {
+        const pasted = e.clipboardData.getData('text');
+        if (pastedAsOtherNumber(pasted, rules)) {
+          e.preventDefault();
+          setRefusedPaste(pasted.length > 24 ? `${pasted.slice(0, 24)}…` : pasted);
+        }
+        onPaste?.(e);
+      }}
       onCompositionStart={(e) => {
         isComposing.current = true;
         setComposing(e.currentTarget.value);

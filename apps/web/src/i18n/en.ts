@@ -708,6 +708,7 @@ export const en = {
   'inbox.launchpool.newProject.title': 'New Launchpool: {{name}}',
   'inbox.launchpool.newProject.body': 'Stake to earn {{coin}}. Rewards are paid every hour.',
   'inbox.empty': 'No messages yet',
+  'input.pasteRefused': '“{{text}}” is not a plain amount, so it was not pasted',
   'common.ok': 'OK',
   'fixed.sectionTitle': 'Fixed term',
   'fixed.subscribe.title': 'Subscribe {{coin}} fixed term',

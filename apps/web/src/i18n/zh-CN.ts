@@ -679,6 +679,7 @@ export const zhCN: Messages = {
   'inbox.launchpool.newProject.title': '新 Launchpool：{{name}}',
   'inbox.launchpool.newProject.body': '质押即可赚取 {{coin}}，奖励每小时发放。',
   'inbox.empty': '暂无消息',
+  'input.pasteRefused': '“{{text}}”不是普通的数字金额，未粘贴',
   'common.ok': '好的',
   'fixed.sectionTitle': '定期',
   'fixed.subscribe.title': '申购 {{coin}} 定期',
