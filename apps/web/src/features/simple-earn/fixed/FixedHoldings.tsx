@@ -89,16 +89,24 @@ export function FixedHoldings() {
   const [subscribing, setSubscribing] = useState<FixedTarget | null>(null);
   const subscribeAgain = useSubscribeAgain(setSubscribing);
 
+  // The order's number under its coin: a column of its own would push the table past a laptop's width.
   const coin = (o: FixedHolding) => (
     <Anchor component={Link} to={fixedDetailLink(o)} underline="never" c="inherit">
       <Group gap="xs" wrap="nowrap">
         <CoinIcon symbol={o.asset} icon={o.icon} />
-        <Text fw={600}>{o.asset}</Text>
-        {o.product_type === 2 && (
-          <Badge size="xs" color="yellow" variant="light">
-            {vipLabel(o)}
-          </Badge>
-        )}
+        <div>
+          <Group gap={6} wrap="nowrap">
+            <Text fw={600}>{o.asset}</Text>
+            {o.product_type === 2 && (
+              <Badge size="xs" color="yellow" variant="light">
+                {vipLabel(o)}
+              </Badge>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {t('fixed.orderId')} {o.order_id}
+          </Text>
+        </div>
       </Group>
     </Anchor>
   );
@@ -130,7 +138,6 @@ export function FixedHoldings() {
   );
   const columns: Column<FixedHolding>[] = [
     { key: 'coin', title: t('assets.coin'), render: coin },
-    { key: 'order', title: t('fixed.orderId'), render: (o) => o.order_id },
     { key: 'created', title: t('fixed.subscribedAt'), render: (o) => <DateTimeCell ms={o.create_time * 1000} /> },
     {
       key: 'principal',
