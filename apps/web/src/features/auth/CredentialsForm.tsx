@@ -1,7 +1,8 @@
 import { emailProblem, passwordProblem } from '@earn/domain';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOneAtATime } from '../../lib/use-one-at-a-time.js';
 
 export interface CredentialsFormProps {
   /**
@@ -23,19 +24,14 @@ export function CredentialsForm({ rules, submitLabel, pending, error, onSubmit }
   const [touched, setTouched] = useState(false);
   const emailWrong = rules === 'sign-up' ? emailProblem(email) : email.trim() ? null : 'emailInvalid';
   const passwordWrong = rules === 'sign-up' ? passwordProblem(password) : password ? null : 'passwordMissing';
-  // One request per submit: a double click sends it once (pending shows only after a render).
-  const sent = useRef(false);
-  useEffect(() => {
-    if (!pending) sent.current = false;
-  }, [pending]);
+  const mayAct = useOneAtATime(pending);
   return (
     <form
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
         setTouched(true);
-        if (emailWrong || passwordWrong || pending || sent.current) return;
-        sent.current = true;
+        if (emailWrong || passwordWrong || !mayAct()) return;
         onSubmit({ email: email.trim(), password });
       }}
     >

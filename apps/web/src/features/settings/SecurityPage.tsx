@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useMe, useSetFundPassword } from '../../api/account.js';
 import { FundPasswordInput } from '../../components/FundPasswordInput.js';
 import { notifyError, notifySuccess } from '../../lib/notify.js';
+import { useOneAtATime } from '../../lib/use-one-at-a-time.js';
 
 /** Set or change the fund password, and choose how often fund-moving actions ask for it. */
 export default function SecurityPage() {
@@ -19,6 +20,7 @@ export default function SecurityPage() {
   const chosenPolicy = policy ?? me.data?.fundpass_policy ?? 'always';
   const mismatch = repeat.length === 6 && next !== repeat;
   const ready = next.length === 6 && next === repeat && (!hasFundpass || current.length === 6);
+  const mayAct = useOneAtATime(save.isPending);
 
   return (
     <Stack maw={560} mx="auto">
@@ -27,7 +29,8 @@ export default function SecurityPage() {
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            if (!ready) return;
+            // One request per submit: every try at the current password counts toward its lockout.
+            if (!ready || !mayAct()) return;
             save.mutate(
               { fundpass: next, policy: chosenPolicy, ...(hasFundpass ? { old_fundpass: current } : {}) },
               {
