@@ -401,7 +401,7 @@ describe('platform journey in Chromium', () => {
     }
 
     // The reader's dictionary cannot be fetched: the page is drawn anew in English (not taken over in
-    // a language it was not sent in), and says so in theirs.
+    // a language it was not sent in), and a toast says so in theirs.
     {
       const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'zh-CN' });
       const page = await context.newPage();
@@ -414,8 +414,11 @@ describe('platform journey in Chromium', () => {
       await page.getByRole('heading', { name: 'Simple Earn', exact: true }).waitFor();
       await page.getByTestId('market-USDT').waitFor();
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+      // Said under the header, which stays usable.
+      const header = await page.getByRole('banner').boundingBox();
+      expect((await missing.boundingBox())?.y).toBeGreaterThanOrEqual(header?.height ?? 0);
       await missing.getByRole('button', { name: '关闭' }).click();
-      expect(await page.getByRole('alert').count()).toBe(0);
+      await expect.poll(() => page.getByRole('alert').count()).toBe(0);
       // Its choice is kept: Chinese comes on the next visit that can fetch it.
       await page.unroute(/\/assets\/zh-CN-[\w-]{8}\.js$/);
       await page.reload();

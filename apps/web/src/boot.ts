@@ -1,4 +1,4 @@
-import { asLocale, type Locale } from '@earn/domain';
+import { asLocale } from '@earn/domain';
 import { keepEarlyInput } from './app/early-input.js';
 import { dictionaries } from './i18n/dictionaries.js';
 
@@ -6,42 +6,27 @@ import { dictionaries } from './i18n/dictionaries.js';
 if (document.getElementById('root')?.dataset.locale) keepEarlyInput();
 
 /**
- * A bar across the top of the page, drawn without React or the app's dictionaries (either may be
- * what failed to come), with buttons that reload the page or, given `close`, take the bar away.
+ * The app's code could not be fetched: the page would look alive and answer nothing. Said plainly, in
+ * the page's language, with a way to try again (the app's own texts may be what failed).
  */
-function sayOnPage(text: string, reload: string, close?: string) {
+function sayAppFailed() {
+  const chinese = document.documentElement.lang === 'zh-CN';
   const bar = document.createElement('div');
   bar.setAttribute('role', 'alert');
   bar.style.cssText =
     'position:fixed;left:0;right:0;top:0;z-index:1000;display:flex;gap:12px;align-items:center;justify-content:center;' +
     'flex-wrap:wrap;padding:10px 16px;background:#fff5f5;color:#c92a2a;border-bottom:1px solid #ffc9c9;font:14px system-ui,sans-serif';
-  bar.textContent = text;
-  const button = (label: string, onClick: () => void) => {
-    const element = document.createElement('button');
-    element.type = 'button';
-    element.textContent = label;
-    element.style.cssText =
-      'font:inherit;padding:4px 12px;border:1px solid #c92a2a;border-radius:4px;background:#fff;color:#c92a2a;cursor:pointer';
-    element.addEventListener('click', onClick);
-    bar.append(element);
-  };
-  button(reload, () => window.location.reload());
-  if (close) button(close, () => bar.remove());
+  bar.textContent = chinese
+    ? '页面未能加载，请检查网络后重试。'
+    : 'The page could not load. Check your connection and try again.';
+  const retry = document.createElement('button');
+  retry.type = 'button';
+  retry.textContent = chinese ? '重新加载' : 'Reload';
+  retry.style.cssText =
+    'font:inherit;padding:4px 12px;border:1px solid #c92a2a;border-radius:4px;background:#fff;color:#c92a2a;cursor:pointer';
+  retry.addEventListener('click', () => window.location.reload());
+  bar.append(retry);
   document.body.append(bar);
-}
-
-/**
- * The app's code could not be fetched: the page would look alive and answer nothing. Said plainly, in
- * the page's language, with a way to try again.
- */
-function sayAppFailed() {
-  if (document.documentElement.lang === 'zh-CN') sayOnPage('页面未能加载，请检查网络后重试。', '重新加载');
-  else sayOnPage('The page could not load. Check your connection and try again.', 'Reload');
-}
-
-/** The reader's language could not be fetched, so the page is in English: said in their language. */
-function sayLocaleMissing(locale: Locale) {
-  if (locale === 'zh-CN') sayOnPage('中文内容未能加载，暂以英文显示。', '重新加载', '关闭');
 }
 
 // The app's code takes the main thread for a while once it runs; a prerendered page is drawn first,
@@ -50,8 +35,6 @@ function sayLocaleMissing(locale: Locale) {
 requestAnimationFrame(() =>
   setTimeout(() => {
     void dictionaries[asLocale(document.documentElement.lang) ?? 'en']().catch(() => undefined);
-    import('./main.js')
-      .then((app) => app.started)
-      .then((missing) => missing && sayLocaleMissing(missing), sayAppFailed);
+    import('./main.js').then((app) => app.started).catch(sayAppFailed);
   }),
 );

@@ -1,9 +1,10 @@
-import { asLocale, type Locale } from '@earn/domain';
+import { asLocale } from '@earn/domain';
 import { onlineManager } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, preloadPage } from './app/App.js';
 import { replayEarlyInput, takeEarlyInput } from './app/early-input.js';
+import { sayLocaleMissing } from './app/locale-missing.js';
 import { afterPageTakenOver } from './app/page-taken-over.js';
 import { changeLocale, currentLocale, i18nReady, readerLocaleMissing } from './i18n/index.js';
 import { setPrerenderedLayout } from './lib/use-is-mobile.js';
@@ -22,11 +23,8 @@ setPrerenderedLayout(root.dataset.layout === 'phone' ? 'phone' : 'desktop');
 // loader (a page's code that cannot be fetched is the page's error to show, as on any visit). Each
 // piece of start-up work in a task of its own: the page answers between them.
 const pageLoaded = yieldToBrowser().then(() => preloadPage(window.location.pathname).catch(() => undefined));
-/**
- * Settles once React has the page, with the reader's language if its dictionary could not be fetched
- * (the page is in English); rejects if the app cannot start (no dictionary could be fetched).
- */
-export const started: Promise<Locale | undefined> = Promise.all([i18nReady, pageLoaded]).then(async () => {
+/** Settles once React has the page; rejects if the app cannot start (no dictionary could be fetched). */
+export const started: Promise<void> = Promise.all([i18nReady, pageLoaded]).then(async () => {
   await yieldToBrowser();
   takeEarlyInput(root);
   const app = (
@@ -34,10 +32,15 @@ export const started: Promise<Locale | undefined> = Promise.all([i18nReady, page
       <App />
     </StrictMode>
   );
+  // The reader is told if their language could not be fetched (the page is then in English).
+  const sayIfMissing = () => {
+    const missing = readerLocaleMissing();
+    if (missing) sayLocaleMissing(missing);
+  };
   const drawAnew = () => {
     createRoot(root).render(app);
     afterPageTakenOver(replayEarlyInput);
-    return readerLocaleMissing();
+    sayIfMissing();
   };
   if (!prerenderedIn) return drawAnew();
   // A page sent in another language than the reader's (their choice kept in this browser, not yet
@@ -73,6 +76,6 @@ export const started: Promise<Locale | undefined> = Promise.all([i18nReady, page
   afterPageTakenOver(() => {
     if (wanted !== prerenderedIn) void changeLocale(wanted);
     replayEarlyInput();
+    sayIfMissing();
   });
-  return readerLocaleMissing();
 });
