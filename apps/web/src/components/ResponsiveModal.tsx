@@ -30,7 +30,9 @@ export function ResponsiveModal({ opened, onClose, title, children, size = 'md',
         onClose={onClose}
         title={title}
         position="bottom"
-        size="auto"
+        // As tall as its content (Mantine has no 'auto' size: it made the sheet fill the screen,
+        // hiding the page and the header above it).
+        styles={{ content: { height: 'auto' } }}
         radius="md"
         closeButtonProps={{ 'aria-label': t('common.close') }}
         {...(zIndex ? { zIndex } : {})}
