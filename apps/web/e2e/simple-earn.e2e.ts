@@ -71,6 +71,11 @@ describe('Simple Earn flexible in Chromium', () => {
     await enterFundPassword(page, '123456');
     await expectText(page, /250 USDT|arrives at/);
 
+    // An address without its coin shows no holding, not the first one.
+    await page.goto(`${e2e.baseUrl}/simple-earn/my-lendings/99999`);
+    await expectText(page, 'No Data');
+    expect(await page.getByTestId('detail-redeem').count()).toBe(0);
+
     // Switch auto-earn on for SOL; its idle balance is swept after the next hour.
     await page.goto(`${e2e.baseUrl}/simple-earn`);
     await page.getByTestId('auto-earn-setup').click();

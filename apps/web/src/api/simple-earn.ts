@@ -76,6 +76,8 @@ export function useHolding(asset: string) {
     queryKey: earnKeys.holding(asset),
     queryFn: async () =>
       (await api<Paged<FlexibleHolding>>(`${BASE}/subscribe`, { query: { page: 1, limit: 1, asset } })).list[0] ?? null,
+    // Without a coin the call lists every holding: its first is not this one.
+    enabled: asset !== '',
   });
 }
 
@@ -113,6 +115,7 @@ export function useLendDetail(asset: string) {
   return useQuery({
     queryKey: earnKeys.lendDetail(asset),
     queryFn: () => api<LendHour[]>(`${BASE}/lend-detail`, { query: { asset } }),
+    enabled: asset !== '',
   });
 }
 

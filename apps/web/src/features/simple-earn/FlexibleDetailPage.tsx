@@ -54,7 +54,7 @@ export default function FlexibleDetailPage() {
   const product = products.data?.find((p) => p.asset === asset) ?? null;
   const h = holding.data;
 
-  if (holding.isPending) {
+  if (holding.isPending && asset !== '') {
     return (
       <Center py="xl">
         <Loader />
