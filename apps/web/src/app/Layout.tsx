@@ -220,7 +220,7 @@ export function Layout() {
               aria-expanded={menu.opened}
               aria-controls="site-menu"
             />
-            <Text component={Link} to="/assets" fw={800} size="lg" c="blue" className={classes.brand}>
+            <Text component={Link} to="/simple-earn" fw={800} size="lg" c="blue" className={classes.brand}>
               {t('app.name')}
             </Text>
             <Group gap="xs" wrap="nowrap" visibleFrom="lg">

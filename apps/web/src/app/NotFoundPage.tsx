@@ -8,7 +8,7 @@ export default function NotFoundPage() {
     <Center py="xl">
       <Stack align="center">
         <Text size="lg">{t('common.notFound')}</Text>
-        <Button component={Link} to="/assets">
+        <Button component={Link} to="/simple-earn">
           {t('common.backHome')}
         </Button>
       </Stack>

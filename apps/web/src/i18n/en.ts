@@ -53,7 +53,7 @@ export const en = {
   'common.close': 'Close',
   'common.dismiss': 'Dismiss',
   'common.notFound': 'This page does not exist.',
-  'common.backHome': 'Back to assets',
+  'common.backHome': 'Back to Simple Earn',
   'common.error': 'Something went wrong',
 
   'auth.email': 'Email',
@@ -302,6 +302,8 @@ export const en = {
   'admin.onlyOperators': 'This page is for operators.',
   'admin.clock.title': 'Clock',
   'admin.clock.now': 'Now',
+  'admin.clock.mode.manual': 'manual',
+  'admin.clock.mode.system': 'system',
   'admin.clock.systemMode': 'The server follows the system clock; start it with EARN_CLOCK=manual to move time.',
   'admin.clock.advanced': 'Moved {{hours}} hours; {{runs}} job periods settled',
   'admin.clock.step.1': '1 hour',

@@ -52,7 +52,7 @@ export const zhCN: Messages = {
   'common.close': '关闭',
   'common.dismiss': '知道了',
   'common.notFound': '页面不存在',
-  'common.backHome': '返回资产',
+  'common.backHome': '返回余币宝',
   'common.error': '出错了',
 
   'auth.email': '邮箱',
@@ -296,6 +296,8 @@ export const zhCN: Messages = {
   'admin.onlyOperators': '此页面仅限运营人员。',
   'admin.clock.title': '时钟',
   'admin.clock.now': '当前时间',
+  'admin.clock.mode.manual': '手动',
+  'admin.clock.mode.system': '系统',
   'admin.clock.systemMode': '服务器使用系统时钟；以 EARN_CLOCK=manual 启动后可推进时间。',
   'admin.clock.advanced': '已推进 {{hours}} 小时，结算 {{runs}} 个任务周期',
   'admin.clock.step.1': '1 小时',

@@ -24,7 +24,8 @@ export default function ClockPage() {
         <Stack>
           <Text>
             {t('admin.clock.now')}: <b data-testid="clock-now">{clock.data ? fmt.dateTime(clock.data.now_ms) : '--'}</b>{' '}
-            ({clock.data?.mode})
+            {clock.data &&
+              `(${t(clock.data.mode === 'manual' ? 'admin.clock.mode.manual' : 'admin.clock.mode.system')})`}
           </Text>
           {!manual && <Alert color="blue">{t('admin.clock.systemMode')}</Alert>}
           <Group>
