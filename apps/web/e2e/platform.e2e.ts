@@ -252,6 +252,14 @@ describe('platform journey in Chromium', () => {
     expect(await burger.getAttribute('aria-expanded')).toBe('true');
     // The page under the menu does not scroll.
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    // A toast shown meanwhile (Chinese cannot be fetched) leaves the menu's items free: it is at the bottom.
+    await page.route(/\/assets\/zh-CN-[\w-]{8}\.js$/, (route) => route.abort());
+    await menu.getByText('中文').click();
+    const toast = page.locator('.mantine-Notification-root');
+    await toast.waitFor();
+    expect((await toast.boundingBox())?.y).toBeGreaterThan(844 / 2);
+    await page.unroute(/\/assets\/zh-CN-[\w-]{8}\.js$/);
+    await toast.getByRole('button').click();
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');

@@ -181,8 +181,11 @@ function useHeaderMenu(button: RefObject<HTMLButtonElement | null>) {
     const body = document.body.style;
     const overflow = body.overflow;
     body.overflow = 'hidden';
+    // Toasts move to the bottom, where the menu has nothing (Toasts.module.css).
+    document.documentElement.dataset.headerMenuOpen = '';
     return () => {
       body.overflow = overflow;
+      delete document.documentElement.dataset.headerMenuOpen;
     };
   }, [opened]);
   return { opened, close, toggle: () => setOpenedOn(opened ? null : location.key) };
