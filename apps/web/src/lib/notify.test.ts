@@ -1,7 +1,8 @@
+import { notifications, notificationsStore } from '@mantine/notifications';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors.js';
 import { changeLocale, i18n } from '../i18n/index.js';
-import { errorText } from './notify.js';
+import { errorText, notifyError } from './notify.js';
 
 afterEach(() => changeLocale('en'));
 
@@ -39,5 +40,19 @@ describe('errorText', () => {
     await changeLocale('zh-CN');
     expect(errorText(fault)).toBe('出错了');
     expect(errorText('not even an error')).toBe('出错了');
+  });
+});
+
+describe('toasts', () => {
+  it('shows the same toast once while it is on screen', () => {
+    notifications.clean();
+    const offline = new ApiError(-1, 'offline', 0, 'Networkerr');
+    for (let i = 0; i < 5; i++) notifyError(offline);
+    notifyError(new ApiError(-1, 'server says no', 400));
+    expect(notificationsStore.getState().notifications.map((n) => n.message)).toEqual([
+      i18n.t('Networkerr'),
+      'server says no',
+    ]);
+    notifications.clean();
   });
 });

@@ -35,7 +35,12 @@ export function notifyError(error: unknown, level: 'warning' | 'error' = 'warnin
       : { color: level === 'error' ? 'red' : 'yellow', message: errorText(error) };
   const dialog = openDialogs.at(-1);
   if (dialog) dialog(refusal);
-  else notifications.show({ ...refusal });
+  else showToast(refusal);
+}
+
+/** A toast, shown once while the same one is on screen (five failed tries are not five toasts). */
+function showToast(toast: { color: string; message: string }) {
+  notifications.show({ ...toast, id: `${toast.color}:${toast.message}` });
 }
 
 /**
@@ -62,9 +67,9 @@ export function isFailedImport(error: unknown): boolean {
 
 /** A part of the app that could not be fetched or drawn, as a toast. */
 export function notifyBroken(error: unknown) {
-  notifications.show({ color: 'red', message: i18n.t(isFailedImport(error) ? 'Networkerr' : 'common.error') });
+  showToast({ color: 'red', message: i18n.t(isFailedImport(error) ? 'Networkerr' : 'common.error') });
 }
 
 export function notifySuccess(message: string) {
-  notifications.show({ color: 'teal', message });
+  showToast({ color: 'teal', message });
 }
