@@ -34,8 +34,10 @@ describe('platform journey in Chromium', () => {
     await dialog.getByLabel('Password').first().fill('journey-pass');
     await dialog.getByRole('button', { name: 'Sign up' }).click();
     await expectText(page, 'Welcome, journey@example.com');
-    // Registered on the login page: on to the page that sent the guest there, as a login does.
+    // Registered on the login page: on to the page that sent the guest there, as a login does, and
+    // what the guest asked for opens.
     await page.waitForURL('**/assets');
+    await page.getByRole('dialog', { name: 'Subscribe to notifications' }).waitFor();
 
     // Sets a fund password on the security page.
     await page.goto(`${e2e.baseUrl}/settings/security`);

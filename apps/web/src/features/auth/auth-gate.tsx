@@ -34,7 +34,6 @@ export function AuthGateProvider({ children }: { children: ReactNode }) {
   const [registering, setRegistering] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
-  const openRegister = useCallback(() => setRegistering(true), []);
   // The action asked for while the session was still being read, run once it is known.
   const waiting = useRef<(() => void) | null>(null);
   // The session as last drawn, read when asked: requireLogin stays one function, so the session's
@@ -43,22 +42,39 @@ export function AuthGateProvider({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     session.current = me;
   });
-  const requireLogin = useCallback((action: () => void = () => {}) => {
-    const { data, isPending } = session.current;
-    if (data) action();
-    else if (isPending) waiting.current = action;
-    else setRegistering(true);
+  // What the guest asked for when the registration opened, and then, once they have registered,
+  // what is done as soon as the new account's session is drawn.
+  const askedByGuest = useRef<(() => void) | null>(null);
+  const afterRegistering = useRef<(() => void) | null>(null);
+  const askToRegister = useCallback((action: (() => void) | null) => {
+    askedByGuest.current = action;
+    setRegistering(true);
   }, []);
+  const openRegister = useCallback(() => askToRegister(null), [askToRegister]);
+  const requireLogin = useCallback(
+    (action: () => void = () => {}) => {
+      const { data, isPending } = session.current;
+      if (data) action();
+      else if (isPending) waiting.current = action;
+      else askToRegister(action);
+    },
+    [askToRegister],
+  );
   useEffect(() => {
     const action = waiting.current;
     if (me.isPending || !action) return;
     waiting.current = null;
     if (me.data) action();
-    else setRegistering(true);
-  }, [me.isPending, me.data]);
-  // Signed in meanwhile (in another tab, say): a user has no account to create.
+    else askToRegister(action);
+  }, [me.isPending, me.data, askToRegister]);
+  // Signed in meanwhile (in another tab, say): a user has no account to create. Registered here:
+  // what they asked for is done.
   useEffect(() => {
-    if (me.data) setRegistering(false);
+    if (!me.data) return;
+    setRegistering(false);
+    const action = afterRegistering.current;
+    afterRegistering.current = null;
+    action?.();
   }, [me.data]);
   const value = useMemo(() => ({ requireLogin, openRegister }), [requireLogin, openRegister]);
   return (
@@ -69,6 +85,8 @@ export function AuthGateProvider({ children }: { children: ReactNode }) {
         onClose={() => setRegistering(false)}
         // Registered from the login page: on to where the user was headed, as a login does.
         onRegistered={() => {
+          afterRegistering.current = askedByGuest.current;
+          askedByGuest.current = null;
           if (location.pathname === '/login') navigate(loginDestination(location.state), { replace: true });
         }}
       />
