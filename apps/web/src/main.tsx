@@ -4,7 +4,6 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, preloadPage } from './app/App.js';
 import { replayEarlyInput, takeEarlyInput } from './app/early-input.js';
-import { sayLocaleMissing } from './app/locale-missing.js';
 import { afterPageTakenOver } from './app/page-taken-over.js';
 import { changeLocale, currentLocale, i18nReady, readerLocaleMissing } from './i18n/index.js';
 import { setPrerenderedLayout } from './lib/use-is-mobile.js';
@@ -32,10 +31,13 @@ export const started: Promise<void> = Promise.all([i18nReady, pageLoaded]).then(
       <App />
     </StrictMode>
   );
-  // The reader is told if their language could not be fetched (the page is then in English).
+  // The reader is told if their language could not be fetched (the page is then in English); what
+  // says so is fetched only then.
   const sayIfMissing = () => {
     const missing = readerLocaleMissing();
-    if (missing) sayLocaleMissing(missing);
+    if (missing) {
+      import('./app/locale-missing.js').then((m) => m.sayLocaleMissing(missing)).catch(() => undefined);
+    }
   };
   const drawAnew = () => {
     createRoot(root).render(app);
