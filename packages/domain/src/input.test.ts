@@ -267,10 +267,42 @@ describe('sanitizeCoinSearch', () => {
 
 describe('pastedAsOtherNumber', () => {
   it('refuses a paste the rule would read as another number, and takes one it only cleans', () => {
-    for (const raw of ['1e5', '0x10', '-50', '+5', '−5', '1E-3', '100USDT', 'USDT100', '5 - 3']) {
+    for (const raw of [
+      '1e5',
+      '0x10',
+      '-50',
+      '+5',
+      '−5',
+      '1E-3',
+      '100USDT',
+      'USDT100',
+      '5 - 3',
+      '100.5.3',
+      '1/2',
+      '(100)',
+      '1 2 3',
+      '٣٤',
+      'abc',
+      '',
+    ]) {
       expect(pastedAsOtherNumber(raw, p8), raw).toBe(true);
     }
-    for (const raw of ['100', '1,000.50', ' 100 USDT ', 'USDT 100', '$100', '１，０００', '100%', '0.5']) {
+    for (const raw of [
+      '100',
+      '1,000.50',
+      ' 100 USDT ',
+      'USDT 100',
+      '$100',
+      '１，０００',
+      '100%',
+      '0.5',
+      '.5',
+      '1.000,50',
+      '1 000 000',
+      '1.000.000',
+      '12,5',
+      '100\n',
+    ]) {
       expect(pastedAsOtherNumber(raw, p8), raw).toBe(false);
     }
     expect(pastedAsOtherNumber('-50', { precision: 2, allowNegative: true })).toBe(false);

@@ -100,17 +100,35 @@ export function decimalInputValue(raw: string, rules: DecimalInputRules): string
   return text.endsWith('.') ? text.slice(0, -1) : text;
 }
 
+/** How a pasted number may be written: plain, or with its thousands grouped by commas, points or spaces. */
+const PASTED_NUMBER = [
+  /^\d*[.,]?\d*$/,
+  /^\d{1,3}(,\d{3})+(\.\d*)?$/,
+  /^\d{1,3}(\.\d{3})+(,\d*)?$/,
+  /^\d{1,3}([ \u00a0\u202f]\d{3})+([.,]\d*)?$/,
+];
+
 /**
- * Pasted text the rule would turn into another number than the one it writes: a letter against a
- * digit ('1e5' is not 15, '0x10' is not 10) or a sign the field does not take ('-50' is not 50).
- * Words apart from the number ('100 USDT') and symbols ('$100') are only dropped.
+ * Pasted text the rule would turn into another number than the one it writes, or into none: a
+ * letter against a digit ('1e5' is not 15, '0x10' is not 10), a sign the field does not take ('-50',
+ * '(50)' are not 50), anything else inside the number ('1/2' is not 12, '100.5.3' not 100.53, '1 2 3'
+ * not 123), digits of another script, or no digit at all. Words apart from the number ('100 USDT')
+ * and symbols around it ('$100') are only dropped.
  */
 export function pastedAsOtherNumber(raw: string, rules: DecimalInputRules): boolean {
   const text = halfWidth(raw);
-  if (/\p{L}[\d.,]|\d\p{L}/u.test(text)) return true;
+  if (/\p{L}[\d.,]|\d\p{L}/u.test(text) || /[^\d]/.test(text.replace(/[^\p{Nd}]/gu, ''))) return true;
+  // The number: from its first digit (or the point before it) to its last.
+  const first = text.search(/\d/);
+  if (first === -1) return true;
+  const start = first > 0 && /[.,]/.test(text.charAt(first - 1)) ? first - 1 : first;
+  const number = text.slice(start, text.search(/\d\D*$/) + 1);
+  if (!PASTED_NUMBER.some((form) => form.test(number))) return true;
+  const before = text.slice(0, start);
+  if (/\(\s*$/.test(before)) return true;
   const signs = text.match(/[+\-\u2212]\s*[\d.,]/g) ?? [];
   if (signs.length === 0) return false;
-  return !(rules.allowNegative === true && signs.length === 1 && /^\s*-\s*[\d.,]/.test(text));
+  return !(rules.allowNegative === true && signs.length === 1 && /^\s*-\s*$/.test(before));
 }
 
 /** What the input settles to on blur: the sanitized text, normalised. */
