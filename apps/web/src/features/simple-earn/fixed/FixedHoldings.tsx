@@ -224,6 +224,8 @@ export function FixedHoldings() {
             loading={holdings.isPending}
             error={holdings.error}
             onRetry={() => holdings.refetch()}
+            // Eleven columns: a laptop's width holds them with narrower gaps.
+            cellSpacing={6}
           />
         </Paper>
       )}
