@@ -19,8 +19,12 @@ beforeAll(async () => {
     ['simple-earn.zh-CN.html', '<div id="root" data-locale="zh-CN">余币宝</div>'],
     ['simple-earn.en.phone.html', '<div id="root" data-locale="en" data-layout="phone">Simple Earn, phone</div>'],
     ['soft-staking/agreement.en.html', '<div id="root" data-locale="en">Agreement</div>'],
-    ['_app.en.html', '<html lang="en"><div id="root"></div>'],
-    ['_app.zh-CN.html', '<html lang="zh-CN"><div id="root"></div>'],
+    ['_app.en.app.html', '<html lang="en"><div id="root"></div>'],
+    ['_app.zh-CN.app.html', '<html lang="zh-CN"><div id="root"></div>'],
+    // The empty app titled for a page.
+    ['login.en.app.html', '<html lang="en"><title>Log in | Earn</title><div id="root"></div>'],
+    ['login.zh-CN.app.html', '<html lang="zh-CN"><title>登录 | 理财</title><div id="root"></div>'],
+    ['simple-earn.en.app.html', '<html lang="en"><title>Simple Earn | Earn</title><div id="root"></div>'],
   ] as const) {
     fs.mkdirSync(path.dirname(path.join(dist, 'pages', file)), { recursive: true });
     fs.writeFileSync(path.join(dist, 'pages', file), html);
@@ -87,7 +91,9 @@ describe('serving the web app', () => {
     // No phone page in Chinese or for the agreement: the desktop's, in the reader's language.
     expect(await page('/simple-earn', { 'user-agent': phone, cookie: 'earn_locale=zh-CN' })).toContain('余币宝');
     expect(await page('/soft-staking/agreement', { 'user-agent': phone })).toContain('Agreement');
-    expect(await page('/simple-earn?tab=1', { 'user-agent': phone })).toBe('<html lang="en"><div id="root"></div>');
+    expect(await page('/simple-earn?tab=1', { 'user-agent': phone })).toBe(
+      '<html lang="en"><title>Simple Earn | Earn</title><div id="root"></div>',
+    );
   });
 
   it('never sends a prerendered file at its own address (the app would not know the page), and answers HEAD as GET', async () => {
@@ -112,11 +118,18 @@ describe('serving the web app', () => {
     const english = '<html lang="en"><div id="root"></div>';
     for (const [p, headers, shell] of [
       ['/soft-staking/agreement', { cookie: 'earn_locale=zh-CN' }, chinese],
-      ['/simple-earn?tab=1', {}, english],
       ['/simple-earn?tab=1', { 'accept-language': 'zh-CN' }, chinese],
       ['/simple-earn/', {}, english],
       ['/simple-earn/history', {}, english],
-      ['/login', { 'accept-language': 'zh-TW,en;q=0.5' }, chinese],
+      // Titled for its page where the build made one.
+      ['/simple-earn?tab=1', {}, '<html lang="en"><title>Simple Earn | Earn</title><div id="root"></div>'],
+      ['/login', {}, '<html lang="en"><title>Log in | Earn</title><div id="root"></div>'],
+      [
+        '/login?from=x',
+        { 'accept-language': 'zh-TW,en;q=0.5' },
+        '<html lang="zh-CN"><title>登录 | 理财</title><div id="root"></div>',
+      ],
+      ['/login/../_app', {}, english],
     ] as const) {
       const res = await fetch(`${ts.url}${p}`, { headers });
       expect(res.status, p).toBe(200);

@@ -148,8 +148,10 @@ describe('platform journey in Chromium', () => {
     await bare.goto(`${e2e.baseUrl}/launchpool`);
     expect(await bare.locator('html').getAttribute('lang')).toBe('zh-CN');
     await expectText(bare, '质押币种，每小时赚取新币');
-    // Its tab is titled for the page, in that language.
-    expect(await bare.title()).toBe('Launchpool | 理财');
+    // Its tab is titled for the page, in that language, and so is a page the app draws alone.
+    expect(await bare.title()).toBe('Launchpool 挖矿 | 理财');
+    await bare.goto(`${e2e.baseUrl}/login`);
+    expect(await bare.title()).toBe('登录 | 理财');
     await still.close();
 
     // On a phone, with the app's code held back a moment: the drawn page becomes the app without

@@ -1,8 +1,8 @@
-import { APP_SHELL_PATH, LOCALES, type Locale, PAGE_LAYOUTS, prerenderedPageFile } from '@earn/domain';
+import { APP_SHELL_PATH, appShellFile, LOCALES, type Locale, PAGE_LAYOUTS, prerenderedPageFile } from '@earn/domain';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { AppProviders, AppRoutes, pageTitle } from './app/App.js';
-import { changeLocale, i18nReady } from './i18n/index.js';
+import { AppProviders, AppRoutes, pageTitle, titledPaths } from './app/App.js';
+import { changeLocale, i18n, i18nReady } from './i18n/index.js';
 import { setPrerenderedLayout } from './lib/use-is-mobile.js';
 
 /**
@@ -48,7 +48,10 @@ export interface PrerenderedPage {
 /** The built index.html saying the language it is in and, in that language, the page's title. */
 function inLocale(template: string, locale: Locale, path: string): string {
   // Titles are the app's own texts; none holds markup, but one could hold an ampersand.
-  const title = pageTitle(path).replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+  // The empty app for any page is titled with the app's name (not as the not-found page).
+  const title = (path === APP_SHELL_PATH ? i18n.t('app.name') : pageTitle(path))
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;');
   const html = template
     .replace('<html lang="en"', `<html lang="${locale}"`)
     .replace('<title>Earn</title>', `<title>${title}</title>`);
@@ -58,7 +61,7 @@ function inLocale(template: string, locale: Locale, path: string): string {
 
 /**
  * Every prerendered page in every language and layout, each as the built index.html with the page
- * inside, and the empty app in each language (APP_SHELL_PATH) for the addresses not prerendered.
+ * inside, and the empty app in each language, titled for each page, for the addresses not prerendered.
  */
 export async function prerenderPages(template: string): Promise<PrerenderedPage[]> {
   // The app's own first choice of language settles first, so it cannot land in a page being drawn.
@@ -66,10 +69,10 @@ export async function prerenderPages(template: string): Promise<PrerenderedPage[
   const pages: PrerenderedPage[] = [];
   for (const locale of LOCALES) {
     await changeLocale(locale);
-    pages.push({
-      file: prerenderedPageFile(APP_SHELL_PATH, locale, 'desktop'),
-      html: inLocale(template, locale, APP_SHELL_PATH),
-    });
+    // The empty app, titled for each page that is not prerendered (and for any page with a query).
+    for (const path of [APP_SHELL_PATH, ...titledPaths()]) {
+      pages.push({ file: appShellFile(path, locale), html: inLocale(template, locale, path) });
+    }
     for (const layout of PAGE_LAYOUTS) {
       setPrerenderedLayout(layout);
       for (const path of PRERENDERED_PATHS) {

@@ -14,6 +14,14 @@ export function prerenderedPageFile(path: string, locale: Locale, layout: PageLa
 }
 
 /**
+ * Where the web's build writes the empty app in `locale`, titled for the page at `path` (the app
+ * draws the page), under its pages directory; APP_SHELL_PATH's is titled with the app's name alone.
+ */
+export function appShellFile(path: string, locale: Locale): string {
+  return `${path.slice(1)}.${locale}.app.html`;
+}
+
+/**
  * The layout a browser most likely shows: a phone's when it says it is on a phone, by its client
  * hint (Sec-CH-UA-Mobile, ?1 or ?0) or, without one, by "Mobi" in its user agent (as phone browsers
  * write it); else a desktop's. A guess: the app turns to the other layout if the width says so.

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   APP_SHELL_PATH,
+  appShellFile,
   asLocale,
   browserLayout,
   browserLocale,
@@ -22,7 +23,8 @@ export const PAGE_VARY = 'Cookie, Accept-Language, Sec-CH-UA-Mobile, User-Agent'
  * The built web app's page for an address: the page prerendered in the reader's language, for the
  * layout their browser most likely shows (a phone's or a desktop's), when the build made one
  * (dist/pages/<path>.<locale>[.phone].html, by apps/web/scripts/prerender.mjs), else the
- * empty app in that language (APP_SHELL_PATH), else index.html. A prerendered page is a guest's
+ * empty app in that language titled for the page (<path>.<locale>.app.html) or for no page in
+ * particular (APP_SHELL_PATH), else index.html. A prerendered page is a guest's
  * first view, so it is sent only for the bare address; with a query (a tab, a frame) the page would
  * differ, and the app draws it.
  */
@@ -37,10 +39,11 @@ export function webPages(webDist: string) {
           .map((file) => `${PRERENDERED_DIR}/${file.split(path.sep).join('/')}`)
       : [],
   );
-  const prerenderedAt = (pathname: string, locale: Locale, layout: PageLayout) => {
-    const file = `${PRERENDERED_DIR}/${prerenderedPageFile(pathname, locale, layout)}`;
-    return prerendered.has(file) ? file : undefined;
-  };
+  const built = (file: string) =>
+    prerendered.has(`${PRERENDERED_DIR}/${file}`) ? `${PRERENDERED_DIR}/${file}` : undefined;
+  const prerenderedAt = (pathname: string, locale: Locale, layout: PageLayout) =>
+    built(prerenderedPageFile(pathname, locale, layout));
+  const shellAt = (pathname: string, locale: Locale) => built(appShellFile(pathname, locale));
   return (request: FastifyRequest): string => {
     const [pathname = '', query] = request.url.split('?');
     const locale = asLocale(request.cookies[LOCALE_COOKIE]) ?? browserLocale(request.languages());
@@ -52,7 +55,8 @@ export function webPages(webDist: string) {
       (query === undefined
         ? (prerenderedAt(pathname, locale, layout) ?? prerenderedAt(pathname, locale, 'desktop'))
         : undefined) ??
-      prerenderedAt(APP_SHELL_PATH, locale, 'desktop') ??
+      shellAt(pathname, locale) ??
+      shellAt(APP_SHELL_PATH, locale) ??
       'index.html'
     );
   };

@@ -89,6 +89,14 @@ export function pageTitle(pathname: string): string {
   return title ? `${i18n.t(title)} | ${i18n.t('app.name')}` : i18n.t('app.name');
 }
 
+/** The app's addresses without parameters that have a title of their own. */
+export function titledPaths(): string[] {
+  return (routes[0]?.children ?? []).flatMap((route) => {
+    const title = (route.handle as PageHandle | undefined)?.title;
+    return route.path && title && !/[:*]/.test(route.path) ? [`/${route.path}`] : [];
+  });
+}
+
 function usePageTitle() {
   const { pathname } = useLocation();
   const { i18n: shown } = useTranslation();
@@ -154,7 +162,7 @@ const routes: RouteObject[] = [
       },
       {
         path: 'launchpool',
-        ...page(<LaunchpoolPage />, { title: 'launch.title' }),
+        ...page(<LaunchpoolPage />, { title: 'nav.launchpool' }),
       },
       {
         path: 'staking',
@@ -167,7 +175,7 @@ const routes: RouteObject[] = [
       },
       {
         path: 'launchpool/stake',
-        ...page(<StakePage />, { auth: true, title: 'launch.title' }),
+        ...page(<StakePage />, { auth: true, title: 'nav.launchpool' }),
       },
       {
         path: 'operator/clock',
@@ -192,7 +200,7 @@ const routes: RouteObject[] = [
       { path: 'myaccount/funds/spot', element: <AliasRedirect to="/assets" /> },
       {
         path: '*',
-        ...page(<NotFoundPage />),
+        ...page(<NotFoundPage />, { title: 'common.pageNotFound' }),
       },
     ],
   },

@@ -53,6 +53,7 @@ export const en = {
   'common.close': 'Close',
   'common.dismiss': 'Dismiss',
   'common.notFound': 'This page does not exist.',
+  'common.pageNotFound': 'Page not found',
   'common.backHome': 'Back to Simple Earn',
   'common.error': 'Something went wrong',
 

@@ -52,6 +52,7 @@ export const zhCN: Messages = {
   'common.close': '关闭',
   'common.dismiss': '知道了',
   'common.notFound': '页面不存在',
+  'common.pageNotFound': '页面不存在',
   'common.backHome': '返回余币宝',
   'common.error': '出错了',
 
