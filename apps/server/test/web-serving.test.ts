@@ -25,11 +25,30 @@ beforeAll(async () => {
     ['login.en.app.html', '<html lang="en"><title>Log in | Earn</title><div id="root"></div>'],
     ['login.zh-CN.app.html', '<html lang="zh-CN"><title>登录 | 理财</title><div id="root"></div>'],
     ['simple-earn.en.app.html', '<html lang="en"><title>Simple Earn | Earn</title><div id="root"></div>'],
+    // Titled for a route with a parameter, and as the not-found page.
+    ['staking/[coin].en.app.html', '<html lang="en"><title>Staking | Earn</title><div id="root"></div>'],
+    ['_not-found.en.app.html', '<html lang="en"><title>Page not found | Earn</title><div id="root"></div>'],
+    ['_not-found.zh-CN.app.html', '<html lang="zh-CN"><title>页面不存在 | 理财</title><div id="root"></div>'],
   ] as const) {
     fs.mkdirSync(path.dirname(path.join(dist, 'pages', file)), { recursive: true });
     fs.writeFileSync(path.join(dist, 'pages', file), html);
     fs.writeFileSync(path.join(dist, 'pages', `${file}.br`), zlib.brotliCompressSync(html));
   }
+  // The app's routes, as the build writes them.
+  fs.writeFileSync(
+    path.join(dist, 'pages', 'routes.json'),
+    JSON.stringify([
+      '/',
+      '/login',
+      '/assets',
+      '/settings/security',
+      '/simple-earn',
+      '/simple-earn/history',
+      '/simple-earn/my-lendings',
+      '/soft-staking/agreement',
+      '/staking/:coin',
+    ]),
+  );
   ts = await startTestServer({ webDist: dist, postgres: false });
 });
 afterAll(() => ts.close());
@@ -119,7 +138,7 @@ describe('serving the web app', () => {
     for (const [p, headers, shell] of [
       ['/soft-staking/agreement', { cookie: 'earn_locale=zh-CN' }, chinese],
       ['/simple-earn?tab=1', { 'accept-language': 'zh-CN' }, chinese],
-      ['/simple-earn/', {}, english],
+      ['/simple-earn/', {}, '<html lang="en"><title>Simple Earn | Earn</title><div id="root"></div>'],
       ['/simple-earn/history', {}, english],
       // Titled for its page where the build made one.
       ['/simple-earn?tab=1', {}, '<html lang="en"><title>Simple Earn | Earn</title><div id="root"></div>'],
@@ -129,12 +148,33 @@ describe('serving the web app', () => {
         { 'accept-language': 'zh-TW,en;q=0.5' },
         '<html lang="zh-CN"><title>登录 | 理财</title><div id="root"></div>',
       ],
-      ['/login/../_app', {}, english],
+      ['/staking/ETH', {}, '<html lang="en"><title>Staking | Earn</title><div id="root"></div>'],
+      ['/staking/eth?pid=1', {}, '<html lang="en"><title>Staking | Earn</title><div id="root"></div>'],
     ] as const) {
       const res = await fetch(`${ts.url}${p}`, { headers });
       expect(res.status, p).toBe(200);
       expect(await res.text(), p).toBe(shell);
     }
+  });
+
+  it("answers an address the app has no page at with 404 and the not-found page, in the reader's language", async () => {
+    for (const [p, headers, shell] of [
+      ['/nowhere', {}, '<html lang="en"><title>Page not found | Earn</title><div id="root"></div>'],
+      ['/simple-earn/nowhere?tab=1', {}, '<html lang="en"><title>Page not found | Earn</title><div id="root"></div>'],
+      ['/login/../_app', {}, '<html lang="en"><title>Page not found | Earn</title><div id="root"></div>'],
+      ['/staking', {}, '<html lang="en"><title>Page not found | Earn</title><div id="root"></div>'],
+      [
+        '/staking/ETH/more',
+        { cookie: 'earn_locale=zh-CN' },
+        '<html lang="zh-CN"><title>页面不存在 | 理财</title><div id="root"></div>',
+      ],
+    ] as const) {
+      const res = await fetch(`${ts.url}${p}`, { headers });
+      expect(res.status, p).toBe(404);
+      expect(res.headers.get('content-type'), p).toMatch(/text\/html/);
+      expect(await res.text(), p).toBe(shell);
+    }
+    expect((await fetch(`${ts.url}/nowhere`, { method: 'HEAD' })).status).toBe(404);
   });
 
   it('serves bundles immutable, including ones built after the server started', async () => {

@@ -152,6 +152,13 @@ describe('platform journey in Chromium', () => {
     expect(await bare.title()).toBe('Launchpool 挖矿 | 理财');
     await bare.goto(`${e2e.baseUrl}/login`);
     expect(await bare.title()).toBe('登录 | 理财');
+    // As is a coin's staking page; an address with no page is answered 404, titled as such.
+    await bare.goto(`${e2e.baseUrl}/staking/ETH`);
+    expect(await bare.title()).toBe('链上质押 | 理财');
+    const missing = await bare.goto(`${e2e.baseUrl}/simple-earn/nowhere`);
+    expect(missing?.status()).toBe(404);
+    expect(await bare.title()).toBe('页面不存在 | 理财');
+    expect((await bare.goto(`${e2e.baseUrl}/simple-earn/faq`))?.status()).toBe(200);
     await still.close();
 
     // On a phone, with the app's code held back a moment: the drawn page becomes the app without

@@ -19,7 +19,9 @@ try {
     ssr: { noExternal: true },
     build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, manifest: false },
   });
-  const { prerenderPages } = await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href);
+  const { prerenderPages, routePatterns, ROUTES_FILE } = await import(
+    pathToFileURL(path.join(ssrOut, 'prerender.js')).href
+  );
   const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   const pagesDir = path.join(dist, 'pages');
   fs.rmSync(pagesDir, { recursive: true, force: true });
@@ -30,6 +32,8 @@ try {
     fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(page.html));
     fs.writeFileSync(`${file}.gz`, zlib.gzipSync(page.html, { level: 9 }));
   }
+  // The app's routes, so the server answers an address with no page with 404.
+  fs.writeFileSync(path.join(pagesDir, ROUTES_FILE), JSON.stringify(routePatterns()));
   console.log(
     `prerendered ${fs.readdirSync(pagesDir, { recursive: true }).filter((f) => String(f).endsWith('.html')).length} pages`,
   );

@@ -1,9 +1,19 @@
-import { APP_SHELL_PATH, appShellFile, LOCALES, type Locale, PAGE_LAYOUTS, prerenderedPageFile } from '@earn/domain';
+import {
+  APP_SHELL_PATH,
+  appShellFile,
+  LOCALES,
+  type Locale,
+  NOT_FOUND_SHELL_PATH,
+  PAGE_LAYOUTS,
+  prerenderedPageFile,
+} from '@earn/domain';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { AppProviders, AppRoutes, pageTitle, titledPaths } from './app/App.js';
+import { AppProviders, AppRoutes, appRoutes, pageTitle } from './app/App.js';
 import { changeLocale, i18n, i18nReady } from './i18n/index.js';
 import { setPrerenderedLayout } from './lib/use-is-mobile.js';
+
+export { ROUTES_FILE } from '@earn/domain';
 
 /**
  * The pages a guest can open without an id in the address. Each is prerendered, in each language
@@ -45,7 +55,15 @@ export interface PrerenderedPage {
   html: string;
 }
 
-/** The built index.html saying the language it is in and, in that language, the page's title. */
+/** The app's route patterns, which the server tells its pages from addresses it has none at by. */
+export function routePatterns(): string[] {
+  return appRoutes().map((r) => r.pattern);
+}
+
+/**
+ * The built index.html saying the language it is in and, in that language, the title of the page at
+ * `path` (an address or a route pattern: '/staking/:coin' is titled as any coin's page).
+ */
 function inLocale(template: string, locale: Locale, path: string): string {
   // Titles are the app's own texts; none holds markup, but one could hold an ampersand.
   // The empty app for any page is titled with the app's name (not as the not-found page).
@@ -69,8 +87,10 @@ export async function prerenderPages(template: string): Promise<PrerenderedPage[
   const pages: PrerenderedPage[] = [];
   for (const locale of LOCALES) {
     await changeLocale(locale);
-    // The empty app, titled for each page that is not prerendered (and for any page with a query).
-    for (const path of [APP_SHELL_PATH, ...titledPaths()]) {
+    // The empty app, titled for each page (drawn by the app where none is prerendered, or with a
+    // query), for no page in particular, and for an address with no page (sent with 404).
+    const titled = appRoutes().flatMap((r) => (r.title ? [r.pattern] : []));
+    for (const path of [APP_SHELL_PATH, NOT_FOUND_SHELL_PATH, ...titled]) {
       pages.push({ file: appShellFile(path, locale), html: inLocale(template, locale, path) });
     }
     for (const layout of PAGE_LAYOUTS) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserLayout, prerenderedPageFile } from './page-layout.js';
+import { appShellFile, browserLayout, NOT_FOUND_SHELL_PATH, prerenderedPageFile, routeAt } from './page-layout.js';
 
 describe('page layout', () => {
   it("takes the browser's client hint first, else its user agent", () => {
@@ -26,5 +26,48 @@ describe('page layout', () => {
     expect(prerenderedPageFile('/simple-earn', 'en', 'desktop')).toBe('simple-earn.en.html');
     expect(prerenderedPageFile('/simple-earn', 'zh-CN', 'phone')).toBe('simple-earn.zh-CN.phone.html');
     expect(prerenderedPageFile('/soft-staking/agreement', 'en', 'phone')).toBe('soft-staking/agreement.en.phone.html');
+  });
+});
+
+describe('route of an address', () => {
+  const patterns = [
+    '/',
+    '/simple-earn',
+    '/simple-earn/my-lendings',
+    '/simple-earn/my-lendings/:id',
+    '/staking/:coin',
+    '/staking/faq',
+  ];
+
+  it('matches as the router does: case and trailing slashes aside, a parameter for one segment', () => {
+    expect(routeAt(patterns, '/')).toBe('/');
+    expect(routeAt(patterns, '/simple-earn')).toBe('/simple-earn');
+    expect(routeAt(patterns, '/Simple-Earn/')).toBe('/simple-earn');
+    expect(routeAt(patterns, '/simple-earn//')).toBe('/simple-earn');
+    expect(routeAt(patterns, '/simple-earn/my-lendings/42')).toBe('/simple-earn/my-lendings/:id');
+    expect(routeAt(patterns, '/staking/%E4%B8%AD')).toBe('/staking/:coin');
+    // A page of its own wins over a parameter, whatever the order.
+    expect(routeAt(patterns, '/staking/faq')).toBe('/staking/faq');
+  });
+
+  it('finds none for another address', () => {
+    for (const pathname of [
+      '/nowhere',
+      '/simple-earn/nowhere',
+      '/simple-earn/my-lendings/42/more',
+      '/staking',
+      '//simple-earn',
+      '/staking/%E4%B8',
+      '',
+      'simple-earn',
+    ]) {
+      expect(routeAt(patterns, pathname), pathname).toBeUndefined();
+    }
+  });
+
+  it('names a titled empty app by its route, a parameter in brackets', () => {
+    expect(appShellFile('/login', 'en')).toBe('login.en.app.html');
+    expect(appShellFile('/staking/:coin', 'zh-CN')).toBe('staking/[coin].zh-CN.app.html');
+    expect(appShellFile(NOT_FOUND_SHELL_PATH, 'en')).toBe('_not-found.en.app.html');
   });
 });

@@ -187,7 +187,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const isPage = !/\.[a-z0-9]+$/i.test(pathname);
     if (pageFor && (request.method === 'GET' || request.method === 'HEAD') && !isApi && isPage) {
       // The page differs by the reader's language and width: a cache keeps one of each.
-      return reply.type('text/html').header('vary', PAGE_VARY).sendFile(pageFor(request));
+      const page = pageFor(request);
+      return reply.status(page.status).type('text/html').header('vary', PAGE_VARY).sendFile(page.file);
     }
     return reply
       .status(404)

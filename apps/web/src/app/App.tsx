@@ -89,12 +89,16 @@ export function pageTitle(pathname: string): string {
   return title ? `${i18n.t(title)} | ${i18n.t('app.name')}` : i18n.t('app.name');
 }
 
-/** The app's addresses without parameters that have a title of their own. */
-export function titledPaths(): string[] {
-  return (routes[0]?.children ?? []).flatMap((route) => {
-    const title = (route.handle as PageHandle | undefined)?.title;
-    return route.path && title && !/[:*]/.test(route.path) ? [`/${route.path}`] : [];
-  });
+/**
+ * The app's pages as route patterns ('/', '/staking/:coin'), each with the key of its tab title if
+ * it has one; any other address is the not-found page's.
+ */
+export function appRoutes(): { pattern: string; title?: keyof Messages }[] {
+  return (routes[0]?.children ?? []).flatMap((route) =>
+    route.path === '*'
+      ? []
+      : [{ pattern: route.index ? '/' : `/${route.path}`, title: (route.handle as PageHandle | undefined)?.title }],
+  );
 }
 
 function usePageTitle() {
