@@ -15,6 +15,7 @@ import { useEffect } from 'react';
 import { api, newIdempotencyKey } from './client.js';
 import { ApiError } from './errors.js';
 import { keys } from './keys.js';
+import { useSubmitMutation } from './submit-mutation.js';
 
 /** Balance polling (spec: 60 s), for every balance query. */
 export const BALANCE_REFRESH_MS = 60_000;
@@ -143,7 +144,7 @@ export function useBalances(enabled: boolean) {
 
 export function useTransfer() {
   const qc = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: Omit<TransferBody, 'fundpass'>) =>
       api<{ asset: string; amount: string; tx_id: string }>('/apiw/v2/account/transfer', {
         body: { ...body },

@@ -1,6 +1,7 @@
 import type { FixedHistoryRow, FixedHolding, FixedLendResult, FixedProduct, RateUpCoupon } from '@earn/domain/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, newIdempotencyKey } from './client.js';
+import { useSubmitMutation } from './submit-mutation.js';
 
 const BASE = '/apiw/v2/fixed_earn/api';
 /** VIP products are read through the VIP variant of the path (spec: /vip after the base). */
@@ -120,7 +121,7 @@ export interface FixedLendInput {
 
 export function useLendFixed(vip: boolean) {
   const invalidate = useInvalidate();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: FixedLendInput) =>
       api<FixedLendResult>(`${vip ? VIP_BASE : BASE}/user/lend`, {
         body: { ...body },
@@ -133,7 +134,7 @@ export function useLendFixed(vip: boolean) {
 
 export function usePreRedeem() {
   const invalidate = useInvalidate();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (orderId: string) =>
       api<{ amount: string; interest: string; principal: string; account: string; arrival_time: number }>(
         `${BASE}/user/pre-redeem`,

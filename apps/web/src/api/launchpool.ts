@@ -13,6 +13,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { BALANCE_REFRESH_MS } from './account.js';
 import { api, newIdempotencyKey } from './client.js';
 import { useAvailable } from './simple-earn.js';
+import { useSubmitMutation } from './submit-mutation.js';
 
 const BASE = '/apiw/v2/earn/launch-pool';
 
@@ -107,7 +108,7 @@ export function useCheckPoolRule() {
 
 export function useCreateOrder() {
   const invalidate = useInvalidate();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: {
       pid: number;
       rid: number;
@@ -126,7 +127,7 @@ export function useCreateOrder() {
 
 export function useRedeemStake() {
   const invalidate = useInvalidate();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: { pid: number; rid: number; amount: string }) =>
       api<{ amount: string }>(`${BASE}/redeem`, { body, fundpass: true, idempotencyKey: newIdempotencyKey() }),
     onSuccess: invalidate,

@@ -14,6 +14,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BALANCE_REFRESH_MS } from './account.js';
 import { api, newIdempotencyKey, serverNow } from './client.js';
+import { useSubmitMutation } from './submit-mutation.js';
 
 const BASE = '/apiw/v2/uni-loan/earn';
 /** Auto-earn status refresh (spec: 120 s). */
@@ -179,7 +180,7 @@ function useInvalidateEarn() {
 
 export function useSubscribeFlexible() {
   const invalidate = useInvalidateEarn();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: { asset: string; amount: string; rateYear?: string }) =>
       api<{ asset: string; amount: string; interest_start_at: number; interest_received_at: number }>(
         `${BASE}/subscribe`,
@@ -195,7 +196,7 @@ export function useSubscribeFlexible() {
 
 export function useRedeemFlexible() {
   const invalidate = useInvalidateEarn();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: {
       asset: string;
       amount: string;
@@ -209,7 +210,7 @@ export function useRedeemFlexible() {
 
 export function useCancelRedemption() {
   const invalidate = useInvalidateEarn();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: { asset: string; amount: string }) =>
       api<{ asset: string; amount: string }>(`${BASE}/redeem/cancel`, { body }),
     onSuccess: invalidate,

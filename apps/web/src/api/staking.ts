@@ -8,9 +8,10 @@ import type {
   StakingRedemption,
   StakingUserInfo,
 } from '@earn/domain/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BALANCE_REFRESH_MS } from './account.js';
 import { api, newIdempotencyKey } from './client.js';
+import { useSubmitMutation } from './submit-mutation.js';
 
 // A type-only import of the contract keeps its schema library out of the web bundle.
 const STAKING_BASE = '/apiw/v2/earn/staking';
@@ -99,7 +100,7 @@ function useInvalidate() {
 /** Stake (side 0) or redeem (side 1, quick for fast) through the spec's calls, with the fund password. */
 export function useStakingAction() {
   const invalidate = useInvalidate();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: { side: 0 | 1; amount: string; coin: string; pid: number; quick?: 0 | 1; src?: 0 | 1 }) =>
       api<StakingActionResult>(`${STAKING_BASE}/${body.side === 0 ? 'coin-swap-verify' : 'coin-redeem'}`, {
         body: { ...body },

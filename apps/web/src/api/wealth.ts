@@ -1,7 +1,8 @@
 import type { WealthLines, WealthOrder, WealthOrderDetail, WealthProduct } from '@earn/domain/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BALANCE_REFRESH_MS } from './account.js';
 import { api, newIdempotencyKey } from './client.js';
+import { useSubmitMutation } from './submit-mutation.js';
 
 // A type-only import of the contract keeps its schema library out of the web bundle.
 const WEALTH_BASE = '/apiw/v2/earn/private-wealth';
@@ -56,7 +57,7 @@ function useInvalidate() {
 /** Purchase (amount) or redeem (units), with the fund password; both wait for the next valuation. */
 export function useWealthAction() {
   const invalidate = useInvalidate();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (
       body:
         | { side: 'purchase'; pid: number; amount: string; project_type: number }

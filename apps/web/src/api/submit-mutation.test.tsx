@@ -1,0 +1,55 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../test-utils.js';
+import { useSubmitMutation } from './submit-mutation.js';
+
+describe('a change submitted from a dialog', () => {
+  it('is sent once for a double click, and again once the first has been answered', async () => {
+    const sent: string[] = [];
+    let answer = () => {};
+    function Stake() {
+      const stake = useSubmitMutation({
+        mutationFn: (amount: string) => {
+          sent.push(amount);
+          return new Promise<void>((resolve) => {
+            answer = resolve;
+          });
+        },
+      });
+      return (
+        <button type="button" onClick={() => stake.mutate('1.5')}>
+          {stake.isSuccess ? 'staked' : 'stake'}
+        </button>
+      );
+    }
+    renderWithProviders(<Stake />);
+    await userEvent.dblClick(screen.getByRole('button', { name: 'stake' }));
+    expect(sent).toEqual(['1.5']);
+    answer();
+    await screen.findByRole('button', { name: 'staked' });
+    await userEvent.click(screen.getByRole('button', { name: 'staked' }));
+    await waitFor(() => expect(sent).toEqual(['1.5', '1.5']));
+  });
+
+  it('may be sent again after a refusal', async () => {
+    let calls = 0;
+    function Redeem() {
+      const redeem = useSubmitMutation({
+        mutationFn: async () => {
+          calls++;
+          throw new Error('refused');
+        },
+      });
+      return (
+        <button type="button" onClick={() => redeem.mutate()}>
+          {redeem.isError ? 'refused' : 'redeem'}
+        </button>
+      );
+    }
+    renderWithProviders(<Redeem />);
+    await userEvent.click(screen.getByRole('button', { name: 'redeem' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'refused' }));
+    await waitFor(() => expect(calls).toBe(2));
+  });
+});

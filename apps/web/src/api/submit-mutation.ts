@@ -1,0 +1,31 @@
+import { type DefaultError, type UseMutationOptions, type UseMutationResult, useMutation } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
+
+/**
+ * A change the user submits from a dialog (a stake, a subscription, a redemption, a transfer): while
+ * one is on its way, another call is dropped, not sent. A double click comes before the dialog has
+ * drawn its button as pending, and would otherwise move the money twice.
+ */
+export function useSubmitMutation<TData = unknown, TError = DefaultError, TVariables = void, TContext = unknown>(
+  options: UseMutationOptions<TData, TError, TVariables, TContext>,
+): UseMutationResult<TData, TError, TVariables, TContext> {
+  const sending = useRef(false);
+  const mutation = useMutation({
+    ...options,
+    // On the mutation itself, so it runs even if the dialog has closed meanwhile.
+    onSettled: (...settled) => {
+      sending.current = false;
+      return options.onSettled?.(...settled);
+    },
+  });
+  const send = mutation.mutate;
+  const mutate = useCallback<typeof send>(
+    (...call) => {
+      if (sending.current) return;
+      sending.current = true;
+      send(...call);
+    },
+    [send],
+  );
+  return { ...mutation, mutate };
+}
