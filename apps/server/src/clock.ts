@@ -18,13 +18,14 @@ export class SystemClock implements Clock {
 
 /**
  * A clock an operator moves forward (EARN_CLOCK=manual). Its time is kept in the database so a
- * restarted server resumes where it was; it starts at the top of the current hour.
+ * restarted server resumes where it was. It starts at the top of the next hour: never before the
+ * real time, since what the server wrote under the system clock must not lie in the clock's future.
  */
 export class ManualClock implements Clock {
   readonly mode = 'manual' as const;
   private constructor(private nowMs: number) {}
 
-  static async load(db: Db, startMs = Math.floor(Date.now() / HOUR_MS) * HOUR_MS): Promise<ManualClock> {
+  static async load(db: Db, startMs = Math.ceil(Date.now() / HOUR_MS) * HOUR_MS): Promise<ManualClock> {
     await db.insert(clockState).values({ id: 1, nowMs: startMs }).onConflictDoNothing();
     const [row] = await db.select().from(clockState);
     return new ManualClock(row?.nowMs ?? startMs);

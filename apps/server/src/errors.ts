@@ -23,6 +23,14 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, key?: string) =>
   new AppError(Code.Failure, message, 400, key ? { key } : {});
+/**
+ * A list's period [start, end), when both ends are given, must hold some time: the start before the
+ * end. The date-range picker never sends another; a call that does is told so, in the reader's language.
+ */
+export function checkPeriod(start: number | undefined, end: number | undefined, names = ['start_at', 'end_at']) {
+  if (start !== undefined && end !== undefined && start >= end)
+    throw new AppError(Code.Failure, `${names[0]} must be before ${names[1]}`, 400, { key: 'dateRange.order' });
+}
 /** A domain rule's refusal: its message, and its i18n key with the values the key interpolates. */
 export const refused = (failure: Failure) =>
   new AppError(Code.Failure, failure.message, 400, {

@@ -51,6 +51,15 @@ describe('redeeming', () => {
       amount: string;
     }[];
     expect(rows.find((r) => r.type === 6)?.amount).toBe(new Decimal(80).minus(free).toFixed());
+    // The history's type filter offers cancellations (history/types), and lists them.
+    expect((await u.get('/apiw/v2/uni-loan/earn/history/types')).body.data).toContainEqual({
+      value: 6,
+      name: 'Redemption cancelled',
+    });
+    const onlyCancelled = await u.get('/apiw/v2/uni-loan/earn/history?asset=SOL&type=6');
+    expect(onlyCancelled.body.data.list.map((r: { type: number; amount: string }) => [r.type, r.amount])).toEqual([
+      [6, new Decimal(80).minus(free).toFixed()],
+    ]);
     const sign: Record<number, number> = { 1: 1, 2: -1, 3: 1, 6: 1 };
     const net = rows.reduce((a, r) => a.plus(new Decimal(r.amount).times(sign[r.type] ?? 0)), new Decimal(0));
     expect(net.toFixed()).toBe(new Decimal((await holding(u, 'SOL')).curr_amount).toFixed());

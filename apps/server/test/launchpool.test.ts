@@ -46,7 +46,9 @@ describe('launch pool rewards: a worked day', () => {
       name: 'Worked day',
       start_timest: start / 1000,
       end_timest: end / 1000,
-      pools: [{ coin: 'USDT', total_reward: '2400', personal_min_amount: '1', decimal_place: 2 }],
+      pools: [
+        { coin: 'USDT', total_reward: '2400', personal_min_amount: '1', decimal_place: 2, buy_total_amount: '100000' },
+      ],
     });
     const info = (await ts.client().get(`/apiw/v2/earn/launch-pool/project-info?projectId=${pid}`)).body.data;
     expect(info).toMatchObject({ coin: 'LPX', state: 2, start_timest: start / 1000 });
@@ -130,7 +132,7 @@ describe('launch pool rewards: a worked day', () => {
     // The completed project shows what was staked at its end, not the 0 left after the release.
     const ended = (await ts.client().get(`/apiw/v2/earn/launch-pool/project-info?projectId=${pid}`)).body.data;
     expect(ended).toMatchObject({ state: 3 });
-    expect(ended.reward_pools[0].total_staked).toBe('1600');
+    expect(ended.reward_pools[0]).toMatchObject({ total_staked: '1600', left_buy_total_amount: '98400' });
     // A statement for an hour both A and B were in.
     const hour = (start + 3 * HOUR_MS) / 1000;
     const statement = (await users[1]?.get(`/apiw/v2/earn/launch-pool/statement?rid=${rid}&hour=${hour}`))?.body.data;
@@ -210,6 +212,7 @@ describe('launch pool rewards: a worked day', () => {
     expect(await list(`start_at=${from}&end_at=${from}`)).toMatchObject({
       code: -1,
       message: 'start_at must be before end_at',
+      key: 'dateRange.order',
     });
     expect((await list('type=bonus')).code).toBe(-1);
   });

@@ -130,6 +130,17 @@ describe('scheduler', () => {
 });
 
 describe('the manual clock', () => {
+  it('starts at an hour not before the real time, so what the system clock wrote is not in its future', async () => {
+    const database = openDatabase({});
+    await database.migrate();
+    const before = Date.now();
+    const clock = await ManualClock.load(database.db);
+    expect(clock.now().getTime()).toBeGreaterThanOrEqual(before);
+    expect(clock.now().getTime() % HOUR_MS).toBe(0);
+    expect(clock.now().getTime() - before).toBeLessThanOrEqual(HOUR_MS);
+    await database.close();
+  });
+
   it.runIf(requirePostgres('two instances moving one manual clock'))(
     'is kept in the database: advances from two instances add up, and neither ever goes back',
     async () => {

@@ -58,6 +58,12 @@ describe('soft staking', () => {
     expect(oneDay.list.every((r: { time: number }) => r.time === first)).toBe(true);
     expect(oneDay.total).toBeGreaterThan(0);
     expect(oneDay.total).toBeLessThan(rewards.total);
+    // A period that holds no time is refused, as every list refuses it.
+    expect((await u.get(`${SOFT}/rewards?from=${first + 86_400}&to=${first}`)).body).toMatchObject({
+      code: -1,
+      message: 'from must be before to',
+      key: 'dateRange.order',
+    });
     // Off: the day it is turned off is not paid.
     await toHour(0, 6);
     await u.post(`${SOFT}/switch`, { status: false });

@@ -150,6 +150,7 @@ export const en = {
   'notify.hodlerDesc': 'New HODLer Airdrops',
 
   'dateRange.label': 'Date range',
+  'dateRange.order': 'The start must be before the end',
   'dateRange.next': 'Next month',
   'dateRange.previous': 'Previous month',
   'dateRange.invalid': 'Choose a start and an end day',
@@ -555,6 +556,7 @@ export const en = {
   'staking.redeem': 'Redeem',
   'staking.redeemedTitle': 'Redeemed {{amount}} {{coin}}',
   'staking.redeemedBody': '{{received}} {{coin}} (fee {{fee}} {{coin}}) arrives in your trading account by {{time}}.',
+  'staking.redeemedBodyArrived': '{{received}} {{coin}} (fee {{fee}} {{coin}}) is in your trading account.',
   'staking.staked': 'Staked',
   'staking.redeeming': 'Redeeming',
   'staking.totalReward': 'Total rewards',

@@ -148,6 +148,7 @@ export const zhCN: Messages = {
   'notify.hodlerDesc': '新的 HODLer 空投',
 
   'dateRange.label': '日期范围',
+  'dateRange.order': '开始时间须早于结束时间',
   'dateRange.next': '下个月',
   'dateRange.previous': '上个月',
   'dateRange.invalid': '请选择开始和结束日期',
@@ -538,6 +539,7 @@ export const zhCN: Messages = {
   'staking.redeem': '赎回',
   'staking.redeemedTitle': '已赎回 {{amount}} {{coin}}',
   'staking.redeemedBody': '{{received}} {{coin}}（手续费 {{fee}} {{coin}}）将于 {{time}} 前到账交易账户。',
+  'staking.redeemedBodyArrived': '{{received}} {{coin}}（手续费 {{fee}} {{coin}}）已到账交易账户。',
   'staking.staked': '质押中',
   'staking.redeeming': '赎回中',
   'staking.totalReward': '累计收益',

@@ -152,7 +152,8 @@ export const EarnStatistics = Type.Object({
 export const HistoryQuery = Type.Object({
   page: Type.Optional(PageNumber),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
-  type: Type.Optional(Type.Integer({ minimum: 0, maximum: 5 })),
+  // The spec's types 1 to 5, and ours, 6: a cancelled redemption (0: all).
+  type: Type.Optional(Type.Integer({ minimum: 0, maximum: 6 })),
   asset: Type.Optional(CoinFilter),
   start_at: Type.Optional(UnixSeconds),
   end_at: Type.Optional(UnixSeconds),

@@ -25,7 +25,7 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { badRequest } from '../../errors.js';
+import { checkPeriod } from '../../errors.js';
 import { ok, responses } from '../../http/envelope.js';
 import { idempotencyOf } from '../../http/idempotency.js';
 import { userOf } from '../../http/session.js';
@@ -118,8 +118,7 @@ export const fixedEarnRoutes =
         { config: user, schema: { tags, querystring: FixedHistoryQuery, response: responses(Paged(FixedHistoryRow)) } },
         async (request) => {
           const q = request.query;
-          if (q.start_at !== undefined && q.end_at !== undefined && q.start_at >= q.end_at)
-            throw badRequest('start_at must be before end_at');
+          checkPeriod(q.start_at, q.end_at);
           return ok(
             await earnHistory(ctx.db, userOf(request).id, 'fixed', { ...q, page: q.page ?? 1, limit: q.limit ?? 10 }),
           );

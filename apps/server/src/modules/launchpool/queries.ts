@@ -40,11 +40,13 @@ function poolView(
   prices: ReadonlyMap<string, string>,
   user: User | null,
   state: ProjectState,
+  /** What the pool holds; a completed project's, what it held at its end (it has released every stake). */
+  staked: string,
 ): Omit<RewardPoolView, 'avg_staked_last_hour'> {
   const left = new Decimal(pool.buyTotalAmount).eq(UNLIMITED)
     ? new Decimal(UNLIMITED)
-    : Decimal.max(new Decimal(pool.buyTotalAmount).minus(pool.totalStaked), 0);
-  const base = aprBase(state, pool.totalStaked, pool.buyTotalAmount);
+    : Decimal.max(new Decimal(pool.buyTotalAmount).minus(staked), 0);
+  const base = aprBase(state, staked, pool.buyTotalAmount);
   const apr =
     pool.rateYearType === 1
       ? new Decimal(pool.rateYear)
@@ -76,7 +78,7 @@ function poolView(
     limit_rule: pool.limitRule,
     total_reward: toWire(pool.totalReward),
     reward_per_hour: toWire(pool.rewardPerHour),
-    total_staked: toWire(pool.totalStaked),
+    total_staked: toWire(staked),
     peak_staked: toWire(pool.peakStaked),
   };
 }
@@ -115,14 +117,9 @@ async function projectViews(ctx: AppContext, projects: LaunchProject[], user: Us
       reward_pools: pools
         .filter((p) => p.projectId === project.id)
         .map((p) => {
-          const view = poolView(p, project, prices, user, state);
-          // A completed project has released every stake: it shows what was staked at its end.
           const atEnd = lastHour.find((h) => h.pool_id === p.id)?.staked_at_end;
-          return {
-            ...view,
-            ...(state === 3 && atEnd !== undefined ? { total_staked: toWire(atEnd) } : {}),
-            avg_staked_last_hour: avg.get(p.id) ?? '0',
-          };
+          const staked = state === 3 && atEnd !== undefined ? atEnd : p.totalStaked;
+          return { ...poolView(p, project, prices, user, state, staked), avg_staked_last_hour: avg.get(p.id) ?? '0' };
         }),
     };
   });

@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { badRequest, notFound } from '../../errors.js';
+import { checkPeriod, notFound } from '../../errors.js';
 import { ok, responses } from '../../http/envelope.js';
 import { idempotencyOf } from '../../http/idempotency.js';
 import { userOf } from '../../http/session.js';
@@ -189,8 +189,7 @@ export const launchpoolRoutes =
       },
       async (request) => {
         const q = request.query;
-        if (q.start_at !== undefined && q.end_at !== undefined && q.start_at >= q.end_at)
-          throw badRequest('start_at must be before end_at');
+        checkPeriod(q.start_at, q.end_at);
         return ok(await launchHistoryList(ctx, userOf(request), { ...q, page: q.page ?? 1, limit: q.limit ?? 10 }));
       },
     );

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
+import { checkPeriod } from '../../errors.js';
 import { ok, responses } from '../../http/envelope.js';
 import { userOf } from '../../http/session.js';
 import { softStakingRewards, softStakingStatus } from './queries.js';
@@ -42,6 +43,7 @@ export const softStakingRoutes =
       },
       async (request) => {
         const q = request.query;
+        checkPeriod(q.from, q.to, ['from', 'to']);
         return ok(
           await softStakingRewards(ctx, userOf(request), {
             from: q.from,

@@ -145,7 +145,8 @@ export async function redeem(ctx: AppContext, user: User, body: StakingActionBod
         amount: toWire(tokens),
         fee: toWire(fee),
         received: toWire(received),
-        redeem_stamp: Math.floor(arrivalMs / 1000),
+        // When it arrives: now, when paid at once (a fast one is paid within its minutes, here at once).
+        redeem_stamp: Math.floor((paysNow ? nowMs : arrivalMs) / 1000),
         quick: quick ? 1 : 0,
         minted: '0',
         burnt: toWire(burnt),

@@ -1,4 +1,11 @@
-import { checkFlexibleRedeem, clampRedeemInput, Decimal, HIGH_LEND_RATIO, redeemable } from '@earn/domain';
+import {
+  checkFlexibleRedeem,
+  clampRedeemInput,
+  Decimal,
+  HIGH_LEND_RATIO,
+  REDEEM_PLACES,
+  redeemable,
+} from '@earn/domain';
 import type { FlexibleHolding } from '@earn/domain/contract';
 import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
@@ -77,7 +84,7 @@ function RedeemForm({ holding, onDone }: { holding: FlexibleHolding; onDone(): v
           {t('earn.redeem.redeemable')}
         </Text>
         <Text size="sm" fw={600} data-testid="redeemable">
-          {fmt.fixed(max, 6)} {holding.asset}
+          {fmt.amount(max, REDEEM_PLACES)} {holding.asset}
         </Text>
       </Group>
       <Group justify="space-between">
@@ -90,12 +97,12 @@ function RedeemForm({ holding, onDone }: { holding: FlexibleHolding; onDone(): v
       </Group>
       <DecimalInput
         label={t('earn.redeem.amount')}
-        precision={8}
+        precision={REDEEM_PLACES}
         value={amount}
         onChange={(v) => setAmount(clampRedeemInput(v, max))}
         error={
           check && !check.ok
-            ? t(check.key, { amount: fmt.amount(max), number: '0.000001', coin: holding.asset })
+            ? t(check.key, { amount: fmt.amount(max, REDEEM_PLACES), number: '0.000001', coin: holding.asset })
             : undefined
         }
         data-testid="redeem-amount"
@@ -104,7 +111,7 @@ function RedeemForm({ holding, onDone }: { holding: FlexibleHolding; onDone(): v
           <Button
             variant="subtle"
             size="compact-xs"
-            onClick={() => setAmount(max.toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed())}
+            onClick={() => setAmount(max.toDecimalPlaces(REDEEM_PLACES, Decimal.ROUND_DOWN).toFixed())}
           >
             {t('common.max')}
           </Button>

@@ -34,7 +34,7 @@ export function TypeCoinFilters({
           { value: '0', label: t('earn.history.all') },
           ...types.map((v) => ({ value: String(v), label: t(TYPE_KEY[v] as string) })),
         ]}
-        w={160}
+        w={200}
       />
       <Select
         label={t('assets.coin')}

@@ -275,13 +275,15 @@ function RedeemSuccess({ result, onClose }: { result: StakingActionResult; onClo
   const { t } = useTranslation();
   const fmt = useFormat();
   const frame = useFrame();
+  // Paid at once (a fast redemption, or one without a wait): it is there already.
+  const arrived = result.redeem_stamp * 1000 <= serverNow();
   return (
     <Stack data-testid="redeem-success">
       <Text fw={600}>
         {t('staking.redeemedTitle', { amount: fmt.amount(result.amount), coin: result.receipt_coin || result.coin })}
       </Text>
       <Text size="sm">
-        {t('staking.redeemedBody', {
+        {t(arrived ? 'staking.redeemedBodyArrived' : 'staking.redeemedBody', {
           received: fmt.amount(result.received),
           fee: fmt.amount(result.fee),
           coin: result.coin,
