@@ -127,7 +127,10 @@ describe('private wealth', () => {
     const pid = await product(ts, { min_tier: 1 });
     const open = await product(ts);
     const u = await lender(ts, { USDT: '150' });
-    expect((await u.post(`${WEALTH}/purchase`, { pid, amount: '200' })).status).toBe(403);
+    const vipOnly = await u.post(`${WEALTH}/purchase`, { pid, amount: '200' });
+    expect(vipOnly.status).toBe(403);
+    // Told in the reader's language, as the product card says it.
+    expect(vipOnly.body).toMatchObject({ key: 'wealth.vipOnly', params: { tier: '1' } });
     const cases: [Record<string, unknown>, string][] = [
       [{ pid: open, amount: '50' }, 'less.minimum.amount'],
       [{ pid: open, amount: '200' }, 'finances.inadequateBalance'],

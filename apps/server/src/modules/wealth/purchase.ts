@@ -1,9 +1,9 @@
-import { Decimal, nextValuationMs, parseAmount, toWire, WEALTH_AMOUNT_PLACES } from '@earn/domain';
+import { Code, Decimal, nextValuationMs, parseAmount, toWire, WEALTH_AMOUNT_PLACES } from '@earn/domain';
 import type { WealthPurchaseBody } from '@earn/domain/contract';
 import type { AppContext } from '../../context.js';
 import { wealthOrders } from '../../db/schema.js';
 import { type IdempotencyRequest, runTx } from '../../db/tx.js';
-import { badRequest, forbidden, refused } from '../../errors.js';
+import { AppError, badRequest, refused } from '../../errors.js';
 import { userAccount } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
 import { tradingWallet } from '../account/me.js';
@@ -34,7 +34,12 @@ export async function purchaseWealth(
       const product = await shareLockWealthProduct(tx, body.pid);
       if (body.project_type !== undefined && body.project_type !== product.projectType)
         throw badRequest(`product ${product.id} is of project type ${product.projectType}`);
-      if (user.tier < product.minTier) throw forbidden(`This product is for VIP ${product.minTier} and above`);
+      if (user.tier < product.minTier) {
+        throw new AppError(Code.Failure, `This product is for VIP ${product.minTier} and above`, 403, {
+          key: 'wealth.vipOnly',
+          params: { tier: String(product.minTier) },
+        });
+      }
       if (amount.lt(product.minPurchase)) {
         throw refused({
           key: 'less.minimum.amount',
