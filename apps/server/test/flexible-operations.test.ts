@@ -54,7 +54,7 @@ describe('redeeming', () => {
     // The history's type filter offers cancellations (history/types), and lists them.
     expect((await u.get('/apiw/v2/uni-loan/earn/history/types')).body.data).toContainEqual({
       value: 6,
-      name: 'Redemption cancelled',
+      name: 'Redeem cancelled',
     });
     const onlyCancelled = await u.get('/apiw/v2/uni-loan/earn/history?asset=SOL&type=6');
     expect(onlyCancelled.body.data.list.map((r: { type: number; amount: string }) => [r.type, r.amount])).toEqual([

@@ -298,7 +298,7 @@ export const en = {
   'earn.type.interest': 'Interest',
   'earn.type.bonus': 'Bonus',
   'earn.type.rateUp': 'Rate-up',
-  'earn.type.redeemCancelled': 'Redemption cancelled',
+  'earn.type.redeemCancelled': 'Redeem cancelled',
   'earn.history.day': 'Day',
   'earn.history.dayTitle': 'Interest on {{day}}',
   'admin.onlyOperators': 'This page is for operators.',

@@ -13,7 +13,7 @@ export const HISTORY_TYPES = [
   { value: 3, name: 'Interest' },
   { value: 4, name: 'Bonus' },
   { value: 5, name: 'Rate-up' },
-  { value: 6, name: 'Redemption cancelled' },
+  { value: 6, name: 'Redeem cancelled' },
 ] as const;
 export const HISTORY_REDEEM_CANCELLED = 6;
 
