@@ -1,4 +1,4 @@
-import { Code, type Failure } from '@earn/domain';
+import { Code, type Failure, SIX_MONTHS_DAYS } from '@earn/domain';
 
 /**
  * The one error type of the server: a catalogue code, a message safe to show, the HTTP status,
@@ -24,12 +24,27 @@ export class AppError extends Error {
 export const badRequest = (message: string, key?: string) =>
   new AppError(Code.Failure, message, 400, key ? { key } : {});
 /**
- * A list's period [start, end), when both ends are given, must hold some time: the start before the
- * end. The date-range picker never sends another; a call that does is told so, in the reader's language.
+ * A list's period [start, end) in unix seconds, when both ends are given, must hold some time: the
+ * start before the end; with `withinSixMonths` (the histories, spec), at most the shared date range's
+ * 6 months. The date-range picker never sends another; a call that does is told so, in the reader's
+ * language.
  */
-export function checkPeriod(start: number | undefined, end: number | undefined, names = ['start_at', 'end_at']) {
-  if (start !== undefined && end !== undefined && start >= end)
+export function checkPeriod(
+  start: number | undefined,
+  end: number | undefined,
+  {
+    names = ['start_at', 'end_at'],
+    withinSixMonths = false,
+  }: { names?: [string, string]; withinSixMonths?: boolean } = {},
+) {
+  if (start === undefined || end === undefined) return;
+  if (start >= end)
     throw new AppError(Code.Failure, `${names[0]} must be before ${names[1]}`, 400, { key: 'dateRange.order' });
+  if (withinSixMonths && end - start > SIX_MONTHS_DAYS * 86_400) {
+    throw new AppError(Code.Failure, `${names[0]} to ${names[1]} can span at most ${SIX_MONTHS_DAYS} days`, 400, {
+      key: 'analysis.date.picker.limit.tip',
+    });
+  }
 }
 /** A domain rule's refusal: its message, and its i18n key with the values the key interpolates. */
 export const refused = (failure: Failure) =>

@@ -56,6 +56,20 @@ describe('redeeming', () => {
       value: 6,
       name: 'Redeem cancelled',
     });
+    // The history's period is at most the date range's 6 months (180 days), as the picker allows.
+    const end = Math.floor(T0 / 1000) + 86_400;
+    const span = async (days: number) =>
+      (await u.get(`/apiw/v2/uni-loan/earn/history?start_at=${end - days * 86_400}&end_at=${end}`)).body;
+    expect((await span(180)).code).toBe(0);
+    expect(await span(181)).toMatchObject({ code: -1, key: 'analysis.date.picker.limit.tip' });
+    // The APR chart's period, the same way round.
+    const chart = (from: number, to: number) =>
+      u.get(`/apiw/v2/uni-loan/earn/chart?asset=SOL&type=1&from=${from}&to=${to}`);
+    expect((await chart(end - 86_400, end)).body.code).toBe(0);
+    expect((await chart(end, end - 86_400)).body).toMatchObject({
+      message: 'from must be before to',
+      key: 'dateRange.order',
+    });
     const onlyCancelled = await u.get('/apiw/v2/uni-loan/earn/history?asset=SOL&type=6');
     expect(onlyCancelled.body.data.list.map((r: { type: number; amount: string }) => [r.type, r.amount])).toEqual([
       [6, new Decimal(80).minus(free).toFixed()],

@@ -94,6 +94,20 @@ describe('platform journey in Chromium', () => {
     await expect.poll(() => page.getByTestId('spot-USDT').textContent()).toBe('380');
     expect(await page.getByTestId('unified-USDT').textContent()).toBe('120');
 
+    // Changes only how often the fund password is asked: the current one, and the new left empty.
+    await page.goto(`${e2e.baseUrl}/settings/security`);
+    await page
+      .getByRole('group', { name: 'Current fund password' })
+      .locator('input')
+      .first()
+      .pressSequentially('246810');
+    await page.getByRole('radio', { name: 'Once every 2 hours' }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectText(page, 'Fund password saved');
+    await page.reload();
+    await expect.poll(() => page.getByRole('radio', { name: 'Once every 2 hours' }).isChecked()).toBe(true);
+    await page.goto(`${e2e.baseUrl}/assets`);
+
     // Add funds lists the four entries for a regular desktop user.
     await page.getByTestId('add-funds-BTC').click();
     for (const entry of ['deposit', 'express_buy', 'transfer', 'spot_trade']) {

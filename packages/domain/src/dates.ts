@@ -46,6 +46,9 @@ export function dayStartMs(day: Day, offsetMinutes: number): number {
   return dayToUtcMs(day) - offsetMinutes * 60_000;
 }
 
+/** A 6-month limit of the shared date range, in days. */
+export const SIX_MONTHS_DAYS = 180;
+
 export type DateRangeCheck =
   | { ok: true; start: Day; endExclusive: Day }
   | { ok: false; key: 'analysis.date.picker.limit.tip' | 'finances.date.picker.maximum.time' | 'errors.dateRange' };
@@ -59,7 +62,7 @@ export function checkDateRange(start: Day, end: Day, limitMonths: number): DateR
   if (!isDay(start) || !isDay(end) || end < start) return { ok: false, key: 'errors.dateRange' };
   const endExclusive = addDays(end, 1);
   if (limitMonths === 6) {
-    if (daysBetween(start, endExclusive) > 180) return { ok: false, key: 'analysis.date.picker.limit.tip' };
+    if (daysBetween(start, endExclusive) > SIX_MONTHS_DAYS) return { ok: false, key: 'analysis.date.picker.limit.tip' };
   } else if (limitMonths === 12) {
     if (endExclusive > addMonths(start, 12)) return { ok: false, key: 'finances.date.picker.maximum.time' };
   } else {

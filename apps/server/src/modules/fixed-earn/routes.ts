@@ -118,7 +118,7 @@ export const fixedEarnRoutes =
         { config: user, schema: { tags, querystring: FixedHistoryQuery, response: responses(Paged(FixedHistoryRow)) } },
         async (request) => {
           const q = request.query;
-          checkPeriod(q.start_at, q.end_at);
+          checkPeriod(q.start_at, q.end_at, { withinSixMonths: true });
           return ok(
             await earnHistory(ctx.db, userOf(request).id, 'fixed', { ...q, page: q.page ?? 1, limit: q.limit ?? 10 }),
           );

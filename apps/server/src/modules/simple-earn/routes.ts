@@ -254,7 +254,7 @@ export const simpleEarnRoutes =
       { schema: { tags, querystring: ChartQuery, response: responses(Type.Array(ChartPoint)) } },
       async (request) => {
         const q = request.query;
-        if (q.from > q.to) throw badRequest('from must not be after to');
+        checkPeriod(q.from, q.to, { names: ['from', 'to'] });
         if (q.to - q.from > 400 * 86_400) throw badRequest('the chart covers at most 400 days');
         await requireOpenMarket(ctx.db, q.asset);
         return ok(await rateChart(ctx.db, q.asset, q.from, q.to, q.type));
@@ -272,7 +272,7 @@ export const simpleEarnRoutes =
       { config: user, schema: { tags, querystring: HistoryQuery, response: responses(Paged(HistoryRow)) } },
       async (request) => {
         const q = request.query;
-        checkPeriod(q.start_at, q.end_at);
+        checkPeriod(q.start_at, q.end_at, { withinSixMonths: true });
         return ok(
           await earnHistory(ctx.db, userOf(request).id, 'flexible', { ...q, page: q.page ?? 1, limit: q.limit ?? 10 }),
         );

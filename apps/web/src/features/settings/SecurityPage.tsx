@@ -19,7 +19,11 @@ export default function SecurityPage() {
   const [policy, setPolicy] = useState<FundPassPolicy | null>(null);
   const chosenPolicy = policy ?? me.data?.fundpass_policy ?? 'always';
   const mismatch = repeat.length === 6 && next !== repeat;
-  const ready = next.length === 6 && next === repeat && (!hasFundpass || current.length === 6);
+  // With a fund password set, leaving the new one empty keeps it and saves the policy alone.
+  const keepsPassword = hasFundpass && next === '' && repeat === '';
+  const ready = hasFundpass
+    ? current.length === 6 && (keepsPassword || (next.length === 6 && next === repeat))
+    : next.length === 6 && next === repeat;
   const mayAct = useOneAtATime(save.isPending);
 
   return (
@@ -32,7 +36,11 @@ export default function SecurityPage() {
             // One request per submit: every try at the current password counts toward its lockout.
             if (!ready || !mayAct()) return;
             save.mutate(
-              { fundpass: next, policy: chosenPolicy, ...(hasFundpass ? { old_fundpass: current } : {}) },
+              {
+                fundpass: keepsPassword ? current : next,
+                policy: chosenPolicy,
+                ...(hasFundpass ? { old_fundpass: current } : {}),
+              },
               {
                 onSuccess: () => {
                   notifySuccess(t('fundpass.saved'));
@@ -54,6 +62,11 @@ export default function SecurityPage() {
             </Group>
             {hasFundpass && <FundPasswordInput label={t('fundpass.current')} value={current} onChange={setCurrent} />}
             <FundPasswordInput label={t('fundpass.new')} value={next} onChange={setNext} />
+            {hasFundpass && (
+              <Text size="xs" c="dimmed" mt={-8}>
+                {t('fundpass.keepHint')}
+              </Text>
+            )}
             <FundPasswordInput label={t('fundpass.repeat')} value={repeat} onChange={setRepeat} />
             {mismatch && (
               <Text c="red" size="sm">
@@ -72,7 +85,7 @@ export default function SecurityPage() {
               </Stack>
             </Radio.Group>
             <Button type="submit" disabled={!ready} loading={save.isPending}>
-              {hasFundpass ? t('fundpass.change') : t('fundpass.set')}
+              {hasFundpass ? t(keepsPassword ? 'fundpass.savePolicy' : 'fundpass.change') : t('fundpass.set')}
             </Button>
           </Stack>
         </form>

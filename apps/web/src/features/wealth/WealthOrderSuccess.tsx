@@ -1,3 +1,4 @@
+import { Decimal } from '@earn/domain';
 import type { WealthOrder } from '@earn/domain/contract';
 import { Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,8 @@ export function WealthOrderSuccess({ order, onClose }: { order: WealthOrder; onC
       <Text fw={600}>
         {order.side === 'purchase'
           ? t('wealth.subscribedTitle', { amount: fmt.amount(order.amount), coin: order.coin })
-          : t('wealth.redeemedTitle', { units: fmt.amount(order.unit) })}
+          : // The plural form only: one unit, or any other number of them (units have decimals).
+            t('wealth.redeemedTitle', { units: fmt.amount(order.unit), count: new Decimal(order.unit).eq(1) ? 1 : 2 })}
       </Text>
       <Text size="sm">{t('wealth.pendingBody', { time: fmt.dateTime(order.valuation_time * 1000) })}</Text>
       <Button onClick={onClose}>{t('common.ok')}</Button>
