@@ -26,6 +26,8 @@ describe('Simple Earn flexible in Chromium', () => {
     await expectText(page, 'The minimum subscription is 1 USDT');
     await page.getByTestId('subscribe-amount').fill('1000');
     expect(await page.getByTestId('estimated-daily').textContent()).toMatch(/ USDT$/);
+    // USDT's award pool pays in GT: its estimate is in GT, once the prices are here.
+    await expect.poll(() => page.getByTestId('estimated-award').textContent()).toMatch(/^0\.\d+ GT$/);
     await page.getByTestId('subscribe-confirm').click();
     await enterFundPassword(page, '123456');
     await expect.poll(() => page.getByTestId('success-amount').textContent()).toBe('1,000 USDT');

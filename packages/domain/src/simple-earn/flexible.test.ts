@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Decimal } from '../money.js';
 import {
   aprBreakdown,
+  awardBonus,
   chartWindow,
   checkFlexibleRedeem,
   checkFlexibleSubscribe,
@@ -122,6 +123,30 @@ describe('estimates', () => {
     expect(ladderBonus('5000', tiers, { periodsPerYear: 8760, priceRatio: '2' }).toFixed()).toBe('0.01826484');
     expect(ladderBonus('0', tiers, { periodsPerYear: 365 }).toFixed()).toBe('0');
     expect(topLadderApr(tiers).toFixed()).toBe('0.1');
+  });
+  it('pays the award pool on the part up to its limit, in the award coin, and nothing while it is closed', () => {
+    const open = aprBreakdown({
+      next_time_rate_year: '0.05',
+      is_open_award_pool: 1,
+      ext_award_rate_year: '0.02',
+      ext_award_limit: '5000',
+      ladder_apr: [],
+    });
+    // 1,000 USDT x 2% / 365, in GT at 18.5 USDT: 0.00296186 GT a day.
+    const ratio = new Decimal(1).div('18.5');
+    expect(awardBonus('1000', open.award, { periodsPerYear: 365, priceRatio: ratio }).toFixed()).toBe('0.00296186');
+    // Above the limit, only the limit earns it.
+    expect(awardBonus('80000', open.award, { periodsPerYear: 365, priceRatio: '1' }).toFixed()).toBe(
+      awardBonus('5000', open.award, { periodsPerYear: 365, priceRatio: '1' }).toFixed(),
+    );
+    const closed = aprBreakdown({
+      next_time_rate_year: '0.05',
+      is_open_award_pool: 0,
+      ext_award_rate_year: '0.02',
+      ext_award_limit: '5000',
+      ladder_apr: [],
+    });
+    expect(awardBonus('1000', closed.award, { periodsPerYear: 365, priceRatio: '1' }).toFixed()).toBe('0');
   });
   it('ladder bonus grows with the amount', () => {
     const tiers = [{ left: '0', right: '1000', apr: '0.05' }];

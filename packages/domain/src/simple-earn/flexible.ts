@@ -215,6 +215,28 @@ export function aprBreakdown(p: {
 }
 
 /**
+ * The award pool's estimated bonus on a holding of `amount`, over `periods` of a year's
+ * `periodsPerYear`: its APR on the part up to its limit, in the award coin at `priceRatio` (the
+ * holding coin's price over the award coin's), rounded down to 8 places; 0 while the pool is closed.
+ */
+export function awardBonus(
+  amount: DecimalLike,
+  award: AprBreakdown['award'],
+  opts: { periodsPerYear: number; periods?: number; priceRatio: DecimalLike },
+): Decimal {
+  if (!award) return ZERO;
+  const held = Decimal.max(Decimal.min(dec(amount), award.limit), 0);
+  return roundDown(
+    held
+      .times(award.rate)
+      .times(opts.periods ?? 1)
+      .div(opts.periodsPerYear)
+      .times(opts.priceRatio),
+    8,
+  );
+}
+
+/**
  * The APR a holding of `amount` earns: the market rate on all of it, the award on the part up to its
  * limit and each ladder tier on the part inside it, over the whole amount (6 places, rounded down).
  * A 100,000 USDT holding with 5% market, 2% award on 5,000 and 3% on the first 1,000 earns about 5.13%.

@@ -1,4 +1,6 @@
 import {
+  aprBreakdown,
+  awardBonus,
   checkFlexibleSubscribe,
   Decimal,
   estimatedDailyReturn,
@@ -14,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMe } from '../../api/account.js';
 import { serverNow } from '../../api/client.js';
+import { useRates } from '../../api/market.js';
 import { useAvailable, useSubscribeFlexible } from '../../api/simple-earn.js';
 import { AmountInput } from '../../components/AmountInput.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
@@ -102,6 +105,17 @@ function SubscribeForm({ product, onDone }: { product: FlexibleProduct; onDone(a
   const value = check?.ok ? check.value : new Decimal(0);
   const daily = estimatedDailyReturn(value, product.next_time_rate_year);
   const ladder = ladderBonus(value, product.ladder_apr, { periodsPerYear: 365 });
+  // The award pool pays in its own coin, at the coins' prices.
+  const { award } = aprBreakdown(product);
+  const rates = useRates();
+  const awardPrice = product.award_asset ? rates.data?.get(product.award_asset) : undefined;
+  const awardDaily =
+    award && awardPrice?.gt(0)
+      ? awardBonus(value, award, {
+          periodsPerYear: 365,
+          priceRatio: (rates.data?.get(product.asset) ?? new Decimal(0)).div(awardPrice),
+        })
+      : null;
   const timeline = flexibleTimeline(nowMs);
 
   const submit = useDebouncedCallback(
@@ -171,6 +185,14 @@ function SubscribeForm({ product, onDone }: { product: FlexibleProduct; onDone(a
             {fmt.amount(daily)} {product.asset}
           </Text>
         </Group>
+        {award && product.award_asset && (
+          <Group justify="space-between">
+            <Text size="sm">{t('earn.subscribe.estAward')}</Text>
+            <Text size="sm" fw={600} data-testid="estimated-award">
+              {awardDaily ? `${fmt.amount(awardDaily)} ${product.award_asset}` : '…'}
+            </Text>
+          </Group>
+        )}
         {product.ladder_apr.length > 0 && (
           <Group justify="space-between">
             <Text size="sm">{t('earn.subscribe.estBonus')}</Text>
