@@ -149,11 +149,14 @@ export const EarnStatistics = Type.Object({
   positions: Type.Integer(),
 });
 
+/** Our history type beside the spec's 1 to 5: a cancelled redemption, which puts its amount back. */
+export const HISTORY_REDEEM_CANCELLED = 6;
+
 export const HistoryQuery = Type.Object({
   page: Type.Optional(PageNumber),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
-  // The spec's types 1 to 5, and ours, 6: a cancelled redemption (0: all).
-  type: Type.Optional(Type.Integer({ minimum: 0, maximum: 6 })),
+  // The spec's types 1 to 5, and ours (0: all).
+  type: Type.Optional(Type.Integer({ minimum: 0, maximum: HISTORY_REDEEM_CANCELLED })),
   asset: Type.Optional(CoinFilter),
   start_at: Type.Optional(UnixSeconds),
   end_at: Type.Optional(UnixSeconds),

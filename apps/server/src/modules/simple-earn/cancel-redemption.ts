@@ -1,4 +1,5 @@
 import { Decimal, parseAmount, toWire } from '@earn/domain';
+import { HISTORY_REDEEM_CANCELLED } from '@earn/domain/contract';
 import type { AppContext } from '../../context.js';
 import { earnHistory } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
@@ -7,7 +8,6 @@ import { userAccount } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
 import type { User } from '../account/repo.js';
 import { forgetCancelledRedemption } from './auto-earn-kept.js';
-import { HISTORY_REDEEM_CANCELLED } from './history.js';
 import { requireOpenMarket } from './markets.js';
 import {
   balancesOf,

@@ -1,4 +1,5 @@
 import { Decimal, toWire } from '@earn/domain';
+import { HISTORY_REDEEM_CANCELLED } from '@earn/domain/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
@@ -13,9 +14,8 @@ export const HISTORY_TYPES = [
   { value: 3, name: 'Interest' },
   { value: 4, name: 'Bonus' },
   { value: 5, name: 'Rate-up' },
-  { value: 6, name: 'Redeem cancelled' },
+  { value: HISTORY_REDEEM_CANCELLED, name: 'Redeem cancelled' },
 ] as const;
-export const HISTORY_REDEEM_CANCELLED = 6;
 
 export interface HistoryQuery {
   page: number;
