@@ -93,7 +93,7 @@ function useSessionChanged() {
 
 export function useLogin() {
   const sessionChanged = useSessionChanged();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: Credentials) => api<Me>('/apiw/v2/auth/login', { body: { ...body } }),
     onSuccess: sessionChanged,
   });
@@ -101,7 +101,7 @@ export function useLogin() {
 
 export function useRegister() {
   const sessionChanged = useSessionChanged();
-  return useMutation({
+  return useSubmitMutation({
     // Registration answers the same whether the email is new or taken; logging in tells which.
     mutationFn: async (body: Credentials) => {
       await api<null>('/apiw/v2/auth/register', { body: { ...body } });
@@ -127,7 +127,7 @@ export function useLogout() {
 
 export function useSetFundPassword() {
   const qc = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: FundPassBody) => api('/apiw/v2/account/fundpass', { body: { ...body } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.me }),
   });

@@ -1,5 +1,5 @@
 import type { FixedHistoryRow, FixedHolding, FixedLendResult, FixedProduct, RateUpCoupon } from '@earn/domain/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, newIdempotencyKey } from './client.js';
 import { useSubmitMutation } from './submit-mutation.js';
 
@@ -146,7 +146,7 @@ export function usePreRedeem() {
 
 export function useSetReinvest() {
   const invalidate = useInvalidate();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (v: { orderId: string; reinvest_status: 0 | 1; reinvest_amount?: string }) =>
       api(`${BASE}/user/reinvest-status/${v.orderId}`, {
         method: 'PUT',
@@ -161,7 +161,7 @@ export function useSetReinvest() {
 
 export function useSetRedeemAccount() {
   const invalidate = useInvalidate();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (v: { orderId: string; redeem_account_type: 0 | 1 }) =>
       api(`${BASE}/user/redeem-account-type/${v.orderId}`, {
         method: 'PUT',

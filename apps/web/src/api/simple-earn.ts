@@ -11,7 +11,7 @@ import type {
   OutableItem,
   RateSimulation,
 } from '@earn/domain/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BALANCE_REFRESH_MS } from './account.js';
 import { api, newIdempotencyKey, serverNow } from './client.js';
 import { useSubmitMutation } from './submit-mutation.js';
@@ -219,7 +219,7 @@ export function useCancelRedemption() {
 
 export function useSetMinRate() {
   const invalidate = useInvalidateEarn();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: { asset: string; rateYear: string }) => api(`${BASE}/interest-rate`, { body }),
     onSuccess: invalidate,
   });
@@ -227,7 +227,7 @@ export function useSetMinRate() {
 
 export function useSetAutoInvest() {
   const invalidate = useInvalidateEarn();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: { assets: string; status: '1' | '0' }) => api<AutoInvestStatus>(`${BASE}/autoivest`, { body }),
     onSuccess: invalidate,
   });

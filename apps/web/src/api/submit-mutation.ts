@@ -2,9 +2,11 @@ import { type DefaultError, type UseMutationOptions, type UseMutationResult, use
 import { useCallback, useRef } from 'react';
 
 /**
- * A change the user submits from a dialog (a stake, a subscription, a redemption, a transfer): while
- * one is on its way, another call is dropped, not sent. A double click comes before the dialog has
- * drawn its button as pending, and would otherwise move the money twice.
+ * A change the user submits from a form, a dialog or a confirmation (a stake, a subscription, a
+ * redemption, a transfer, a login, a fund password, a setting): while one is on its way, another call
+ * is dropped, not sent. A double click comes before the button is drawn as pending, and would
+ * otherwise move money twice, or count twice toward a password's lockout. Every such hook is one of
+ * these, so the forms and dialogs need no guard of their own.
  */
 export function useSubmitMutation<TData = unknown, TError = DefaultError, TVariables = void, TContext = unknown>(
   options: UseMutationOptions<TData, TError, TVariables, TContext>,

@@ -1,14 +1,15 @@
-import { useMutation } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { useSubmitMutation } from '../api/submit-mutation.js';
 import { renderWithProviders } from '../test-utils.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 
 function Question({ calls }: { calls: string[] }) {
   const [opened, setOpened] = useState(true);
-  const act = useMutation({
+  // As every confirmation in the app: its call is a submitted change.
+  const act = useSubmitMutation({
     mutationFn: async () => {
       calls.push('sent');
       await new Promise((resolve) => setTimeout(resolve, 20));

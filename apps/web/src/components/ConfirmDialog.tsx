@@ -1,7 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOneAtATime } from '../lib/use-one-at-a-time.js';
 import { Dialog } from './Dialog.js';
 
 export interface ConfirmDialogProps {
@@ -28,7 +27,6 @@ export function ConfirmDialog({
   zIndex,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
-  const mayAct = useOneAtATime(pending, opened);
   return (
     <Dialog opened={opened} onClose={onClose} title={title} centered {...(zIndex ? { zIndex } : {})}>
       <Text size="sm">{children}</Text>
@@ -36,11 +34,7 @@ export function ConfirmDialog({
         <Button variant="default" onClick={onClose}>
           {t('common.cancel')}
         </Button>
-        <Button
-          loading={pending}
-          onClick={() => mayAct() && onConfirm()}
-          {...(confirmTestId ? { 'data-testid': confirmTestId } : {})}
-        >
+        <Button loading={pending} onClick={onConfirm} {...(confirmTestId ? { 'data-testid': confirmTestId } : {})}>
           {t('common.confirm')}
         </Button>
       </Group>

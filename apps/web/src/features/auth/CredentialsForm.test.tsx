@@ -18,18 +18,6 @@ describe('the credentials form', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('sends one request for a double click', async () => {
-    const onSubmit = vi.fn();
-    renderWithProviders(
-      <CredentialsForm rules="sign-up" submitLabel="Sign up" pending={false} error={undefined} onSubmit={onSubmit} />,
-    );
-    await userEvent.type(screen.getByLabelText(/Email/), ' new@example.com ');
-    await userEvent.type(screen.getByLabelText(/Password/), 'password123');
-    await userEvent.dblClick(screen.getByRole('button', { name: 'Sign up' }));
-    expect(onSubmit).toHaveBeenCalledTimes(1);
-    expect(onSubmit).toHaveBeenCalledWith({ email: 'new@example.com', password: 'password123' });
-  });
-
   it('on the login, asks only for both, and sends any password as typed (a wrong one is the server’s to say)', async () => {
     const onSubmit = vi.fn();
     renderWithProviders(

@@ -2,7 +2,6 @@ import { emailProblem, passwordProblem } from '@earn/domain';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOneAtATime } from '../../lib/use-one-at-a-time.js';
 
 export interface CredentialsFormProps {
   /**
@@ -24,14 +23,13 @@ export function CredentialsForm({ rules, submitLabel, pending, error, onSubmit }
   const [touched, setTouched] = useState(false);
   const emailWrong = rules === 'sign-up' ? emailProblem(email) : email.trim() ? null : 'emailInvalid';
   const passwordWrong = rules === 'sign-up' ? passwordProblem(password) : password ? null : 'passwordMissing';
-  const mayAct = useOneAtATime(pending);
   return (
     <form
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
         setTouched(true);
-        if (emailWrong || passwordWrong || !mayAct()) return;
+        if (emailWrong || passwordWrong) return;
         onSubmit({ email: email.trim(), password });
       }}
     >

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useMe, useSetFundPassword } from '../../api/account.js';
 import { FundPasswordInput } from '../../components/FundPasswordInput.js';
 import { notifyError, notifySuccess } from '../../lib/notify.js';
-import { useOneAtATime } from '../../lib/use-one-at-a-time.js';
 
 /** Set or change the fund password, and choose how often fund-moving actions ask for it. */
 export default function SecurityPage() {
@@ -24,7 +23,6 @@ export default function SecurityPage() {
   const ready = hasFundpass
     ? current.length === 6 && (keepsPassword || (next.length === 6 && next === repeat))
     : next.length === 6 && next === repeat;
-  const mayAct = useOneAtATime(save.isPending);
 
   return (
     <Stack maw={560} mx="auto">
@@ -34,7 +32,7 @@ export default function SecurityPage() {
           onSubmit={(e) => {
             e.preventDefault();
             // One request per submit: every try at the current password counts toward its lockout.
-            if (!ready || !mayAct()) return;
+            if (!ready) return;
             save.mutate(
               {
                 fundpass: keepsPassword ? current : next,

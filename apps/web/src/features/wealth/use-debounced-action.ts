@@ -1,12 +1,9 @@
-import { useRef } from 'react';
+import { useDebouncedCallback } from '@mantine/hooks';
 
 /** Spec: wealth actions are debounced 200 ms, so a double click sends one order. */
 export const WEALTH_ACTION_DEBOUNCE_MS = 200;
 
+/** A wealth action: the first click acts at once, clicks within the next 200 ms do not. */
 export function useDebouncedAction(action: () => void) {
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  return () => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(action, WEALTH_ACTION_DEBOUNCE_MS);
-  };
+  return useDebouncedCallback(action, { delay: WEALTH_ACTION_DEBOUNCE_MS, leading: true });
 }
