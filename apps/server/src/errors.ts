@@ -52,10 +52,24 @@ export const refused = (failure: Failure) =>
     key: failure.key,
     ...(failure.params ? { params: failure.params } : {}),
   });
-export const notFound = (message: string, key?: string) => new AppError(Code.Failure, message, 404, key ? { key } : {});
-export const conflict = (message: string) => new AppError(Code.Failure, message, 409);
+/** Something asked for by id that does not exist (or is not the user's); the web says so in its language. */
+export const notFound = (message: string, key = 'common.notExist') => new AppError(Code.Failure, message, 404, { key });
+/** A coin the catalogue does not list, named by the field it came in. */
+export const unlistedCoin = (field: string, coin: string) =>
+  new AppError(Code.Failure, `${field} ${coin} is not a coin we list`, 400, {
+    key: 'common.coinUnlisted',
+    params: { coin },
+  });
+/** A coin without an open flexible market. */
+export const noFlexibleProduct = (field: string, coin: string) =>
+  new AppError(Code.Failure, `${field} ${coin} has no flexible product`, 400, {
+    key: 'lend_earn.noProduct',
+    params: { coin },
+  });
+export const conflict = (message: string, key?: string) => new AppError(Code.Failure, message, 409, key ? { key } : {});
 export const needLogin = () => new AppError(Code.NeedLogin, 'Please log in first', 401);
-export const forbidden = (message: string) => new AppError(Code.Failure, message, 403);
+export const forbidden = (message: string, key?: string) =>
+  new AppError(Code.Failure, message, 403, key ? { key } : {});
 export const unsupportedMediaType = (message: string) => new AppError(Code.Failure, message, 415);
 /** Not enough of a coin (the spec's key), the same message whichever check found it. */
 export const insufficientBalance = (coin?: string) =>

@@ -285,8 +285,10 @@ describe('auto-earn', () => {
     expect((await u.get('/apiw/v2/uni-loan/earn/autoivest?assets=XRP')).body.data.status).toEqual({ XRP: 1 });
     expect((await u.get('/apiw/v2/uni-loan/earn/autoivest?assets=NOPE')).body).toMatchObject({
       code: -1,
-      message: 'assets: NOPE has no flexible product',
+      message: 'assets NOPE has no flexible product',
       data: null,
+      key: 'lend_earn.noProduct',
+      params: { coin: 'NOPE' },
     });
   });
 
@@ -586,6 +588,6 @@ describe('next_time_rate_year', () => {
     expect((await info()).next_time_rate_year).toBe('0.005');
     expect((await holding(a, 'XRP')).next_time_rate_year).toBe('0.005');
     const unknown = await a.get('/apiw/v2/uni-loan/earn/coin-info?coin=NOPE');
-    expect(unknown.body.message).toBe('asset NOPE has no flexible product');
+    expect(unknown.body).toMatchObject({ message: 'coin NOPE has no flexible product', key: 'lend_earn.noProduct' });
   });
 });

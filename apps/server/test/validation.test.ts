@@ -209,3 +209,56 @@ describe('ids, instants, coins and rates out of range are refused before any que
     await user.post('/apiw/v2/uni-loan/earn/autoivest', { assets: 'ALL_ASSET', status: '0' });
   });
 });
+
+describe('refusals the web shows carry the key it translates them by', () => {
+  it.each([
+    [
+      'the same wallet twice',
+      'POST',
+      '/apiw/v2/account/transfer',
+      { ...valid, to: 'spot' },
+      400,
+      'transfer.sameWallet',
+    ],
+    [
+      'an unknown coin',
+      'POST',
+      '/apiw/v2/account/transfer',
+      { ...valid, asset: 'NOPE' },
+      400,
+      'common.coinUnlisted',
+      { coin: 'NOPE' },
+    ],
+    [
+      'an order that is not the user’s',
+      'PUT',
+      '/apiw/v2/fixed_earn/api/user/reinvest-status/999999',
+      { reinvest_status: 1 },
+      404,
+      'common.notExist',
+    ],
+    [
+      'a pool that is not the project’s',
+      'POST',
+      '/apiw/v2/earn/launch-pool/check-pool-rule',
+      { pid: 1, rid: 999999 },
+      400,
+      'common.notExist',
+    ],
+    [
+      'a coin without a flexible product',
+      'POST',
+      '/apiw/v2/uni-loan/earn/subscribe',
+      { asset: 'NOPE', amount: '1', fundpass: '123456' },
+      400,
+      'lend_earn.noProduct',
+      { coin: 'NOPE' },
+    ],
+  ])('%s', async (_name, method, path, body, status, key, params?: Record<string, string>) => {
+    const before = await ledgerState();
+    const res = await user.request(method, path, body);
+    expect(res.status).toBe(status);
+    expect(res.body).toMatchObject({ key, ...(params ? { params } : {}) });
+    expect(await ledgerState()).toEqual(before);
+  });
+});

@@ -51,7 +51,7 @@ export const SIX_MONTHS_DAYS = 180;
 
 export type DateRangeCheck =
   | { ok: true; start: Day; endExclusive: Day }
-  | { ok: false; key: 'analysis.date.picker.limit.tip' | 'finances.date.picker.maximum.time' | 'errors.dateRange' };
+  | { ok: false; key: 'analysis.date.picker.limit.tip' | 'finances.date.picker.maximum.time' | 'dateRange.order' };
 
 /**
  * The shared date-range rule: the range ends at the chosen end day plus 1 (exclusive). A 6-month limit
@@ -59,7 +59,7 @@ export type DateRangeCheck =
  * ('finances.date.picker.maximum.time'); any other limit caps the range at limit x 30 days.
  */
 export function checkDateRange(start: Day, end: Day, limitMonths: number): DateRangeCheck {
-  if (!isDay(start) || !isDay(end) || end < start) return { ok: false, key: 'errors.dateRange' };
+  if (!isDay(start) || !isDay(end) || end < start) return { ok: false, key: 'dateRange.order' };
   const endExclusive = addDays(end, 1);
   if (limitMonths === 6) {
     if (daysBetween(start, endExclusive) > SIX_MONTHS_DAYS) return { ok: false, key: 'analysis.date.picker.limit.tip' };

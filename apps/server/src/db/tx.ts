@@ -38,7 +38,7 @@ function onceByKey<T>(work: (tx: Tx) => Promise<T>, idempotency: IdempotencyRequ
         .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
       if (!first || first.requestHash !== requestHash) {
-        throw conflict('This Idempotency-Key was already used for a different request');
+        throw conflict('This Idempotency-Key was already used for a different request', 'common.requestReused');
       }
       return first.response as T;
     }

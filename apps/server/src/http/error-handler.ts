@@ -28,7 +28,10 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
     return reply.status(error.statusCode).send({ code: Code.Failure, message: error.message, data: null });
   }
   noteUnexpectedError(request, error);
-  return reply
-    .status(500)
-    .send({ code: Code.Failure, message: 'Something went wrong on our side; please retry later', data: null });
+  return reply.status(500).send({
+    code: Code.Failure,
+    message: 'Something went wrong on our side; please retry later',
+    data: null,
+    key: 'common.serverError',
+  });
 }

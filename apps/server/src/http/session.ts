@@ -84,7 +84,10 @@ export function registerSession(app: FastifyInstance, ctx: AppContext, cookieSec
     if (UNSAFE.has(request.method)) {
       const sent = request.headers[CSRF_HEADER];
       if (!sameToken(typeof sent === 'string' ? sent : undefined, expected)) {
-        throw forbidden('Missing or invalid CSRF token: send the csrf_token cookie back in the X-CSRF-Token header');
+        throw forbidden(
+          'Missing or invalid CSRF token: send the csrf_token cookie back in the X-CSRF-Token header',
+          'common.sessionExpired',
+        );
       }
     }
     if (session) {
@@ -102,7 +105,8 @@ export function registerSession(app: FastifyInstance, ctx: AppContext, cookieSec
     const auth = request.routeOptions.config.auth;
     if (!auth) return;
     if (!request.user) throw needLogin();
-    if (auth === 'admin' && request.user.role !== 'admin') throw forbidden('This needs the operator role');
+    if (auth === 'admin' && request.user.role !== 'admin')
+      throw forbidden('This needs the operator role', 'common.operatorOnly');
   });
 
   // Content-type is checked before the body is validated: JSON only, unless the spec names a form.

@@ -10,7 +10,7 @@ import type {
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { complianceRules } from '../../db/schema.js';
-import { badRequest } from '../../errors.js';
+import { badRequest, unlistedCoin } from '../../errors.js';
 import { userBalances } from '../../ledger/accounts.js';
 import { catalogueCoins, findCoin } from '../market/repo.js';
 import { priceMap } from '../market/tickers.js';
@@ -62,7 +62,7 @@ export async function getLoanProperty(ctx: AppContext, user: User | null): Promi
 export async function getSpotTradingHome(ctx: AppContext, user: User | null, market: string): Promise<SpotTradingHome> {
   const base = market.toUpperCase().split('_')[0] ?? '';
   const coin = await findCoin(ctx.db, base);
-  if (!coin) throw badRequest(`market ${market} is not listed`);
+  if (!coin) throw badRequest(`market ${market} is not listed`, 'common.notExist');
   const compliance = await getCompliance(ctx, user);
   return {
     market: market.toUpperCase(),
@@ -106,6 +106,6 @@ export async function getMaintenanceMarginRate(ctx: AppContext, user: User | nul
 
 async function requireCoin(ctx: AppContext, symbol: string) {
   const coin = await findCoin(ctx.db, symbol);
-  if (!coin) throw badRequest(`coin ${symbol} is not a coin we list`);
+  if (!coin) throw unlistedCoin('coin', symbol);
   return coin;
 }

@@ -18,7 +18,7 @@ export async function setFundPassword(ctx: AppContext, user: User, input: FundPa
   if (!format.ok) throw refused(format);
   let current: string | null = null;
   if (user.fundpassHash !== null) {
-    if (input.old_fundpass === undefined) throw badRequest(OLD_REQUIRED);
+    if (input.old_fundpass === undefined) throw badRequest(OLD_REQUIRED, 'fundpass.oldRequired');
     current = await assertFundPassword(ctx, user, input.old_fundpass);
   }
   const fundpassHash = await hashSecret(input.fundpass);
@@ -36,7 +36,9 @@ export async function setFundPassword(ctx: AppContext, user: User, input: FundPa
   );
   ctx.sessions.forgetUser(user.id);
   if (changed.length === 0) {
-    throw current === null ? badRequest(OLD_REQUIRED) : conflict('The fund password changed meanwhile; try again');
+    throw current === null
+      ? badRequest(OLD_REQUIRED, 'fundpass.oldRequired')
+      : conflict('The fund password changed meanwhile; try again', 'fundpass.changedMeanwhile');
   }
   return { has_fundpass: true, fundpass_policy: policy };
 }

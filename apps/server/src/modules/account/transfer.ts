@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { type IdempotencyRequest, runTx } from '../../db/tx.js';
-import { badRequest, insufficientBalance, refused } from '../../errors.js';
+import { badRequest, insufficientBalance, refused, unlistedCoin } from '../../errors.js';
 import { ensureAccounts, userAccount } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
 import { findCoin } from '../market/repo.js';
@@ -14,9 +14,9 @@ import { loansOf, type User } from './repo.js';
 
 /** Moves a coin between the user's spot and unified wallets, through the ledger. */
 export async function transfer(ctx: AppContext, user: User, input: TransferBody, idempotency?: IdempotencyRequest) {
-  if (input.from === input.to) throw badRequest('from and to must be different wallets');
+  if (input.from === input.to) throw badRequest('from and to must be different wallets', 'transfer.sameWallet');
   const coin = await findCoin(ctx.db, input.asset);
-  if (!coin) throw badRequest(`asset ${input.asset} is not a coin we list`);
+  if (!coin) throw unlistedCoin('asset', input.asset);
   const amount = parseAmount('amount', input.amount, { maxDecimals: coin.decimals });
   if (!amount.ok) throw refused(amount);
   return runTx(

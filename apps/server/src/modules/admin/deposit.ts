@@ -3,7 +3,7 @@ import type { DepositBody } from '@earn/domain/contract';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { type IdempotencyRequest, runTx } from '../../db/tx.js';
-import { badRequest, refused } from '../../errors.js';
+import { badRequest, refused, unlistedCoin } from '../../errors.js';
 import { PlatformAccount, platformAccount, userAccount } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
 import { findUserByEmail } from '../account/repo.js';
@@ -18,7 +18,7 @@ export async function depositIn(db: Executor, ctx: AppContext, input: DepositBod
   const user = await findUserByEmail(db, input.email);
   if (!user) throw badRequest(`no account with the email ${input.email}`);
   const coin = await findCoin(db, input.coin);
-  if (!coin) throw badRequest(`coin ${input.coin} is not a coin we list`);
+  if (!coin) throw unlistedCoin('coin', input.coin);
   const amount = parseAmount('amount', input.amount, { maxDecimals: coin.decimals });
   if (!amount.ok) throw refused(amount);
   const txId = await post(db, {

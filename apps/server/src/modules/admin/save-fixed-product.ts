@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { fixedProducts } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
-import { badRequest } from '../../errors.js';
+import { badRequest, unlistedCoin } from '../../errors.js';
 import { lockProduct } from '../fixed-earn/products.js';
 import { findCoin } from '../market/repo.js';
 import { decimalSetting, ladderSetting } from './decimal-setting.js';
@@ -16,7 +16,7 @@ const instant = (s: number | undefined) => (s === undefined ? undefined : new Da
 /** The settable fields of a product, parsed; undefined where not sent. */
 async function fieldsOf(ctx: AppContext, input: FixedProductPatch) {
   if (input.bonus_asset && !(await findCoin(ctx.db, input.bonus_asset)))
-    throw badRequest(`bonus_asset ${input.bonus_asset} is not a coin we list`);
+    throw unlistedCoin('bonus_asset', input.bonus_asset);
   const fields = {
     yearRate: decimalSetting('year_rate', input.year_rate),
     minLendAmount: decimalSetting('min_lend_amount', input.min_lend_amount, AMOUNT_MAX),
@@ -63,7 +63,7 @@ function assertConsistent(p: typeof fixedProducts.$inferInsert) {
 /** Operator: a new fixed product of a coin and term; on sale from start_time (default now). */
 export async function createFixedProduct(ctx: AppContext, input: FixedProductInput) {
   const coin = await findCoin(ctx.db, input.coin);
-  if (!coin) throw badRequest(`coin ${input.coin} is not a coin we list`);
+  if (!coin) throw unlistedCoin('coin', input.coin);
   const now = ctx.clock.now();
   const row = {
     coin: coin.symbol,

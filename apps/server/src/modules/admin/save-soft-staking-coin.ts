@@ -2,7 +2,7 @@ import { Decimal } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { runTx } from '../../db/tx.js';
-import { badRequest } from '../../errors.js';
+import { badRequest, unlistedCoin } from '../../errors.js';
 import { findCoin } from '../market/repo.js';
 import { decimalSetting } from './decimal-setting.js';
 
@@ -13,7 +13,7 @@ export async function saveSoftStakingCoin(
   body: { apr: string; min_holding: string; cap: string },
 ) {
   const coin = await findCoin(ctx.db, symbol);
-  if (!coin) throw badRequest(`coin ${symbol} is not a coin we list`);
+  if (!coin) throw unlistedCoin('coin', symbol);
   const apr = decimalSetting('apr', body.apr, '1') as string;
   const min = decimalSetting('min_holding', body.min_holding, '999999999999') as string;
   const cap = decimalSetting('cap', body.cap, '999999999999') as string;

@@ -4,7 +4,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { ledgerAccounts, stakingProducts, stakingTasksDone, users } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
-import { badRequest, notFound } from '../../errors.js';
+import { badRequest, notFound, unlistedCoin } from '../../errors.js';
 import { findCoin } from '../market/repo.js';
 import { lockStakingProduct } from '../staking/products.js';
 import { decimalSetting } from './decimal-setting.js';
@@ -99,7 +99,7 @@ function assertConsistent(p: typeof stakingProducts.$inferInsert) {
 async function receiptCoinOf(ctx: AppContext, input: StakingProductInput, staked: string) {
   if (input.exchange_type !== 'asset' || !input.receipt_coin) return null;
   const coin = await findCoin(ctx.db, input.receipt_coin);
-  if (!coin) throw badRequest(`receipt_coin ${input.receipt_coin} is not a coin we list`);
+  if (!coin) throw unlistedCoin('receipt_coin', input.receipt_coin);
   if (coin.symbol === staked) throw badRequest('receipt_coin must differ from the staked coin');
   if (coin.isSupportStaking || coin.isSupportLaunchpool)
     throw badRequest(`${coin.symbol} is a traded coin, not a receipt token: it cannot be minted`);
@@ -120,11 +120,11 @@ async function receiptCoinOf(ctx: AppContext, input: StakingProductInput, staked
 /** Operator: a new staking product. */
 export async function createStakingProduct(ctx: AppContext, input: StakingProductInput) {
   const coin = await findCoin(ctx.db, input.coin);
-  if (!coin) throw badRequest(`coin ${input.coin} is not a coin we list`);
+  if (!coin) throw unlistedCoin('coin', input.coin);
   const reward = input.reward_coin ? await findCoin(ctx.db, input.reward_coin) : coin;
-  if (!reward) throw badRequest(`reward_coin ${input.reward_coin} is not a coin we list`);
+  if (!reward) throw unlistedCoin('reward_coin', String(input.reward_coin));
   const mint = input.mint_coin ? await findCoin(ctx.db, input.mint_coin) : null;
-  if (input.mint_coin && !mint) throw badRequest(`mint_coin ${input.mint_coin} is not a coin we list`);
+  if (input.mint_coin && !mint) throw unlistedCoin('mint_coin', input.mint_coin);
   const fields = fieldsOf(input);
   const row = {
     coin: coin.symbol,

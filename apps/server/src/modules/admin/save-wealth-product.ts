@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { wealthNavs, wealthProducts } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
-import { badRequest } from '../../errors.js';
+import { badRequest, unlistedCoin } from '../../errors.js';
 import { findCoin } from '../market/repo.js';
 import { findWealthProduct } from '../wealth/products.js';
 import { decimalSetting } from './decimal-setting.js';
@@ -16,7 +16,7 @@ export async function createWealthProduct(
   simulation: { seed: string; drift: number; vol: number } | null = null,
 ) {
   const coin = await findCoin(ctx.db, input.coin);
-  if (!coin) throw badRequest(`coin ${input.coin} is not a coin we list`);
+  if (!coin) throw unlistedCoin('coin', input.coin);
   const nav = decimalSetting('nav', input.nav ?? '1', '1000000') as string;
   if (new Decimal(nav).lte(0)) throw badRequest('nav must be greater than 0');
   const min = decimalSetting('min_purchase', input.min_purchase, '999999999999') as string;

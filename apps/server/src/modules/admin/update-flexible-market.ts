@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { forgetCachedReads } from '../../db/read-cache.js';
 import { flexibleMarkets } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
-import { badRequest } from '../../errors.js';
+import { badRequest, unlistedCoin } from '../../errors.js';
 import { findCoin } from '../market/repo.js';
 import { requireOpenMarket } from '../simple-earn/markets.js';
 import { decimalSetting, ladderSetting } from './decimal-setting.js';
@@ -14,7 +14,7 @@ import { decimalSetting, ladderSetting } from './decimal-setting.js';
 export async function updateFlexibleMarket(ctx: AppContext, input: Static<typeof MarketSettingsBody>) {
   const market = await requireOpenMarket(ctx.db, input.coin);
   if (input.award_asset && !(await findCoin(ctx.db, input.award_asset)))
-    throw badRequest(`award_asset ${input.award_asset} is not a coin we list`);
+    throw unlistedCoin('award_asset', input.award_asset);
   // The window as it will stand: what is sent, else what is stored.
   const startSec = input.award_start_at ?? (market.awardStartAt ? market.awardStartAt.getTime() / 1000 : undefined);
   const endSec = input.award_end_at ?? (market.awardEndAt ? market.awardEndAt.getTime() / 1000 : undefined);

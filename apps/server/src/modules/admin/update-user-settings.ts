@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { userLoans, users } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
-import { badRequest, refused } from '../../errors.js';
+import { badRequest, refused, unlistedCoin } from '../../errors.js';
 import { toMe } from '../account/me.js';
 import { findUserByEmail } from '../account/repo.js';
 import { findCoins } from '../market/repo.js';
@@ -30,7 +30,7 @@ export async function updateUserSettings(ctx: AppContext, input: UserSettingsBod
     ).map((c) => c.symbol),
   );
   const unknown = loans.find((l) => !known.has(l.coin));
-  if (unknown) throw badRequest(`loans.${unknown.coin} is not a coin we list`);
+  if (unknown) throw unlistedCoin('loans', unknown.coin);
   const changed = await runTx(ctx.db, async (tx) => {
     const user = await findUserByEmail(tx, input.email);
     if (!user) throw badRequest(`no account with the email ${input.email}`);

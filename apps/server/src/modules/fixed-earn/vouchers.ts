@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { rateUpVouchers } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
-import { badRequest, refused } from '../../errors.js';
+import { badRequest, refused, unlistedCoin } from '../../errors.js';
 import { findUserByEmail } from '../account/repo.js';
 import { findCoin } from '../market/repo.js';
 
@@ -84,7 +84,7 @@ export async function issueVoucher(ctx: AppContext, input: VoucherInput) {
     const user = await findUserByEmail(tx, input.email);
     if (!user) throw badRequest(`no account with the email ${input.email}`);
     const coin = await findCoin(tx, input.coin);
-    if (!coin) throw badRequest(`coin ${input.coin} is not a coin we list`);
+    if (!coin) throw unlistedCoin('coin', input.coin);
     const [row] = await tx
       .insert(rateUpVouchers)
       .values({

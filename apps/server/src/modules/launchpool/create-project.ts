@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { forgetCachedReads } from '../../db/read-cache.js';
 import { launchPools, launchProjects } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
-import { badRequest, refused } from '../../errors.js';
+import { badRequest, refused, unlistedCoin } from '../../errors.js';
 import { PlatformAccount, platformAccount } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
 import { announceProject } from '../inbox/inbox.js';
@@ -39,9 +39,8 @@ export async function createProject(
   if (endMs <= now.getTime() && !options.pastAllowed) throw badRequest('end_timest must be in the future');
   if (input.pools.length === 0) throw badRequest('pools must have at least one pool');
   const reward = await findCoin(ctx.db, input.coin);
-  if (!reward) throw badRequest(`coin ${input.coin} is not a coin we list`);
-  for (const p of input.pools)
-    if (!(await findCoin(ctx.db, p.coin))) throw badRequest(`pools.coin ${p.coin} is not a coin we list`);
+  if (!reward) throw unlistedCoin('coin', input.coin);
+  for (const p of input.pools) if (!(await findCoin(ctx.db, p.coin))) throw unlistedCoin('pools.coin', p.coin);
   for (const [i, p] of input.pools.entries()) {
     const min = new Decimal(amount('pools.personal_min_amount', p.personal_min_amount));
     const max = new Decimal(amount('pools.personal_max_amount', p.personal_max_amount, true));

@@ -27,7 +27,7 @@ export function catalogueProjects(db: Executor): Promise<LaunchProject[]> {
 
 export async function findProject(db: Executor, id: number): Promise<LaunchProject> {
   const [project] = await db.select().from(launchProjects).where(eq(launchProjects.id, id));
-  if (!project) throw badRequest(`pid ${id} is not a launch-pool project`);
+  if (!project) throw badRequest(`pid ${id} is not a launch-pool project`, 'common.notExist');
   return project;
 }
 
@@ -53,7 +53,8 @@ export function findPool(db: Executor, projectId: number, poolId: number): Promi
 async function poolOf(db: Executor, projectId: number, poolId: number, lock: boolean): Promise<LaunchPool> {
   const query = db.select().from(launchPools).where(eq(launchPools.id, poolId));
   const [pool] = lock ? await query.for('update') : await query;
-  if (!pool || pool.projectId !== projectId) throw badRequest(`rid ${poolId} is not a pool of project ${projectId}`);
+  if (!pool || pool.projectId !== projectId)
+    throw badRequest(`rid ${poolId} is not a pool of project ${projectId}`, 'common.notExist');
   return pool;
 }
 

@@ -3,7 +3,7 @@ import { HISTORY_REDEEM_CANCELLED } from '@earn/domain/contract';
 import type { AppContext } from '../../context.js';
 import { earnHistory } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
-import { AppError, badRequest, refused } from '../../errors.js';
+import { AppError, refused } from '../../errors.js';
 import { userAccount } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
 import type { User } from '../account/repo.js';
@@ -38,7 +38,10 @@ export async function cancelRedemption(
     let amount = pending;
     if (asked?.ok) {
       if (asked.value.gt(pending))
-        throw badRequest(`amount must be at most the pending ${toWire(pending)} ${market.coin}`);
+        throw new AppError(-1, `amount must be at most the pending ${toWire(pending)} ${market.coin}`, 400, {
+          key: 'lend_earn.cancelAtMost',
+          params: { amount: toWire(pending), coin: market.coin },
+        });
       amount = asked.value;
     }
     await keepBookSnapshot(tx, [position.id], now);

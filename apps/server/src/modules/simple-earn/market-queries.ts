@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client.js';
 import { cachedRead } from '../../db/read-cache.js';
 import { rowsOf } from '../../db/rows.js';
 import { autoInvest, flexibleHours } from '../../db/schema.js';
-import { badRequest } from '../../errors.js';
+import { noFlexibleProduct } from '../../errors.js';
 import type { User } from '../account/repo.js';
 import { catalogueCoins } from '../market/repo.js';
 import { priceMap } from '../market/tickers.js';
@@ -327,7 +327,7 @@ export async function getAutoInvest(db: Executor, userId: number | undefined, as
   const known = new Set(markets.map((m) => m.coin));
   const wanted = assets.length > 0 ? assets.map((a) => a.toUpperCase()) : [...known];
   const unknown = wanted.find((a) => !known.has(a));
-  if (unknown !== undefined) throw badRequest(`assets: ${unknown} has no flexible product`);
+  if (unknown !== undefined) throw noFlexibleProduct('assets', unknown);
   return {
     status: Object.fromEntries(wanted.map((a) => [a, status.isOn(a) ? 1 : 0])),
     global_status: status.all ? 1 : 0,

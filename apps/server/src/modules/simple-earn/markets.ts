@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { cachedRead } from '../../db/read-cache.js';
 import { flexibleMarkets } from '../../db/schema.js';
-import { badRequest } from '../../errors.js';
+import { noFlexibleProduct } from '../../errors.js';
 
 export type FlexibleMarket = typeof flexibleMarkets.$inferSelect;
 
@@ -24,7 +24,7 @@ export async function findMarket(db: Executor, coin: string): Promise<FlexibleMa
 export async function requireOpenMarket(db: Executor, coin: string): Promise<FlexibleMarket> {
   const symbol = coin.toUpperCase();
   const market = (await catalogueMarkets(db)).find((m) => m.coin === symbol);
-  if (!market?.isOpen) throw badRequest(`asset ${coin} has no flexible product`);
+  if (!market?.isOpen) throw noFlexibleProduct('asset', coin);
   return market;
 }
 

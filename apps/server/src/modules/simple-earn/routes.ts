@@ -33,7 +33,7 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { badRequest, checkPeriod, refused } from '../../errors.js';
+import { badRequest, checkPeriod, noFlexibleProduct, refused } from '../../errors.js';
 import { ok, responses } from '../../http/envelope.js';
 import { idempotencyOf } from '../../http/idempotency.js';
 import { userOf } from '../../http/session.js';
@@ -93,8 +93,7 @@ export const simpleEarnRoutes =
       async (request) => {
         const all = await productViews(ctx, projection, request.user);
         const coin = request.query.coin?.toUpperCase();
-        if (coin && !all.some((p) => p.asset === coin))
-          throw badRequest(`asset ${request.query.coin} has no flexible product`);
+        if (coin && !all.some((p) => p.asset === coin)) throw noFlexibleProduct('coin', coin);
         return ok(coin ? all.filter((p) => p.asset === coin) : all);
       },
     );
@@ -255,7 +254,7 @@ export const simpleEarnRoutes =
       async (request) => {
         const q = request.query;
         checkPeriod(q.from, q.to, { names: ['from', 'to'] });
-        if (q.to - q.from > 400 * 86_400) throw badRequest('the chart covers at most 400 days');
+        if (q.to - q.from > 400 * 86_400) throw badRequest('the chart covers at most 400 days', 'chart.tooLong');
         await requireOpenMarket(ctx.db, q.asset);
         return ok(await rateChart(ctx.db, q.asset, q.from, q.to, q.type));
       },

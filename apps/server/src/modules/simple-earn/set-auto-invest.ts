@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { autoEarnRedeemed, autoInvest } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
-import { AppError, badRequest } from '../../errors.js';
+import { AppError, badRequest, noFlexibleProduct } from '../../errors.js';
 import { VIP_TIER } from '../account/me.js';
 import type { User } from '../account/repo.js';
 import { getAutoInvest } from './market-queries.js';
@@ -21,8 +21,7 @@ export async function setAutoInvest(ctx: AppContext, user: User, input: { assets
     throw new AppError(-1, 'Auto-earn is not available to VIP accounts', 403, { key: 'lend_earn.autoEarn.vip' });
   if (input.status !== '1' && input.status !== '0') throw badRequest("status must be '1' or '0'");
   const asset = input.assets.trim().toUpperCase();
-  if (asset !== ALL_ASSET && !(await findMarket(ctx.db, asset)))
-    throw badRequest(`asset ${input.assets} has no flexible product`);
+  if (asset !== ALL_ASSET && !(await findMarket(ctx.db, asset))) throw noFlexibleProduct('asset', input.assets);
   const status = input.status === '1' ? 1 : 0;
   await runTx(ctx.db, async (tx) => {
     if (asset === ALL_ASSET) {

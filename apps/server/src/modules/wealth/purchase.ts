@@ -26,14 +26,14 @@ export async function purchaseWealth(
   const parsed = parseAmount('amount', body.amount, { maxDecimals: WEALTH_AMOUNT_PLACES });
   if (!parsed.ok) throw refused(parsed);
   const amount = parsed.value;
-  if (amount.lte(0)) throw badRequest('Enter an amount above 0', 'wealth.amount.required');
+  if (amount.lte(0)) throw badRequest('Enter an amount above 0', 'wealth.amountNonZero');
   return runTx(
     ctx.db,
     async (tx) => {
       const now = ctx.clock.now();
       const product = await shareLockWealthProduct(tx, body.pid);
       if (body.project_type !== undefined && body.project_type !== product.projectType)
-        throw badRequest(`product ${product.id} is of project type ${product.projectType}`);
+        throw badRequest(`product ${product.id} is of project type ${product.projectType}`, 'common.notExist');
       if (user.tier < product.minTier) {
         throw new AppError(Code.Failure, `This product is for VIP ${product.minTier} and above`, 403, {
           key: 'wealth.vipOnly',

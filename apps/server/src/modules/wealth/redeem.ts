@@ -23,7 +23,7 @@ export async function redeemWealth(
   const parsed = parseAmount('unit', body.unit, { maxDecimals: UNIT_PLACES });
   if (!parsed.ok) throw refused(parsed);
   const units = parsed.value;
-  if (units.lte(0)) throw badRequest('Enter a number of units above 0', 'wealth.unit.required');
+  if (units.lte(0)) throw badRequest('Enter a number of units above 0', 'wealth.unitsNonZero');
   return runTx(
     ctx.db,
     async (tx) => {
