@@ -141,24 +141,25 @@ export async function settleBatch(
   if (batch?.last == null) return undefined;
   const inBatch = sql`a.hour = ${h}::timestamptz AND a.position_id > ${after} AND a.position_id <= ${batch.last}`;
   const paidAt = new Date(hour.getTime() + HOUR_MS);
-  const interestByCoin = sql`
-    SELECT a.coin, sum(a.interest) AS interest FROM flexible_allocations a
-    WHERE ${inBatch} AND a.interest > 0 GROUP BY a.coin`;
+  // The batch's interest, read once by the legs, the history and the hour's total.
+  const earned = sql`earned AS MATERIALIZED (
+    SELECT a.user_id, a.account_id, a.coin, a.interest, a.lent, a.rate FROM flexible_allocations a
+    WHERE ${inBatch} AND a.interest > 0)`;
+  const interestByCoin = sql`SELECT coin, sum(interest) AS interest FROM earned GROUP BY coin`;
   await postSet(tx, {
     kind: 'flexible.interest',
     ref: `hour:${h}`,
     at: paidAt,
+    given: [earned],
     legs: sql`
-      SELECT a.account_id, a.coin, a.interest AS amount
-      FROM flexible_allocations a WHERE ${inBatch} AND a.interest > 0
+      SELECT account_id, coin, interest AS amount FROM earned
       UNION ALL
       SELECT la.id, t.coin, -t.interest FROM (${interestByCoin}) t
       JOIN ledger_accounts la ON la.user_id IS NULL AND la.wallet = ${FlexiblePlatform.borrowers} AND la.coin = t.coin`,
     // A history row per lender, and the hour's interest total, in the posting's own statement.
     alongside: [
       sql`INSERT INTO earn_history (user_id, product, type, mode, coin, amount, principal, rate, at)
-        SELECT a.user_id, 'flexible', 3, 0, a.coin, a.interest, a.lent, a.rate, ${paidAt.toISOString()}::timestamptz
-        FROM flexible_allocations a WHERE ${inBatch} AND a.interest > 0`,
+        SELECT user_id, 'flexible', 3, 0, coin, interest, lent, rate, ${paidAt.toISOString()}::timestamptz FROM earned`,
       sql`UPDATE flexible_hours fh SET interest_paid = fh.interest_paid + t.interest
         FROM (${interestByCoin}) t WHERE fh.coin = t.coin AND fh.hour = ${h}::timestamptz`,
     ],
