@@ -416,6 +416,10 @@ describe('operator bonus settings', () => {
     ).toBe(0);
     const backwards = await ts.admin.post('/admin/v1/simple-earn/market', { coin: 'LINK', award_end_at: start - 3600 });
     expect(backwards.body.message).toBe('award_start_at must be before award_end_at');
+    // The award pays whole hours: a window that opened mid-hour would not pay its first part.
+    const midHour = await ts.admin.post('/admin/v1/simple-earn/market', { coin: 'LINK', award_start_at: start + 1800 });
+    expect(midHour.status).toBe(400);
+    expect(midHour.body.message).toBe('award_start_at must be on a whole hour');
     // Adjacent tiers are fine.
     expect(
       (

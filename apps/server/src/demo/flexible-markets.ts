@@ -1,4 +1,4 @@
-import { DAY_MS } from '@earn/domain';
+import { DAY_MS, HOUR_MS } from '@earn/domain';
 import type { Executor } from '../db/client.js';
 import { faqs, flexibleMarkets } from '../db/schema.js';
 
@@ -82,6 +82,8 @@ const FAQ_ZH = [
 
 /** Flexible markets and the Simple Earn FAQ: product configuration every database starts with. */
 export async function seedFlexibleMarkets(db: Executor, now: Date): Promise<void> {
+  // The award pays whole hours: its window opens at the start of this hour.
+  const awardStart = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
   await db
     .insert(flexibleMarkets)
     .values(
@@ -93,8 +95,8 @@ export async function seedFlexibleMarkets(db: Executor, now: Date): Promise<void
               awardAsset: 'GT',
               awardRate: '0.02',
               awardLimit: '5000',
-              awardStartAt: now,
-              awardEndAt: new Date(now.getTime() + 30 * DAY_MS),
+              awardStartAt: awardStart,
+              awardEndAt: new Date(awardStart.getTime() + 30 * DAY_MS),
               ladderApr: [{ left: '0', right: '1000', apr: '0.03' }],
             }
           : {}),

@@ -15,6 +15,13 @@ export async function updateFlexibleMarket(ctx: AppContext, input: Static<typeof
   const market = await requireOpenMarket(ctx.db, input.coin);
   if (input.award_asset && !(await findCoin(ctx.db, input.award_asset)))
     throw unlistedCoin('award_asset', input.award_asset);
+  // The award pays whole hours (an hour is paid when the window is open at its start).
+  for (const [name, sec] of [
+    ['award_start_at', input.award_start_at],
+    ['award_end_at', input.award_end_at],
+  ] as const) {
+    if (sec !== undefined && sec % 3600 !== 0) throw badRequest(`${name} must be on a whole hour`);
+  }
   // The window as it will stand: what is sent, else what is stored.
   const startSec = input.award_start_at ?? (market.awardStartAt ? market.awardStartAt.getTime() / 1000 : undefined);
   const endSec = input.award_end_at ?? (market.awardEndAt ? market.awardEndAt.getTime() / 1000 : undefined);
