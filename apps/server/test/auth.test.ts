@@ -282,6 +282,13 @@ describe('accounts and sessions', () => {
     // A bad body is not looked at before who is calling: no schema hints for a guest or a user.
     expect((await user.post('/admin/v1/clock/advance', { hours: 'x' })).status).toBe(403);
     expect((await ts.client().post('/admin/v1/deposit', { nope: 1 })).status).toBe(401);
+    // Nor from the body's parsing: not JSON, another type, too large.
+    expect((await ts.client().post('/admin/v1/deposit', '{bad', { 'content-type': 'application/json' })).status).toBe(
+      401,
+    );
+    expect((await user.post('/admin/v1/deposit', '{bad', { 'content-type': 'application/json' })).status).toBe(403);
+    expect((await user.post('/admin/v1/deposit', '<x/>', { 'content-type': 'text/xml' })).status).toBe(403);
+    expect((await user.post('/admin/v1/deposit', `"${'x'.repeat(3_000_000)}"`)).status).toBe(403);
     expect((await ts.admin.post('/admin/v1/clock/advance', { hours: 'x' })).status).toBe(400);
     const ok = await ts.admin.get('/admin/v1/clock');
     expect(ok.body.data).toMatchObject({ mode: 'manual', now: '2026-11-02T00:00:00.000Z' });

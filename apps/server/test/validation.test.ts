@@ -262,3 +262,39 @@ describe('refusals the web shows carry the key it translates them by', () => {
     expect(await ledgerState()).toEqual(before);
   });
 });
+
+describe('whole numbers in query strings and paths are written as whole numbers', () => {
+  it.each([
+    ['/apiw/v2/vip/fixed_earn/api/product/detail?id=0x10', 'id'],
+    ['/apiw/v2/inbox?page=1e3', 'page'],
+    ['/apiw/v2/uni-loan/earn/subscribe?page=1e400', 'page'],
+    ['/apiw/v2/uni-loan/earn/subscribe?page=9007199254740993', 'page'],
+    ['/apiw/v2/uni-loan/earn/market/list?sort_business=Infinity', 'sort_business'],
+    ['/apiw/v2/uni-loan/earn/market/list?search_type=1.5', 'search_type'],
+    ['/apiw/v2/uni-loan/earn/history?is_time_zone=007', 'is_time_zone'],
+    ['/apiw/v2/uni-loan/earn/coin-info?kyc_level=%201', 'kyc_level'],
+  ])('%s', async (path, field) => {
+    const res = await user.get(path);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      message: `${field} must be a whole number`,
+      key: 'validation.type',
+      params: { field, type: 'a whole number' },
+    });
+  });
+
+  it('and within the range the call knows', async () => {
+    for (const path of [
+      '/apiw/v2/uni-loan/earn/coin-info?kyc_level=-1',
+      '/apiw/v2/uni-loan/earn/coin-info?show_page=2',
+      '/apiw/v2/uni-loan/earn/history?is_time_zone=2',
+      '/apiw/v2/uni-loan/earn/subscribe?page=100001',
+    ])
+      expect((await user.get(path)).status, path).toBe(400);
+    // Plain ones still pass, a minus sign too where the spec sends one.
+    expect((await user.get('/apiw/v2/uni-loan/earn/market/list?search_type=-1&sort_business=1&page=1')).status).toBe(
+      200,
+    );
+    expect((await user.get('/apiw/v2/uni-loan/earn/subscribe?page=2&limit=10')).status).toBe(200);
+  });
+});

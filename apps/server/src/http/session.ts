@@ -98,10 +98,8 @@ export function registerSession(app: FastifyInstance, ctx: AppContext, cookieSec
       request.user = found?.user ?? null;
       request.fundpassFailures = found?.fundpassFailures ?? [];
     }
-  });
-
-  // Who may call comes first: a guest or a user on an operator route learns nothing from the schema.
-  app.addHook('preValidation', async (request) => {
+    // Who may call comes first, before the body is read: a guest or a user on an operator route
+    // learns nothing from the body's parsing (JSON, type, size) or the schema.
     const auth = request.routeOptions.config.auth;
     if (!auth) return;
     if (!request.user) throw needLogin();

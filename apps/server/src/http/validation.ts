@@ -17,8 +17,52 @@ function makeAjv(coerceTypes: boolean | 'array') {
 const strict = makeAjv(false);
 const coercing = makeAjv('array');
 
+/** A whole number as text: plain decimal digits, no sign but minus, no leading zero, no exponent. */
+const WHOLE_NUMBER = /^-?(0|[1-9]\d*)$/;
+
+/** The properties a flat schema (a query string, a path) declares as whole numbers. */
+function wholeNumberFields(schema: { properties?: Record<string, { type?: unknown }> }): string[] {
+  return Object.entries(schema.properties ?? {})
+    .filter(([, property]) => property.type === 'integer')
+    .map(([name]) => name);
+}
+
+/**
+ * Query strings and path params are coerced, but a whole number must be written as one: Ajv would
+ * take "0x10" as 16, "1e3" as 1000 and "1e400" as Infinity, and 9007199254740993 is not a number
+ * JavaScript can hold. Such text is refused as not a whole number, before the schema's own checks.
+ */
+function coercingValidator(schema: object) {
+  const validate = coercing.compile(schema);
+  const fields = wholeNumberFields(schema);
+  const check = (data: unknown) => {
+    const values = (data ?? {}) as Record<string, unknown>;
+    const wrong = fields.find((name) => {
+      const raw = values[name];
+      return typeof raw === 'string' && !(WHOLE_NUMBER.test(raw) && Number.isSafeInteger(Number(raw)));
+    });
+    if (wrong !== undefined) {
+      check.errors = [
+        {
+          keyword: 'type',
+          instancePath: `/${wrong}`,
+          schemaPath: '',
+          params: { type: 'integer' },
+          data: values[wrong],
+        },
+      ];
+      return false;
+    }
+    const valid = validate(data);
+    check.errors = validate.errors;
+    return valid;
+  };
+  check.errors = null as ErrorObject[] | null | undefined;
+  return check;
+}
+
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? strict : coercing).compile(schema as object);
+  httpPart === 'body' ? strict.compile(schema as object) : coercingValidator(schema as object);
 
 export interface ValidationRefusal {
   message: string;

@@ -162,7 +162,7 @@ export const HistoryQuery = Type.Object({
   end_at: Type.Optional(UnixSeconds),
   is_daily_log: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
   time_zone: Type.Optional(Type.Integer({ minimum: -840, maximum: 840 })),
-  is_time_zone: Type.Optional(Type.Integer()),
+  is_time_zone: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
 });
 export const HistoryRow = Type.Object({
   id: Type.Optional(Type.Integer()),

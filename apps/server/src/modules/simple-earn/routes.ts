@@ -28,6 +28,7 @@ import {
   LocaleTag,
   MarketListQuery,
   Paged,
+  PageNumber,
   RateSimulation,
 } from '@earn/domain/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -83,8 +84,8 @@ export const simpleEarnRoutes =
           tags,
           querystring: Type.Object({
             coin: Type.Optional(CoinFilter),
-            kyc_level: Type.Optional(Type.Integer()),
-            show_page: Type.Optional(Type.Integer()),
+            kyc_level: Type.Optional(Type.Integer({ minimum: 0, maximum: 3 })),
+            show_page: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
             status: Type.Optional(Type.Integer()),
           }),
           response: responses(Type.Array(FlexibleProduct)),
@@ -138,7 +139,7 @@ export const simpleEarnRoutes =
         schema: {
           tags,
           querystring: Type.Object({
-            page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+            page: Type.Optional(PageNumber),
             limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
             asset: Type.Optional(CoinFilter),
           }),
