@@ -116,6 +116,26 @@ describe('Simple Earn flexible in Chromium', () => {
     await page.getByTestId('redeem-confirm').click();
     await enterFundPassword(page, '123456');
     await expectText(page, /5 SOL/);
+    // The redeem dialog is open while another tab redeems most of the SOL: its refusal says the new
+    // maximum, and the dialog shows the new redeemable without being opened again.
+    await page.getByTestId('redeem-SOL').click();
+    const shownBefore = await page.getByTestId('redeemable').textContent();
+    const other = await page.context().newPage();
+    await other.goto(`${e2e.baseUrl}/simple-earn/my-lendings?tab=flexible`);
+    await other.getByTestId('redeem-SOL').click();
+    await other.getByTestId('redeem-amount').fill('30');
+    await other.getByTestId('redeem-confirm').click();
+    await enterFundPassword(other, '123456');
+    await expectText(other, /30 SOL/);
+    await other.close();
+    await page.getByTestId('redeem-amount').fill('10');
+    await page.getByTestId('redeem-confirm').click();
+    await enterFundPassword(page, '123456');
+    await expectText(page, /The current maximum is/);
+    await expect.poll(() => page.getByTestId('redeemable').textContent()).not.toBe(shownBefore);
+    const shownAfter = Number((await page.getByTestId('redeemable').textContent())?.replace(/[, A-Z]/g, ''));
+    expect(shownAfter).toBeLessThan(10);
+    await page.keyboard.press('Escape');
     await page.goto(`${e2e.baseUrl}/simple-earn`);
     await page.getByTestId('auto-earn-setup').click();
     await page.getByRole('dialog').getByPlaceholder('Search coin').fill('sol');

@@ -151,7 +151,7 @@ export function useTransfer() {
         fundpass: true,
         idempotencyKey: newIdempotencyKey(),
       }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['account'] }),
+    refresh: () => qc.invalidateQueries({ queryKey: ['account'] }),
   });
 }
 

@@ -128,7 +128,7 @@ export function useLendFixed(vip: boolean) {
         fundpass: true,
         idempotencyKey: newIdempotencyKey(),
       }),
-    onSuccess: invalidate,
+    refresh: invalidate,
   });
 }
 
@@ -140,7 +140,7 @@ export function usePreRedeem() {
         `${BASE}/user/pre-redeem`,
         { body: { order_id: orderId }, fundpass: true, idempotencyKey: newIdempotencyKey() },
       ),
-    onSuccess: invalidate,
+    refresh: invalidate,
   });
 }
 
@@ -155,7 +155,7 @@ export function useSetReinvest() {
           ...(v.reinvest_amount ? { reinvest_amount: v.reinvest_amount } : {}),
         },
       }),
-    onSuccess: invalidate,
+    refresh: invalidate,
   });
 }
 
@@ -167,6 +167,6 @@ export function useSetRedeemAccount() {
         method: 'PUT',
         body: { redeem_account_type: v.redeem_account_type },
       }),
-    onSuccess: invalidate,
+    refresh: invalidate,
   });
 }

@@ -121,7 +121,7 @@ export function useCreateOrder() {
         fundpass: true,
         idempotencyKey: newIdempotencyKey(),
       }),
-    onSuccess: invalidate,
+    refresh: invalidate,
   });
 }
 
@@ -130,7 +130,7 @@ export function useRedeemStake() {
   return useSubmitMutation({
     mutationFn: (body: { pid: number; rid: number; amount: string }) =>
       api<{ amount: string }>(`${BASE}/redeem`, { body, fundpass: true, idempotencyKey: newIdempotencyKey() }),
-    onSuccess: invalidate,
+    refresh: invalidate,
   });
 }
 

@@ -190,7 +190,7 @@ export function useSubscribeFlexible() {
           idempotencyKey: newIdempotencyKey(),
         },
       ),
-    onSuccess: invalidate,
+    refresh: invalidate,
   });
 }
 
@@ -204,7 +204,7 @@ export function useRedeemFlexible() {
       lend_amount: string;
       auto_invest_status?: 0 | 1;
     }) => api<FlexibleRedeemResult>(`${BASE}/redeem`, { body, fundpass: true, idempotencyKey: newIdempotencyKey() }),
-    onSuccess: invalidate,
+    refresh: invalidate,
   });
 }
 
@@ -213,7 +213,7 @@ export function useCancelRedemption() {
   return useSubmitMutation({
     mutationFn: (body: { asset: string; amount: string }) =>
       api<{ asset: string; amount: string }>(`${BASE}/redeem/cancel`, { body }),
-    onSuccess: invalidate,
+    refresh: invalidate,
   });
 }
 
@@ -221,7 +221,7 @@ export function useSetMinRate() {
   const invalidate = useInvalidateEarn();
   return useSubmitMutation({
     mutationFn: (body: { asset: string; rateYear: string }) => api(`${BASE}/interest-rate`, { body }),
-    onSuccess: invalidate,
+    refresh: invalidate,
   });
 }
 
@@ -229,7 +229,7 @@ export function useSetAutoInvest() {
   const invalidate = useInvalidateEarn();
   return useSubmitMutation({
     mutationFn: (body: { assets: string; status: '1' | '0' }) => api<AutoInvestStatus>(`${BASE}/autoivest`, { body }),
-    onSuccess: invalidate,
+    refresh: invalidate,
   });
 }
 

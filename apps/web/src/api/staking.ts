@@ -107,7 +107,7 @@ export function useStakingAction() {
         fundpass: true,
         idempotencyKey: newIdempotencyKey(),
       }),
-    onSuccess: invalidate,
+    refresh: invalidate,
   });
 }
 

@@ -52,4 +52,32 @@ describe('a change submitted from a dialog', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'refused' }));
     await waitFor(() => expect(calls).toBe(2));
   });
+
+  it('reads again what it touches: before it is done, and after a refusal, whose figures were stale', async () => {
+    const refreshed: string[] = [];
+    let refuse = true;
+    function Redeem() {
+      const redeem = useSubmitMutation({
+        mutationFn: async () => {
+          if (refuse) throw new Error('at most 0.0008 can be redeemed');
+        },
+        refresh: async () => {
+          refreshed.push('read');
+        },
+      });
+      return (
+        <button type="button" onClick={() => redeem.mutate()}>
+          {redeem.isError ? 'refused' : redeem.isSuccess ? `done after ${refreshed.length}` : 'redeem'}
+        </button>
+      );
+    }
+    renderWithProviders(<Redeem />);
+    await userEvent.click(screen.getByRole('button', { name: 'redeem' }));
+    await screen.findByRole('button', { name: 'refused' });
+    await waitFor(() => expect(refreshed).toEqual(['read']));
+    refuse = false;
+    await userEvent.click(screen.getByRole('button', { name: 'refused' }));
+    // Done only once the second read is in: a dialog closes on the new figures.
+    await screen.findByRole('button', { name: 'done after 2' });
+  });
 });

@@ -7,13 +7,34 @@ import { useCallback, useRef } from 'react';
  * is dropped, not sent. A double click comes before the button is drawn as pending, and would
  * otherwise move money twice, or count twice toward a password's lockout. Every such hook is one of
  * these, so the forms and dialogs need no guard of their own.
+ *
+ * `refresh` re-reads what the change touches: after it is done (awaited, so a dialog closes on the new
+ * figures), and after a refusal too, without waiting (a refusal such as "at most 0.0008 can be
+ * redeemed" means the figures the user saw were stale, and the open dialog should show the new ones).
  */
-export function useSubmitMutation<TData = unknown, TError = DefaultError, TVariables = void, TContext = unknown>(
-  options: UseMutationOptions<TData, TError, TVariables, TContext>,
-): UseMutationResult<TData, TError, TVariables, TContext> {
+export function useSubmitMutation<TData = unknown, TError = DefaultError, TVariables = void, TContext = unknown>({
+  refresh,
+  ...options
+}: UseMutationOptions<TData, TError, TVariables, TContext> & { refresh?: () => Promise<unknown> }): UseMutationResult<
+  TData,
+  TError,
+  TVariables,
+  TContext
+> {
   const sending = useRef(false);
-  const mutation = useMutation({
+  const mutation = useMutation<TData, TError, TVariables, TContext>({
     ...options,
+    ...(refresh
+      ? {
+          onSuccess: async (...done) => {
+            await Promise.all([refresh(), options.onSuccess?.(...done)]);
+          },
+          onError: (...failed) => {
+            void refresh();
+            return options.onError?.(...failed);
+          },
+        }
+      : {}),
     // On the mutation itself, so it runs even if the dialog has closed meanwhile.
     onSettled: (...settled) => {
       sending.current = false;

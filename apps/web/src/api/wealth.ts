@@ -70,6 +70,6 @@ export function useWealthAction() {
         idempotencyKey: newIdempotencyKey(),
       });
     },
-    onSuccess: invalidate,
+    refresh: invalidate,
   });
 }

@@ -12,6 +12,7 @@ import { ListStatus } from '../../components/ListStatus.js';
 import { type Column, PagedTable } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
+import { useOpenedItem } from '../../lib/use-opened-item.js';
 import { AprText } from './AprText.js';
 import { AutoEarnConfirm, type AutoEarnTarget } from './AutoEarnConfirm.js';
 import { CancelRedemptionConfirm } from './CancelRedemptionConfirm.js';
@@ -78,8 +79,9 @@ function FlexibleHoldings() {
   const [mobileLimit, setMobileLimit] = useState(PAGE_SIZE);
   const holdings = useHoldings(isMobile ? 1 : page, isMobile ? mobileLimit : PAGE_SIZE);
   const products = useProducts();
-  const [redeeming, setRedeeming] = useState<FlexibleHolding | null>(null);
-  const [cancelling, setCancelling] = useState<FlexibleHolding | null>(null);
+  const list = holdings.data?.list ?? [];
+  const [redeeming, setRedeeming] = useOpenedItem(list, (h) => h.asset);
+  const [cancelling, setCancelling] = useOpenedItem(list, (h) => h.asset);
   const [autoTarget, setAutoTarget] = useState<AutoEarnTarget | null>(null);
   const [subscribing, setSubscribing] = useState<string | null>(null);
   const subscribeProduct = products.data?.find((p) => p.asset === subscribing) ?? null;
@@ -166,7 +168,6 @@ function FlexibleHoldings() {
         ]),
     { key: 'actions', title: t('assets.actions'), align: 'right', render: actions },
   ];
-  const list = holdings.data?.list ?? [];
   return (
     <>
       {isMobile ? (

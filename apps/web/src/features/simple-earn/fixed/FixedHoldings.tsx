@@ -11,6 +11,7 @@ import { ListStatus } from '../../../components/ListStatus.js';
 import { type Column, PagedTable } from '../../../components/PagedTable.js';
 import { useFormat } from '../../../lib/use-format.js';
 import { useIsMobile } from '../../../lib/use-is-mobile.js';
+import { useOpenedItem } from '../../../lib/use-opened-item.js';
 import { EarlyRedeemDialog } from './EarlyRedeemDialog.js';
 import { FixedSubscribeDialog, type FixedTarget } from './FixedSubscribeDialog.js';
 import { RedeemToSelect, ReinvestSwitch } from './OrderChoices.js';
@@ -85,7 +86,8 @@ export function FixedHoldings() {
   const [page, setPage] = useState(1);
   const [mobileLimit, setMobileLimit] = useState(PAGE_SIZE);
   const holdings = useFixedHoldings(isMobile ? 1 : page, isMobile ? mobileLimit : PAGE_SIZE);
-  const [redeeming, setRedeeming] = useState<FixedHolding | null>(null);
+  const list = holdings.data?.list ?? [];
+  const [redeeming, setRedeeming] = useOpenedItem(list, (o) => o.order_id);
   const [subscribing, setSubscribing] = useState<FixedTarget | null>(null);
   const subscribeAgain = useSubscribeAgain(setSubscribing);
 
@@ -153,7 +155,6 @@ export function FixedHoldings() {
     { key: 'reinvest', title: t('fixed.reinvest.short'), render: (o) => <ReinvestSwitch order={o} /> },
     { key: 'actions', title: t('assets.actions'), align: 'right', render: (o) => actions(o, true) },
   ];
-  const list = holdings.data?.list ?? [];
   return (
     <>
       {isMobile ? (
