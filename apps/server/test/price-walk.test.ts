@@ -30,4 +30,16 @@ describe('demo prices', () => {
     // A new base price is a new price.
     expect(priceAt('ETH', '3000', ANCHOR_MS).toFixed()).toBe(walkedPrice('ETH', '3000', 0).toFixed());
   });
+
+  it('keep stablecoins at 1 USDT, whatever the hour (spec: no conversion line)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('USDT', 'USDC', 'USD', 'USDD'),
+        fc.integer({ min: -20_000, max: 20_000 }),
+        (coin, hour) => {
+          expect(priceAt(coin, '1', ANCHOR_MS + hour * HOUR_MS).toFixed()).toBe('1');
+        },
+      ),
+    );
+  });
 });

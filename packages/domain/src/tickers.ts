@@ -7,6 +7,13 @@ export interface Ticker {
 
 export const QUOTE = 'USDT';
 
+/** Coins pegged to the quote (spec): worth 1 USDT each, shown without a conversion line. */
+export const STABLECOINS: readonly string[] = ['USDT', 'USDC', 'USD', 'USDD'];
+
+export function isStablecoin(coin: string): boolean {
+  return STABLECOINS.includes(coin);
+}
+
 export function pairOf(coin: string): string {
   return `${coin}_${QUOTE}`;
 }

@@ -1,4 +1,4 @@
-import { Decimal, HOUR_MS } from '@earn/domain';
+import { Decimal, HOUR_MS, isStablecoin } from '@earn/domain';
 
 /**
  * Demo and test prices: a seeded random walk of the log price from each coin's base price, a pure
@@ -59,7 +59,8 @@ const COMPUTED_MAX = 4096;
  * (Decimal's exp at full precision is the costly part of every read that values coins) and reused.
  */
 export function priceAt(coin: string, basePrice: string, atMs: number): Decimal {
-  if (coin === 'USDT') return new Decimal(1);
+  // A stablecoin is pegged: its price does not walk.
+  if (isStablecoin(coin)) return new Decimal(1);
   const hourIndex = Math.floor((atMs - ANCHOR_MS) / HOUR_MS);
   const key = `${coin}|${basePrice}|${hourIndex}`;
   const known = computed.get(key);

@@ -1,4 +1,4 @@
-import { Decimal, isUSRegion, valueInUsdt } from '@earn/domain';
+import { Decimal, isStablecoin, isUSRegion, valueInUsdt } from '@earn/domain';
 import type { Balance, Coin } from '@earn/domain/contract';
 import { Alert, Button, Card, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
@@ -160,9 +160,11 @@ export default function AssetsPage() {
                   <CoinIcon symbol={r.asset} icon={r.coin?.icon} />
                   <div>
                     <Text fw={600}>{r.asset}</Text>
-                    <Text size="xs" c="dimmed">
-                      ≈ {fmt.fixed(r.value, 2)} USDT
-                    </Text>
+                    {!isStablecoin(r.asset) && (
+                      <Text size="xs" c="dimmed">
+                        ≈ {fmt.fixed(r.value, 2)} USDT
+                      </Text>
+                    )}
                   </div>
                 </Group>
                 <Text fw={600}>{fmt.amount(r.total)}</Text>
