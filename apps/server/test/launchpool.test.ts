@@ -671,3 +671,20 @@ describe('launch pool catch-up', () => {
     await jumped.close();
   });
 });
+
+describe('earn more', () => {
+  it('offers the coin’s flexible product at the APR Simple Earn shows for it, and nothing for a coin without one', async () => {
+    const guest = ts.client();
+    const more = await guest.get('/apiw/v2/earn/launch-pool/earn-more?coin=gt');
+    const info = await guest.get('/apiw/v2/uni-loan/earn/coin-info?coin=GT');
+    expect(more.body.data.list).toEqual([
+      {
+        type: 'simple_earn_flexible',
+        coin: 'GT',
+        rate_year: info.body.data[0].next_time_rate_year,
+        link: '/simple-earn',
+      },
+    ]);
+    expect((await guest.get('/apiw/v2/earn/launch-pool/earn-more?coin=NOPE')).body.data.list).toEqual([]);
+  });
+});

@@ -21,6 +21,7 @@ import { launchpoolRoutes } from '../modules/launchpool/routes.js';
 import { marketRoutes } from '../modules/market/routes.js';
 import { notificationRoutes } from '../modules/notifications/routes.js';
 import type { BorrowDemandSource } from '../modules/simple-earn/demand.js';
+import { RateProjection } from '../modules/simple-earn/market-queries.js';
 import { simpleEarnRoutes } from '../modules/simple-earn/routes.js';
 import { softStakingRoutes } from '../modules/soft-staking/routes.js';
 import { stakingRoutes } from '../modules/staking/routes.js';
@@ -148,13 +149,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(marketRoutes(ctx));
   await app.register(notificationRoutes(ctx));
   await app.register(adminRoutes(ctx, scheduler));
-  await app.register(simpleEarnRoutes(ctx, options.demand));
+  // One projection of the next hour's flexible rates, shared by every read that shows them.
+  const projection = new RateProjection(options.demand);
+  await app.register(simpleEarnRoutes(ctx, projection));
   await app.register(fixedEarnRoutes(ctx));
   await app.register(stakingRoutes(ctx));
   await app.register(wealthRoutes(ctx));
   await app.register(softStakingRoutes(ctx));
   await app.register(dualRoutes(ctx));
-  await app.register(launchpoolRoutes(ctx));
+  await app.register(launchpoolRoutes(ctx, projection));
   await app.register(inboxRoutes(ctx));
   await app.register(eventRoutes(scheduler));
 

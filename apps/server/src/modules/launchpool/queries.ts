@@ -24,6 +24,7 @@ import { rowsOf } from '../../db/rows.js';
 import type { User } from '../account/repo.js';
 import { catalogueCoins } from '../market/repo.js';
 import { priceMap } from '../market/tickers.js';
+import { productViews, type RateProjection } from '../simple-earn/market-queries.js';
 import {
   catalogueProjects,
   findProject,
@@ -211,19 +212,23 @@ export async function hourStatement(
   };
 }
 
-/** Other products for the coin (not for US users): its flexible Simple Earn product when there is one. */
-export async function earnMore(ctx: AppContext, coin: string) {
-  const rows = rowsOf<{ coin: string; rate: string }>(
-    await ctx.db.execute(sql`
-      SELECT m.coin, coalesce((SELECT rate::text FROM flexible_hours h WHERE h.coin = m.coin ORDER BY hour DESC LIMIT 1), m.limit_min_rate::text) AS rate
-      FROM flexible_markets m WHERE m.coin = ${coin.toUpperCase()} AND m.is_open`),
-  );
-  return rows.map((r) => ({
-    type: 'simple_earn_flexible',
-    coin: r.coin,
-    rate_year: toWire(r.rate),
-    link: '/simple-earn',
-  }));
+/**
+ * Other products for the coin (not for US users): its flexible Simple Earn product when there is one,
+ * at the APR Simple Earn shows for it (the next hour's).
+ */
+export async function earnMore(ctx: AppContext, projection: RateProjection, coin: string) {
+  const wanted = coin.toUpperCase();
+  const product = (await productViews(ctx, projection, null)).find((p) => p.asset === wanted);
+  return product
+    ? [
+        {
+          type: 'simple_earn_flexible',
+          coin: product.asset,
+          rate_year: product.next_time_rate_year,
+          link: '/simple-earn',
+        },
+      ]
+    : [];
 }
 
 /** The user's launch-pool history, newest first, filtered by type, coin (stake or reward), project and time. */

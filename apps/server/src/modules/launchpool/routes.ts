@@ -21,6 +21,7 @@ import { checkPeriod, notFound } from '../../errors.js';
 import { ok, responses } from '../../http/envelope.js';
 import { idempotencyOf } from '../../http/idempotency.js';
 import { userOf } from '../../http/session.js';
+import type { RateProjection } from '../simple-earn/market-queries.js';
 import {
   earnMore,
   hourStatement,
@@ -39,7 +40,7 @@ const PoolRef = { pid: RowId, rid: RowId };
 const StakeResult = Type.Object({ pid: Type.Integer(), rid: Type.Integer(), amount: DecimalString });
 
 export const launchpoolRoutes =
-  (ctx: AppContext): FastifyPluginAsyncTypebox =>
+  (ctx: AppContext, projection: RateProjection): FastifyPluginAsyncTypebox =>
   async (app) => {
     app.get(`${BASE}/projects`, { schema: { tags, response: responses(Type.Array(ProjectInfo)) } }, async (request) =>
       ok(await projectList(ctx, request.user)),
@@ -162,7 +163,7 @@ export const launchpoolRoutes =
       async (request) => {
         const isUS = request.user !== null && request.user !== undefined && isUSRegion(request.user.region);
         return ok({
-          list: isUS ? [] : await earnMore(ctx, request.query.coin),
+          list: isUS ? [] : await earnMore(ctx, projection, request.query.coin),
           candydrop_url: isUS ? null : (ctx.candyDropUrl ?? null),
         });
       },

@@ -40,7 +40,6 @@ import { idempotencyOf } from '../../http/idempotency.js';
 import { userOf } from '../../http/session.js';
 import { VIP_TIER } from '../account/me.js';
 import { cancelRedemption } from './cancel-redemption.js';
-import type { BorrowDemandSource } from './demand.js';
 import { listFaq } from './faq.js';
 import { earnHistory, HISTORY_TYPES, historyCoins } from './history.js';
 import { earnStatistics, flexibleHoldings } from './holdings.js';
@@ -49,7 +48,7 @@ import {
   lendDetail,
   marketList,
   productViews,
-  RateProjection,
+  type RateProjection,
   rateChart,
   simulateMinRate,
 } from './market-queries.js';
@@ -65,9 +64,8 @@ const BASE = '/apiw/v2/uni-loan/earn';
 const AssetQuery = Type.Object({ asset: CoinSymbol });
 
 export const simpleEarnRoutes =
-  (ctx: AppContext, demand: BorrowDemandSource): FastifyPluginAsyncTypebox =>
+  (ctx: AppContext, projection: RateProjection): FastifyPluginAsyncTypebox =>
   async (app) => {
-    const projection = new RateProjection(demand);
     app.get(
       `${BASE}/market/list`,
       { schema: { tags, querystring: MarketListQuery, response: responses(Paged(FlexibleProduct)) } },
