@@ -166,6 +166,7 @@ export function FixedHoldings() {
                 <FixedStatusBadge status={o.status} />
               </Group>
               {[
+                [t('fixed.subscribedAt'), fmt.dateTime(o.create_time * 1000)],
                 [t('earn.holding.principal'), fmt.amount(o.principal)],
                 [t('fixed.term'), t('fixed.days', { count: o.lock_up_period })],
                 [t('fixed.estInterest'), fmt.amount(o.total_interest)],
