@@ -298,3 +298,15 @@ describe('whole numbers in query strings and paths are written as whole numbers'
     expect((await user.get('/apiw/v2/uni-loan/earn/subscribe?page=2&limit=10')).status).toBe(200);
   });
 });
+
+it('refuses the other side on a one-sided staking call with the key of a value that is not allowed', async () => {
+  const res = await user.post('/apiw/v2/earn/staking/coin-swap-verify', {
+    side: 1,
+    coin: 'ETH',
+    pid: 1,
+    amount: '1',
+    fundpass: '123456',
+  });
+  expect(res.status).toBe(400);
+  expect(res.body).toMatchObject({ key: 'validation.notAllowed', params: { field: 'side' } });
+});

@@ -1,3 +1,4 @@
+import { Code } from '@earn/domain';
 import {
   Paged,
   STAKING_BASE,
@@ -24,7 +25,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { badRequest } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { ok, responses } from '../../http/envelope.js';
 import { idempotencyOf } from '../../http/idempotency.js';
 import { userOf } from '../../http/session.js';
@@ -100,7 +101,12 @@ export const stakingRoutes =
     const act = (side: 0 | 1 | 'any') => async (request: FastifyRequest<{ Body: StakingActionBody }>) => {
       const u = userOf(request);
       const body = request.body;
-      if (side !== 'any' && body.side !== side) throw badRequest(`side must be ${side} on this call`);
+      if (side !== 'any' && body.side !== side) {
+        throw new AppError(Code.Failure, `side must be ${side} on this call`, 400, {
+          key: 'validation.notAllowed',
+          params: { field: 'side' },
+        });
+      }
       const idem = idempotencyOf(request, u.id, ctx.clock);
       return ok(body.side === 0 ? await stake(ctx, u, body, idem) : await redeem(ctx, u, body, idem));
     };
