@@ -123,6 +123,31 @@ describe('private wealth', () => {
     expect(await spot(b, 'USDT')).toBe('19');
   });
 
+  it('says a product in the reader’s language, English where the operator gave no translation', async () => {
+    const zh = { name: '量化基金', manager: '顶点资本', strategy: '市场中性', disclaimer: '过往收益不代表未来表现。' };
+    const pid = await product(ts, { translations: { 'zh-CN': zh } });
+    const plain = await product(ts);
+    const shown = async (locale: string, id: number) =>
+      (await ts.client().get(`${WEALTH}/products?locale=${locale}`)).body.data.find(
+        (p: { pid: number }) => p.pid === id,
+      );
+    expect(await shown('zh-CN', pid)).toMatchObject(zh);
+    expect(await shown('en', pid)).toMatchObject({
+      name: 'Quant fund',
+      manager: 'Acme Capital',
+      strategy: 'Market neutral',
+      disclaimer: 'Past returns do not promise future ones.',
+    });
+    expect(await shown('zh-CN', plain)).toMatchObject({
+      name: 'Quant fund',
+      disclaimer: 'Past returns do not promise future ones.',
+    });
+    const u = await lender(ts, { USDT: '150' });
+    await u.post(`${WEALTH}/purchase`, { pid, amount: '100' });
+    const detail = await u.get(`${WEALTH}/order-detail?order_id=${pid}&locale=zh-CN`);
+    expect(detail.body.data.name).toBe('量化基金');
+  });
+
   it('refuses bad input with the spec’s messages and writes nothing', async () => {
     const pid = await product(ts, { min_tier: 1 });
     const open = await product(ts);

@@ -1,4 +1,4 @@
-import { DUAL_ORDER_STATUSES } from '@earn/domain/contract';
+import { DUAL_ORDER_STATUSES, type WealthTranslations } from '@earn/domain/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -963,6 +963,8 @@ export const wealthProducts = pgTable('wealth_products', {
   manager: text('manager').notNull(),
   strategy: text('strategy').notNull(),
   disclaimer: text('disclaimer').notNull(),
+  /** The texts above in other languages. */
+  translations: jsonb('translations').$type<WealthTranslations>().notNull().default({}),
   /** Management fee per year, taken daily from the NAV. */
   feeRate: money('fee_rate').notNull().default('0'),
   /** Percent of the units that may leave at one valuation; null: no gate. */

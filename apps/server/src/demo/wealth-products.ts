@@ -28,6 +28,14 @@ export async function seedWealthProducts(ctx: AppContext): Promise<void> {
         disclaimer:
           'Returns are not guaranteed and the value of units can fall. Subscriptions and redemptions are priced at the next 08:30 UTC valuation.',
         fee_rate: '0.01',
+        translations: {
+          'zh-CN': {
+            name: '私人财富 USDT Alpha',
+            manager: '理财私人财富团队',
+            strategy: '在主流交易对上进行 Delta 中性的基差与资金费率套利，每日再平衡。',
+            disclaimer: '收益不作保证，份额价值可能下跌。申购和赎回均按下一次 UTC 08:30 的估值定价。',
+          },
+        },
       },
       simulation: { seed: 'pw-usdt-alpha', drift: 0.00025, vol: 0.002 },
     },
@@ -44,6 +52,14 @@ export async function seedWealthProducts(ctx: AppContext): Promise<void> {
           'Managed by a third party. Returns are not guaranteed; at most 10% of the fund may be redeemed at one valuation, the rest waits for the next.',
         fee_rate: '0.02',
         gate_percent: '10',
+        translations: {
+          'zh-CN': {
+            name: 'Northwind BTC 趋势基金',
+            manager: 'Northwind 资产管理',
+            strategy: '对 BTC 进行系统化趋势跟踪，并按目标波动率调整仓位。',
+            disclaimer: '由第三方管理。收益不作保证；每次估值最多可赎回基金份额的 10%，其余部分顺延至下一次估值。',
+          },
+        },
       },
       simulation: { seed: 'nw-btc-trend', drift: 0.0004, vol: 0.012 },
     },

@@ -9,16 +9,19 @@ const WEALTH_BASE = '/apiw/v2/earn/private-wealth';
 
 export const wealthKeys = {
   all: ['wealth'] as const,
-  products: ['wealth', 'products'] as const,
-  detail: (pid: number) => ['wealth', 'detail', pid] as const,
+  products: (locale: string) => ['wealth', 'products', locale] as const,
+  detail: (pid: number, locale: string) => ['wealth', 'detail', pid, locale] as const,
   lines: (pid: number, type: string, range: number) => ['wealth', 'lines', pid, type, range] as const,
 };
 
-/** The wealth products with the reader's holdings (refreshed like balances: valuations change them). */
-export function useWealthProducts() {
+/**
+ * The wealth products with the reader's holdings (refreshed like balances: valuations change them),
+ * their texts in the reader's language.
+ */
+export function useWealthProducts(locale: string) {
   return useQuery({
-    queryKey: wealthKeys.products,
-    queryFn: () => api<WealthProduct[]>(`${WEALTH_BASE}/products`),
+    queryKey: wealthKeys.products(locale),
+    queryFn: () => api<WealthProduct[]>(`${WEALTH_BASE}/products`, { query: { locale } }),
     refetchInterval: BALANCE_REFRESH_MS,
   });
 }
@@ -26,12 +29,12 @@ export function useWealthProducts() {
 /** A product as the spec's calls name it: order_id (one holding per product) and project_type. */
 type ProductRef = Pick<WealthProduct, 'pid' | 'project_type'>;
 
-export function useWealthDetail(product: ProductRef, enabled: boolean) {
+export function useWealthDetail(product: ProductRef, enabled: boolean, locale: string) {
   return useQuery({
-    queryKey: wealthKeys.detail(product.pid),
+    queryKey: wealthKeys.detail(product.pid, locale),
     queryFn: () =>
       api<WealthOrderDetail>(`${WEALTH_BASE}/order-detail`, {
-        query: { order_id: product.pid, project_type: product.project_type },
+        query: { order_id: product.pid, project_type: product.project_type, locale },
       }),
     enabled,
   });

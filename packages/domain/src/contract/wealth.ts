@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { DecimalString, FundPassField, RowId } from './common.js';
+import { DecimalString, FundPassField, LocaleTag, RowId } from './common.js';
 
 /** Private wealth calls live under this base (spec). */
 export const WEALTH_BASE = '/apiw/v2/earn/private-wealth';
@@ -82,7 +82,11 @@ export const WealthLine = Type.Object({ timestamp: Type.Integer(), value: Decima
 export const WealthLines = Type.Object({ lines: Type.Array(WealthLine), change: DecimalString });
 export type WealthLines = Static<typeof WealthLines>;
 
-export const WealthDetailQuery = Type.Object({ order_id: RowId, project_type: Type.Optional(ProjectType) });
+export const WealthDetailQuery = Type.Object({
+  order_id: RowId,
+  project_type: Type.Optional(ProjectType),
+  locale: Type.Optional(LocaleTag),
+});
 export const WealthOrderDetail = Type.Object({
   name: Type.String(),
   /** What the units are worth at the last NAV. */
@@ -103,6 +107,17 @@ export const WealthOrderDetail = Type.Object({
 export type WealthOrderDetail = Static<typeof WealthOrderDetail>;
 
 /** Operator: a wealth product. */
+/** A product's texts in another language than the English ones (what is missing stays English). */
+export const WealthTexts = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  manager: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  strategy: Type.Optional(Type.String({ maxLength: 2000 })),
+  disclaimer: Type.Optional(Type.String({ maxLength: 4000 })),
+});
+export type WealthTexts = Static<typeof WealthTexts>;
+export const WealthTranslations = Type.Object({ 'zh-CN': Type.Optional(WealthTexts) });
+export type WealthTranslations = Static<typeof WealthTranslations>;
+
 export const WealthProductInput = Type.Object({
   project_type: ProjectType,
   name: Type.String({ minLength: 1, maxLength: 100 }),
@@ -115,6 +130,8 @@ export const WealthProductInput = Type.Object({
   fee_rate: Type.Optional(DecimalString),
   gate_percent: Type.Optional(Type.Union([Type.Null(), DecimalString])),
   nav: Type.Optional(DecimalString),
+  /** The texts in Chinese: the disclaimer a reader accepts is shown in their language. */
+  translations: Type.Optional(WealthTranslations),
 });
 export type WealthProductInput = Static<typeof WealthProductInput>;
 

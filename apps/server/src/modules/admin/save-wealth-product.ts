@@ -36,6 +36,7 @@ export async function createWealthProduct(
         manager: input.manager,
         strategy: input.strategy,
         disclaimer: input.disclaimer,
+        translations: input.translations ?? {},
         feeRate: decimalSetting('fee_rate', input.fee_rate ?? '0', '1') as string,
         gatePercent: gate,
         nav,

@@ -47,11 +47,23 @@ function recentRate(navs: { day: string; nav: string }[] | undefined, current: s
   return first ? changeOver(first.nav, current).toDecimalPlaces(8, Decimal.ROUND_HALF_UP) : ZERO;
 }
 
-/** The VIP wealth page's products, with the reader's units, worth and pending orders. */
+/** A product's texts in the reader's language, English where it has none. */
+function textsOf(p: WealthProductRow, locale: string | undefined) {
+  const own = locale === 'zh-CN' ? p.translations['zh-CN'] : undefined;
+  return {
+    name: own?.name ?? p.name,
+    manager: own?.manager ?? p.manager,
+    strategy: own?.strategy ?? p.strategy,
+    disclaimer: own?.disclaimer ?? p.disclaimer,
+  };
+}
+
+/** The VIP wealth page's products, with the reader's units, worth and pending orders, in their language. */
 export async function wealthProductList(
   ctx: AppContext,
   user: User | null,
   projectType?: number,
+  locale?: string,
 ): Promise<WealthProduct[]> {
   const nowMs = ctx.clock.now().getTime();
   const products = (await allWealthProducts(ctx.db)).filter(
@@ -78,13 +90,10 @@ export async function wealthProductList(
     return {
       pid: p.id,
       project_type: p.projectType,
-      name: p.name,
+      ...textsOf(p, locale),
       coin: p.coin,
       min_purchase: toWire(p.minPurchase),
       min_tier: p.minTier,
-      manager: p.manager,
-      strategy: p.strategy,
-      disclaimer: p.disclaimer,
       fee_rate: toWire(p.feeRate),
       gate_percent: p.gatePercent === null ? '' : toWire(p.gatePercent),
       nav: toWire(p.nav),
@@ -120,7 +129,7 @@ function orderView(p: WealthProductRow, o: typeof wealthOrders.$inferSelect): We
 export async function wealthOrderDetail(
   ctx: AppContext,
   user: User,
-  q: { order_id: number; project_type?: number | undefined },
+  q: { order_id: number; project_type?: number | undefined; locale?: string | undefined },
 ): Promise<WealthOrderDetail> {
   const pid = q.order_id;
   const p = await findWealthProduct(ctx.db, pid, q.project_type);
@@ -148,7 +157,7 @@ export async function wealthOrderDetail(
   // The whole return: what is held and what redemptions paid, less everything put in.
   const income = worth.plus(position?.redeemed ?? '0').minus(invested?.total ?? '0');
   return {
-    name: p.name,
+    name: textsOf(p, q.locale).name,
     amount: toWire(worth),
     coin: p.coin,
     unit: toWire(units),

@@ -1,4 +1,5 @@
 import {
+  LocaleTag,
   ProjectType,
   WEALTH_BASE,
   WealthDetailQuery,
@@ -33,11 +34,12 @@ export const wealthRoutes =
       {
         schema: {
           tags,
-          querystring: Type.Object({ project_type: Type.Optional(ProjectType) }),
+          querystring: Type.Object({ project_type: Type.Optional(ProjectType), locale: Type.Optional(LocaleTag) }),
           response: responses(Type.Array(WealthProduct)),
         },
       },
-      async (request) => ok(await wealthProductList(ctx, request.user ?? null, request.query.project_type)),
+      async (request) =>
+        ok(await wealthProductList(ctx, request.user ?? null, request.query.project_type, request.query.locale)),
     );
 
     app.post(

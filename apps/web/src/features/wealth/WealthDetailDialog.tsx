@@ -23,10 +23,10 @@ export function WealthDetailDialog({ product, onClose }: { product: WealthProduc
 }
 
 function Detail({ product }: { product: WealthProduct }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fmt = useFormat();
   const held = product.unit !== '0' || product.unit_pending !== '0' || product.amount_pending !== '0';
-  const detail = useWealthDetail(product, held);
+  const detail = useWealthDetail(product, held, i18n.language);
   const d = detail.data;
   return (
     <Stack data-testid="wealth-detail">

@@ -15,11 +15,11 @@ import { WealthSubscribeDialog } from './WealthSubscribeDialog.js';
 
 /** Private wealth (platform) and asset management (third party) on the VIP wealth page: products and my holdings. */
 export function WealthSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fmt = useFormat();
   const me = useMe();
   const { requireLogin } = useAuthGate();
-  const products = useWealthProducts();
+  const products = useWealthProducts(i18n.language);
   const [buying, setBuying] = useState<WealthProduct | null>(null);
   const [redeeming, setRedeeming] = useState<WealthProduct | null>(null);
   const [viewing, setViewing] = useState<WealthProduct | null>(null);
