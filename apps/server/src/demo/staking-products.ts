@@ -48,7 +48,7 @@ export async function seedStakingProducts(ctx: AppContext): Promise<void> {
   });
   await createStakingProduct(ctx, {
     coin: 'SOL',
-    protocol_name: 'Solana validators',
+    protocol_name: 'Solana',
     rate: '0.065',
     base_rate: '0.06',
     fee_rate: '0.08',
@@ -85,7 +85,7 @@ export async function seedStakingProducts(ctx: AppContext): Promise<void> {
   });
   await createStakingProduct(ctx, {
     coin: 'DOT',
-    protocol_name: 'Polkadot relay chain',
+    protocol_name: 'Polkadot',
     rate: '0.14',
     base_rate: '0.14',
     fee_rate: '0.1',
@@ -98,7 +98,7 @@ export async function seedStakingProducts(ctx: AppContext): Promise<void> {
   });
   await createStakingProduct(ctx, {
     coin: 'ETH',
-    protocol_name: 'GTETH (liquid receipt)',
+    protocol_name: 'GTETH',
     exchange_type: 'asset',
     receipt_coin: 'GTETH',
     rate: '0.03',
@@ -118,7 +118,7 @@ export async function seedStakingProducts(ctx: AppContext): Promise<void> {
   await createStakingProduct(ctx, {
     coin: 'BTC',
     type: 2,
-    protocol_name: 'BTC credit (mints USDC)',
+    protocol_name: 'BTC Credit',
     mint_coin: 'USDC',
     mint_ratio: '0.5',
     rate: '0.012',
@@ -131,7 +131,7 @@ export async function seedStakingProducts(ctx: AppContext): Promise<void> {
   });
   const avax = await createStakingProduct(ctx, {
     coin: 'AVAX',
-    protocol_name: 'Avalanche validators',
+    protocol_name: 'Avalanche',
     rate: '0.072',
     base_rate: '0.072',
     fee_rate: '0.1',
