@@ -10,6 +10,7 @@ import {
   type UserPoolStat,
   useEarnMore,
   useRedeemStake,
+  useUserProjectStats,
   useUserStat,
 } from '../../api/launchpool.js';
 import { DecimalInput } from '../../components/DecimalInput.js';
@@ -83,7 +84,10 @@ export function EarlyRedeemModal({
   const fmt = useFormat();
   const redeem = useRedeemStake();
   const [amount, setAmount] = useState('');
-  const staked = target?.stat.amount ?? '0';
+  // The stake as last read (a refusal re-reads it), not the copy taken when the dialog opened.
+  const stats = useUserProjectStats(target?.project.pid ?? 0, target !== null);
+  const stat = stats.data?.find((s) => s.rid === target?.pool.rid) ?? target?.stat;
+  const staked = stat?.amount ?? '0';
   const close = () => {
     setAmount('');
     onClose();
@@ -122,7 +126,7 @@ export function EarlyRedeemModal({
             {t('launch.lastHourReward')}
           </Text>
           <Text size="sm">
-            {fmt.amount(target?.stat.lastHourRewardAmount ?? '0')} {target?.project.coin}
+            {fmt.amount(stat?.lastHourRewardAmount ?? '0')} {target?.project.coin}
           </Text>
         </Group>
         <DecimalInput

@@ -17,6 +17,7 @@ import { ListStatus } from '../../components/ListStatus.js';
 import { type Column, PagedTable, pagedQuery } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
 import { type FrameMessage, useFrame } from '../../lib/use-frame.js';
+import { useOpenedItem } from '../../lib/use-opened-item.js';
 import { useAuthGate } from '../auth/auth-gate.js';
 import { StakingBadges } from './ProductBadges.js';
 import { periodParams } from './period.js';
@@ -232,9 +233,12 @@ function MyStaking({ asset }: { asset: string }) {
   const fmt = useFormat();
   const balances = useStakingBalances(true);
   const products = useStakingProducts('', 1, 100);
-  const [redeeming, setRedeeming] = useState<RedeemTarget | null>(null);
+  const [redeemed, setRedeeming] = useOpenedItem(balances.data ?? [], (b) => b.pid);
   const [staking, setStaking] = useState<StakingProduct | null>(null);
   const productOf = (b: StakingBalance) => products.data?.list.find((p) => p.pid === b.pid);
+  const redeemedProduct = redeemed && productOf(redeemed);
+  const redeeming: RedeemTarget | null =
+    redeemed && redeemedProduct ? { product: redeemedProduct, balance: redeemed } : null;
   const list = (balances.data ?? []).filter((b) => !asset || b.coin === asset);
   return (
     <Stack gap="sm" data-testid="my-staking">
@@ -304,7 +308,7 @@ function MyStaking({ asset }: { asset: string }) {
                   size="compact-sm"
                   variant="default"
                   disabled={!p || b.mortgage_amount === '0'}
-                  onClick={() => p && setRedeeming({ product: p, balance: b })}
+                  onClick={() => p && setRedeeming(b)}
                   data-testid={`redeem-${b.pid}`}
                 >
                   {t('staking.redeem')}

@@ -1,12 +1,11 @@
-import type { WealthProduct } from '@earn/domain/contract';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../api/account.js';
 import { useWealthProducts } from '../../api/wealth.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { ListStatus } from '../../components/ListStatus.js';
 import { useFormat } from '../../lib/use-format.js';
+import { useOpenedItem } from '../../lib/use-opened-item.js';
 import { useAuthGate } from '../auth/auth-gate.js';
 import { DetailLine } from '../staking/DetailLine.js';
 import { WealthDetailDialog } from './WealthDetailDialog.js';
@@ -20,9 +19,10 @@ export function WealthSection() {
   const me = useMe();
   const { requireLogin } = useAuthGate();
   const products = useWealthProducts(i18n.language);
-  const [buying, setBuying] = useState<WealthProduct | null>(null);
-  const [redeeming, setRedeeming] = useState<WealthProduct | null>(null);
-  const [viewing, setViewing] = useState<WealthProduct | null>(null);
+  // Each dialog shows its product as last read: a refusal's fresh read shows in it.
+  const [buying, setBuying] = useOpenedItem(products.data ?? [], (p) => p.pid);
+  const [redeeming, setRedeeming] = useOpenedItem(products.data ?? [], (p) => p.pid);
+  const [viewing, setViewing] = useOpenedItem(products.data ?? [], (p) => p.pid);
   const list = products.data ?? [];
   return (
     <Stack data-testid="wealth-section">
