@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { Dialog } from '../components/Dialog.js';
+import { notifyError } from '../lib/notify.js';
 import { renderWithProviders } from '../test-utils.js';
 import { useSubmitMutation } from './submit-mutation.js';
 
@@ -79,5 +81,31 @@ describe('a change submitted from a dialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'refused' }));
     // Done only once the second read is in: a dialog closes on the new figures.
     await screen.findByRole('button', { name: 'done after 2' });
+  });
+
+  it('takes the refusal of the try before out of its dialog when it is sent again', async () => {
+    let refuse = true;
+    function StakeDialog() {
+      const stake = useSubmitMutation({
+        mutationFn: async () => {
+          if (refuse) throw new Error('not enough DOT');
+        },
+        onError: (e) => notifyError(e),
+      });
+      return (
+        <Dialog opened onClose={() => {}} title="Stake DOT">
+          <button type="button" onClick={() => stake.mutate()}>
+            {stake.isSuccess ? 'staked' : 'stake'}
+          </button>
+        </Dialog>
+      );
+    }
+    renderWithProviders(<StakeDialog />);
+    await userEvent.click(await screen.findByRole('button', { name: 'stake' }));
+    expect(await screen.findByTestId('dialog-refusal')).toBeInTheDocument();
+    refuse = false;
+    await userEvent.click(screen.getByRole('button', { name: 'stake' }));
+    await screen.findByRole('button', { name: 'staked' });
+    expect(screen.queryByTestId('dialog-refusal')).toBeNull();
   });
 });

@@ -1,12 +1,14 @@
 import { type DefaultError, type UseMutationOptions, type UseMutationResult, useMutation } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
+import { clearDialogRefusal } from '../lib/notify.js';
 
 /**
  * A change the user submits from a form, a dialog or a confirmation (a stake, a subscription, a
  * redemption, a transfer, a login, a fund password, a setting): while one is on its way, another call
  * is dropped, not sent. A double click comes before the button is drawn as pending, and would
  * otherwise move money twice, or count twice toward a password's lockout. Every such hook is one of
- * these, so the forms and dialogs need no guard of their own.
+ * these, so the forms and dialogs need no guard of their own. Sending clears the refusal the dialog
+ * shows for the try before (a success view must not sit under an old refusal).
  *
  * `refresh` re-reads what the change touches: after it is done (awaited, so a dialog closes on the new
  * figures), and after a refusal too, without waiting (a refusal such as "at most 0.0008 can be
@@ -46,6 +48,7 @@ export function useSubmitMutation<TData = unknown, TError = DefaultError, TVaria
     (...call) => {
       if (sending.current) return;
       sending.current = true;
+      clearDialogRefusal();
       send(...call);
     },
     [send],

@@ -14,7 +14,7 @@ export function useRefusalsIn(opened: boolean): ReactNode {
   useEffect(() => {
     setRefusal(null);
     if (!opened) return;
-    return showRefusalsIn((next) => setRefusal((shown) => ({ ...next, id: (shown?.id ?? 0) + 1 })));
+    return showRefusalsIn((next) => setRefusal((shown) => (next ? { ...next, id: (shown?.id ?? 0) + 1 } : null)));
   }, [opened]);
   if (!refusal) return null;
   return (

@@ -8,7 +8,8 @@ export interface Refusal {
   color: 'red' | 'yellow';
 }
 
-type RefusalSink = (refusal: Refusal) => void;
+/** Shows a refusal in a dialog, or (null) takes the one shown away. */
+type RefusalSink = (refusal: Refusal | null) => void;
 const openDialogs: RefusalSink[] = [];
 
 /**
@@ -21,6 +22,11 @@ export function showRefusalsIn(sink: RefusalSink): () => void {
     const at = openDialogs.lastIndexOf(sink);
     if (at >= 0) openDialogs.splice(at, 1);
   };
+}
+
+/** A new try of what the top dialog asks for: the refusal of the try before no longer stands. */
+export function clearDialogRefusal() {
+  openDialogs.at(-1)?.(null);
 }
 
 /**
