@@ -18,6 +18,9 @@ export function FundPasswordDialog({ request }: { request: PromptRequest | null 
       title={request?.kind === 'set' ? t('fundpass.setTitle') : t('fundpass.enterTitle')}
       size="sm"
       zIndex={400}
+      // It opens under the pointer that asked for it: the second click of a slow double click lands
+      // outside it and must not dismiss it. Cancel, its close button and Escape do.
+      closeOnClickOutside={false}
     >
       {request?.kind === 'enter' && <EnterFundPassword key={request.error?.message ?? 'first'} request={request} />}
       {request?.kind === 'set' && <SetFundPasswordFirst request={request} />}

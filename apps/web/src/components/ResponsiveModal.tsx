@@ -14,10 +14,20 @@ export interface ResponsiveModalProps {
   size?: string | number;
   /** Above other modals, for prompts raised while one is open (the fund password). */
   zIndex?: number;
+  /** Whether a click outside closes it (default: yes). */
+  closeOnClickOutside?: boolean;
 }
 
 /** A modal on desktop and a bottom sheet on mobile (below 768 px). */
-export function ResponsiveModal({ opened, onClose, title, children, size = 'md', zIndex }: ResponsiveModalProps) {
+export function ResponsiveModal({
+  opened,
+  onClose,
+  title,
+  children,
+  size = 'md',
+  zIndex,
+  closeOnClickOutside = true,
+}: ResponsiveModalProps) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   useEscapeClosesTop(opened && isMobile, onClose);
@@ -35,6 +45,7 @@ export function ResponsiveModal({ opened, onClose, title, children, size = 'md',
         styles={{ content: { height: 'auto' } }}
         radius="md"
         closeButtonProps={{ 'aria-label': t('common.close') }}
+        closeOnClickOutside={closeOnClickOutside}
         {...(zIndex ? { zIndex } : {})}
       >
         {refusal}
@@ -43,7 +54,15 @@ export function ResponsiveModal({ opened, onClose, title, children, size = 'md',
     );
   }
   return (
-    <Dialog opened={opened} onClose={onClose} title={title} size={size} centered {...(zIndex ? { zIndex } : {})}>
+    <Dialog
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size={size}
+      centered
+      closeOnClickOutside={closeOnClickOutside}
+      {...(zIndex ? { zIndex } : {})}
+    >
       {children}
     </Dialog>
   );
