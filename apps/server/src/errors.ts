@@ -67,10 +67,11 @@ export const noFlexibleProduct = (field: string, coin: string) =>
     params: { coin },
   });
 export const conflict = (message: string, key?: string) => new AppError(Code.Failure, message, 409, key ? { key } : {});
-export const needLogin = () => new AppError(Code.NeedLogin, 'Please log in first', 401);
+export const needLogin = () => new AppError(Code.NeedLogin, 'Please log in first', 401, { key: 'auth.needLogin' });
 export const forbidden = (message: string, key?: string) =>
   new AppError(Code.Failure, message, 403, key ? { key } : {});
-export const unsupportedMediaType = (message: string) => new AppError(Code.Failure, message, 415);
+export const unsupportedMediaType = (message: string) =>
+  new AppError(Code.Failure, message, 415, { key: 'common.unreadable' });
 /** Not enough of a coin (the spec's key), the same message whichever check found it. */
 export const insufficientBalance = (coin?: string) =>
   coin

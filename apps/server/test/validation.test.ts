@@ -273,6 +273,10 @@ describe('whole numbers in query strings and paths are written as whole numbers'
     ['/apiw/v2/uni-loan/earn/market/list?search_type=1.5', 'search_type'],
     ['/apiw/v2/uni-loan/earn/history?is_time_zone=007', 'is_time_zone'],
     ['/apiw/v2/uni-loan/earn/coin-info?kyc_level=%201', 'kyc_level'],
+    // A choice of whole numbers too.
+    ['/apiw/v2/earn/private-wealth/products?project_type=0x4', 'project_type'],
+    ['/apiw/v2/earn/private-wealth/products?project_type=05', 'project_type'],
+    ['/apiw/v2/earn/private-wealth/products?project_type=4.0', 'project_type'],
   ])('%s', async (path, field) => {
     const res = await user.get(path);
     expect(res.status).toBe(400);
@@ -296,6 +300,7 @@ describe('whole numbers in query strings and paths are written as whole numbers'
       200,
     );
     expect((await user.get('/apiw/v2/uni-loan/earn/subscribe?page=2&limit=10')).status).toBe(200);
+    expect((await user.get('/apiw/v2/earn/private-wealth/products?project_type=4')).status).toBe(200);
   });
 });
 
@@ -309,4 +314,18 @@ it('refuses the other side on a one-sided staking call with the key of a value t
   });
   expect(res.status).toBe(400);
   expect(res.body).toMatchObject({ key: 'validation.notAllowed', params: { field: 'side' } });
+});
+
+it('says "log in" and "could not be read" with keys too', async () => {
+  const guest = await ts.client().post('/apiw/v2/account/transfer', valid);
+  expect(guest.status).toBe(401);
+  expect(guest.body).toMatchObject({ key: 'auth.needLogin' });
+  const notJson = await user.post('/apiw/v2/account/transfer', '{bad', { 'content-type': 'application/json' });
+  expect(notJson.status).toBe(400);
+  expect(notJson.body).toMatchObject({ key: 'common.unreadable' });
+  const form = await user.post('/apiw/v2/account/transfer', 'asset=USDT', {
+    'content-type': 'application/x-www-form-urlencoded',
+  });
+  expect(form.status).toBe(415);
+  expect(form.body).toMatchObject({ key: 'common.unreadable' });
 });

@@ -25,7 +25,10 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
     return reply.status(400).send({ code: Code.Failure, message, data: null, key, params });
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return reply.status(error.statusCode).send({ code: Code.Failure, message: error.message, data: null });
+    // A body the server could not read (not JSON, another type, too large): the web never sends one.
+    return reply
+      .status(error.statusCode)
+      .send({ code: Code.Failure, message: error.message, data: null, key: 'common.unreadable' });
   }
   noteUnexpectedError(request, error);
   return reply.status(500).send({

@@ -20,10 +20,25 @@ const coercing = makeAjv('array');
 /** A whole number as text: plain decimal digits, no sign but minus, no leading zero, no exponent. */
 const WHOLE_NUMBER = /^-?(0|[1-9]\d*)$/;
 
+interface PropertySchema {
+  type?: unknown;
+  const?: unknown;
+  anyOf?: PropertySchema[];
+}
+
+/** A whole number: an integer, an integer literal (a number constant), or a choice of those. */
+function isWholeNumber(schema: PropertySchema): boolean {
+  return (
+    schema.type === 'integer' ||
+    (schema.type === 'number' && Number.isInteger(schema.const)) ||
+    (Array.isArray(schema.anyOf) && schema.anyOf.length > 0 && schema.anyOf.every(isWholeNumber))
+  );
+}
+
 /** The properties a flat schema (a query string, a path) declares as whole numbers. */
-function wholeNumberFields(schema: { properties?: Record<string, { type?: unknown }> }): string[] {
+function wholeNumberFields(schema: { properties?: Record<string, PropertySchema> }): string[] {
   return Object.entries(schema.properties ?? {})
-    .filter(([, property]) => property.type === 'integer')
+    .filter(([, property]) => isWholeNumber(property))
     .map(([name]) => name);
 }
 

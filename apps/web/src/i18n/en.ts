@@ -62,6 +62,7 @@ export const en = {
   'common.sessionExpired': 'Your session has expired; reload the page and try again',
   'common.operatorOnly': 'This needs an operator account',
   'common.requestReused': 'This request was already sent with other details; try again',
+  'common.unreadable': 'The request could not be read; reload the page and try again',
 
   'auth.email': 'Email',
   'auth.password': 'Password',

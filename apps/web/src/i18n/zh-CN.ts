@@ -61,6 +61,7 @@ export const zhCN: Messages = {
   'common.sessionExpired': '会话已过期，请刷新页面后重试',
   'common.operatorOnly': '此操作需要运营账户',
   'common.requestReused': '该请求已以不同内容提交过，请重试',
+  'common.unreadable': '请求无法识别，请刷新页面后重试',
 
   'auth.email': '邮箱',
   'auth.password': '密码',
