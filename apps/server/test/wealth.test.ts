@@ -132,6 +132,9 @@ describe('private wealth', () => {
         (p: { pid: number }) => p.pid === id,
       );
     expect(await shown('zh-CN', pid)).toMatchObject(zh);
+    // A language tag in any case, or the language alone.
+    expect(await shown('zh-cn', pid)).toMatchObject(zh);
+    expect(await shown('zh', pid)).toMatchObject(zh);
     expect(await shown('en', pid)).toMatchObject({
       name: 'Quant fund',
       manager: 'Acme Capital',

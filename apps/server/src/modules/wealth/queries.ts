@@ -1,4 +1,5 @@
 import {
+  browserLocale,
   changeOver,
   DAY_MS,
   Decimal,
@@ -49,7 +50,7 @@ function recentRate(navs: { day: string; nav: string }[] | undefined, current: s
 
 /** A product's texts in the reader's language, English where it has none. */
 function textsOf(p: WealthProductRow, locale: string | undefined) {
-  const own = locale === 'zh-CN' ? p.translations['zh-CN'] : undefined;
+  const own = browserLocale(locale ? [locale] : []) === 'zh-CN' ? p.translations['zh-CN'] : undefined;
   return {
     name: own?.name ?? p.name,
     manager: own?.manager ?? p.manager,
