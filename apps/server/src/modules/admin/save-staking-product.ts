@@ -121,8 +121,13 @@ async function receiptCoinOf(ctx: AppContext, input: StakingProductInput, staked
 export async function createStakingProduct(ctx: AppContext, input: StakingProductInput) {
   const coin = await findCoin(ctx.db, input.coin);
   if (!coin) throw unlistedCoin('coin', input.coin);
-  const reward = input.reward_coin ? await findCoin(ctx.db, input.reward_coin) : coin;
-  if (!reward) throw unlistedCoin('reward_coin', String(input.reward_coin));
+  // The reward is paid in the staked coin unless another is named.
+  let reward = coin;
+  if (input.reward_coin) {
+    const named = await findCoin(ctx.db, input.reward_coin);
+    if (!named) throw unlistedCoin('reward_coin', input.reward_coin);
+    reward = named;
+  }
   const mint = input.mint_coin ? await findCoin(ctx.db, input.mint_coin) : null;
   if (input.mint_coin && !mint) throw unlistedCoin('mint_coin', input.mint_coin);
   const fields = fieldsOf(input);
