@@ -325,6 +325,39 @@ describe('subscription rules', () => {
   });
 });
 
+describe('product texts', () => {
+  it('are said in the reader’s language where the operator wrote them, English elsewhere', async () => {
+    const english = { title: 'New-user special', subtitle: '20% APR for 7 days' };
+    const zh = { title: '新用户专享', subtitle: '前 7 天享 20% 年化' };
+    const id = await product({ type: 3, ...english, translations: { 'zh-CN': zh } });
+    const plain = await product({ title: 'Plain' });
+    const listed = async (locale: string, productId: number) =>
+      (await ts.client().get(`${FIXED}/product/0/list?locale=${locale}`)).body.data.list.find(
+        (p: { id: number }) => p.id === productId,
+      );
+    expect(await listed('zh-CN', id)).toMatchObject(zh);
+    // A language tag in any case, or the language alone.
+    expect(await listed('zh-cn', id)).toMatchObject(zh);
+    expect(await listed('zh', id)).toMatchObject(zh);
+    expect(await listed('en', id)).toMatchObject(english);
+    expect(await listed('zh-CN', plain)).toMatchObject({ title: 'Plain', subtitle: '' });
+    expect((await ts.client().get(`${FIXED}/product/detail?id=${id}&locale=zh-CN`)).body.data).toMatchObject(zh);
+    expect((await ts.client().get(`${FIXED}/product/detail?id=${id}`)).body.data).toMatchObject(english);
+
+    // Changed by the operator like any other setting; a refused one changes nothing.
+    const changed = { title: '新人 7 天', subtitle: '仅限新用户' };
+    expect(
+      (await ts.admin.put(`/admin/v1/fixed-earn/products/${id}`, { translations: { 'zh-CN': changed } })).body.code,
+    ).toBe(0);
+    expect(await listed('zh-CN', id)).toMatchObject(changed);
+    const tooLong = await ts.admin.put(`/admin/v1/fixed-earn/products/${id}`, {
+      translations: { 'zh-CN': { subtitle: 'x'.repeat(161) } },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(await listed('zh-CN', id)).toMatchObject(changed);
+  });
+});
+
 describe('rate-up vouchers', () => {
   const issue = (email: string, fields: Record<string, unknown> = {}) =>
     ts.admin.post('/admin/v1/fixed-earn/vouchers', {

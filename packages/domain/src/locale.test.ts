@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asLocale, browserLocale } from './locale.js';
+import { asLocale, browserLocale, operatorTexts, readerLocale } from './locale.js';
 
 describe('the reader’s language', () => {
   it('takes a stored choice only when the app is written in it', () => {
@@ -18,5 +18,18 @@ describe('the reader’s language', () => {
     expect(browserLocale(['fr-FR', 'fr', 'zh-CN', 'en'])).toBe('zh-CN');
     expect(browserLocale(['ja', 'en-GB', 'zh-CN'])).toBe('en');
     expect(browserLocale(['de', 'ja'])).toBe('en');
+  });
+
+  it('says an operator’s texts in the language a reader asked for, by any spelling of it', () => {
+    const texts = { 'zh-CN': { title: '新用户专享' } };
+    for (const zh of ['zh-CN', 'zh-cn', 'zh', 'ZH-TW']) {
+      expect(readerLocale(zh)).toBe('zh-CN');
+      expect(operatorTexts(texts, zh)).toEqual({ title: '新用户专享' });
+    }
+    for (const other of ['en', 'fr', '', undefined]) {
+      expect(readerLocale(other)).toBe('en');
+      expect(operatorTexts(texts, other)).toBeUndefined();
+    }
+    expect(operatorTexts({}, 'zh-CN')).toBeUndefined();
   });
 });

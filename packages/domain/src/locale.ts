@@ -29,3 +29,13 @@ export function browserLocale(languages: readonly string[]): Locale {
   }
   return 'en';
 }
+
+/** The language a reader asked for by a tag in any case, or the language alone ('zh-cn', 'zh'); English otherwise. */
+export function readerLocale(tag: string | undefined): Locale {
+  return browserLocale(tag ? [tag] : []);
+}
+
+/** The texts an operator wrote in a reader's language, if any (what they did not write stays English). */
+export function operatorTexts<T>(translations: { 'zh-CN'?: T | undefined }, tag: string | undefined): T | undefined {
+  return readerLocale(tag) === 'zh-CN' ? translations['zh-CN'] : undefined;
+}

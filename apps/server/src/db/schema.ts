@@ -1,4 +1,4 @@
-import { DUAL_ORDER_STATUSES, type WealthTranslations } from '@earn/domain/contract';
+import { DUAL_ORDER_STATUSES, type FixedTranslations, type WealthTranslations } from '@earn/domain/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -633,6 +633,8 @@ export const fixedProducts = pgTable(
     preRedeemRate: money('pre_redeem_rate'),
     title: text('title').notNull().default(''),
     subtitle: text('subtitle').notNull().default(''),
+    /** The title and subtitle in other languages, as the operator wrote them. */
+    translations: jsonb('translations').$type<FixedTranslations>().notNull().default({}),
     saleOpen: boolean('sale_open').notNull().default(true),
     startAt: instant('start_at').notNull(),
     endAt: instant('end_at'),

@@ -49,6 +49,7 @@ export async function seedFixedProducts(ctx: AppContext): Promise<void> {
     min_vip: 5,
     max_vip: 9,
     title: 'VIP 30-day',
+    translations: { 'zh-CN': { title: 'VIP 30 天' } },
   });
   await create({
     coin: 'USDT',
@@ -61,6 +62,7 @@ export async function seedFixedProducts(ctx: AppContext): Promise<void> {
     min_vip: 1,
     max_vip: 4,
     title: 'VIP 7-day',
+    translations: { 'zh-CN': { title: 'VIP 7 天' } },
   });
   await create({
     coin: 'BTC',
@@ -73,6 +75,7 @@ export async function seedFixedProducts(ctx: AppContext): Promise<void> {
     min_vip: 5,
     max_vip: 16,
     title: 'VIP 30-day',
+    translations: { 'zh-CN': { title: 'VIP 30 天' } },
   });
   await create({
     coin: 'USDT',
@@ -87,6 +90,7 @@ export async function seedFixedProducts(ctx: AppContext): Promise<void> {
     reinvest: 0,
     title: 'New-user special',
     subtitle: '20% APR for your first 7 days',
+    translations: { 'zh-CN': { title: '新用户专享', subtitle: '前 7 天享 20% 年化收益' } },
   });
   const expires = Math.floor((ctx.clock.now().getTime() + 30 * DAY_MS) / 1000);
   for (const email of ['demo@example.com', 'vip@example.com', 'new@example.com']) {

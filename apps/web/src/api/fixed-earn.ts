@@ -1,5 +1,6 @@
 import type { FixedHistoryRow, FixedHolding, FixedLendResult, FixedProduct, RateUpCoupon } from '@earn/domain/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api, newIdempotencyKey } from './client.js';
 import { useSubmitMutation } from './submit-mutation.js';
 
@@ -10,7 +11,7 @@ const VIP_BASE = '/apiw/v2/vip/fixed_earn/api';
 // Under the Simple Earn root: every Simple Earn change (and the live refresh) invalidates these too.
 export const fixedKeys = {
   all: ['simple-earn', 'fixed'] as const,
-  products: (type: number) => ['simple-earn', 'fixed', 'products', type] as const,
+  products: (type: number, locale: string) => ['simple-earn', 'fixed', 'products', type, locale] as const,
   holdings: (page: number, limit: number) => ['simple-earn', 'fixed', 'holdings', page, limit] as const,
   order: (orderId: string) => ['simple-earn', 'fixed', 'order', orderId] as const,
   quota: (productId: number) => ['simple-earn', 'fixed', 'quota', productId] as const,
@@ -21,15 +22,17 @@ export const fixedKeys = {
 
 type Paged<T> = { list: T[]; total: number };
 
-/** Fixed products of a type (0: all), the VIP ones through the VIP path. */
-export const fixedProductsQuery = (type: 0 | 1 | 2 | 3) => ({
-  queryKey: fixedKeys.products(type),
+/** Fixed products of a type (0: all), the VIP ones through the VIP path, titled in the reader's language. */
+export const fixedProductsQuery = (type: 0 | 1 | 2 | 3, locale: string) => ({
+  queryKey: fixedKeys.products(type, locale),
   queryFn: async () =>
-    (await api<{ list: FixedProduct[] }>(`${type === 2 ? VIP_BASE : BASE}/product/${type}/list`)).list,
+    (await api<{ list: FixedProduct[] }>(`${type === 2 ? VIP_BASE : BASE}/product/${type}/list`, { query: { locale } }))
+      .list,
 });
 
 export function useFixedProducts(type: 0 | 1 | 2 | 3 = 0) {
-  return useQuery(fixedProductsQuery(type));
+  const { i18n } = useTranslation();
+  return useQuery(fixedProductsQuery(type, i18n.language));
 }
 
 export function useFixedHoldings(page: number, limit: number, enabled = true) {

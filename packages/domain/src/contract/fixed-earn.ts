@@ -1,5 +1,14 @@
 import { type Static, Type } from 'typebox';
-import { CoinFilter, CoinSymbol, DecimalString, FundPassField, PageNumber, RowId, UnixSeconds } from './common.js';
+import {
+  CoinFilter,
+  CoinSymbol,
+  DecimalString,
+  FundPassField,
+  LocaleTag,
+  PageNumber,
+  RowId,
+  UnixSeconds,
+} from './common.js';
 import { LadderTierView } from './simple-earn.js';
 
 const Flag = Type.Union([Type.Literal(0), Type.Literal(1)]);
@@ -49,8 +58,10 @@ export type FixedProduct = Static<typeof FixedProduct>;
 export const FixedProductListQuery = Type.Object({
   asset: Type.Optional(CoinFilter),
   lock_up_period: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650 })),
+  /** The reader's language: the operator's titles in it where written. */
+  locale: Type.Optional(LocaleTag),
 });
-export const FixedProductQuery = Type.Object({ id: RowId });
+export const FixedProductQuery = Type.Object({ id: RowId, locale: Type.Optional(LocaleTag) });
 export const FixedProductPidQuery = Type.Object({ pid: RowId });
 export const FixedProductIdQuery = Type.Object({ product_id: RowId });
 
@@ -241,6 +252,14 @@ const LadderInput = Type.Array(Type.Object({ left: DecimalString, right: Decimal
   maxItems: 10,
 });
 
+/** A product's title and subtitle in another language than English (what is missing stays English). */
+export const FixedTexts = Type.Object({
+  title: Type.Optional(Type.String({ maxLength: 80 })),
+  subtitle: Type.Optional(Type.String({ maxLength: 160 })),
+});
+export const FixedTranslations = Type.Object({ 'zh-CN': Type.Optional(FixedTexts) });
+export type FixedTranslations = Static<typeof FixedTranslations>;
+
 /** Operator: a new fixed product. Quotas and amounts in the product's coin; rates as fractions. */
 export const FixedProductInput = Type.Object({
   coin: CoinSymbol,
@@ -260,6 +279,8 @@ export const FixedProductInput = Type.Object({
   pre_redeem_rate_year: Type.Optional(DecimalString),
   title: Type.Optional(Type.String({ maxLength: 80 })),
   subtitle: Type.Optional(Type.String({ maxLength: 160 })),
+  /** The title and subtitle in Chinese. */
+  translations: Type.Optional(FixedTranslations),
   start_time: Type.Optional(UnixSeconds),
   end_time: Type.Optional(UnixSeconds),
   new_users_only: Type.Optional(Flag),

@@ -34,6 +34,7 @@ async function fieldsOf(ctx: AppContext, input: FixedProductPatch) {
       input.pre_redeem_rate_year === '' ? null : decimalSetting('pre_redeem_rate_year', input.pre_redeem_rate_year),
     title: input.title,
     subtitle: input.subtitle,
+    translations: input.translations,
     startAt: instant(input.start_time),
     endAt: instant(input.end_time),
     newUsersOnly: flag(input.new_users_only),

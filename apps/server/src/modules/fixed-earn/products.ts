@@ -1,4 +1,4 @@
-import { Decimal, FixedProductType, ladderBonus, toWire, ZERO } from '@earn/domain';
+import { Decimal, FixedProductType, ladderBonus, operatorTexts, toWire, ZERO } from '@earn/domain';
 import type { FixedProduct } from '@earn/domain/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
@@ -94,7 +94,13 @@ export function termBonus(p: FixedProductRow, principal: Decimal, priceRatio: De
   return ladderBonus(principal, p.ladderApr, { periodsPerYear: 365, periods: p.lockUpPeriod, priceRatio });
 }
 
-export function productView(p: FixedProductRow, coins: ReadonlyMap<string, CoinRow>, nowMs: number): FixedProduct {
+export function productView(
+  p: FixedProductRow,
+  coins: ReadonlyMap<string, CoinRow>,
+  nowMs: number,
+  locale?: string,
+): FixedProduct {
+  const own = operatorTexts(p.translations, locale);
   const coin = coins.get(p.coin);
   const bonusAsset = p.bonusAsset ?? p.coin;
   const prices = bonusPrices(p, coins, nowMs);
@@ -127,8 +133,8 @@ export function productView(p: FixedProductRow, coins: ReadonlyMap<string, CoinR
     bonus_icon: coins.get(bonusAsset)?.icon ?? '',
     bonus_asset_price: toWire(prices.bonus),
     product_asset_price: toWire(prices.product),
-    title: p.title,
-    subtitle: p.subtitle,
+    title: own?.title ?? p.title,
+    subtitle: own?.subtitle ?? p.subtitle,
     start_time: seconds(p.startAt),
     end_time: seconds(p.endAt),
     new_users_only: p.newUsersOnly ? 1 : 0,

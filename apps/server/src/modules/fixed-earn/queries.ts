@@ -16,11 +16,14 @@ import {
 import { walletOf } from './subscribe-fixed.js';
 import { recommendVouchers, voucherView } from './vouchers.js';
 
-/** Products of a type (0: every type), optionally of a coin and term; VIP products sorted by tier (spec). */
+/**
+ * Products of a type (0: every type), optionally of a coin and term; VIP products sorted by tier
+ * (spec); titles in the reader's language where the operator wrote them.
+ */
 export async function productList(
   ctx: AppContext,
   type: number,
-  q: { asset?: string | undefined; lock_up_period?: number | undefined },
+  q: { asset?: string | undefined; lock_up_period?: number | undefined; locale?: string | undefined },
 ): Promise<FixedProduct[]> {
   const [rows, coins] = await Promise.all([listProducts(ctx.db), catalogueCoinMap(ctx.db)]);
   const nowMs = ctx.clock.now().getTime();
@@ -30,13 +33,13 @@ export async function productList(
     .filter((p) => q.lock_up_period === undefined || p.lockUpPeriod === q.lock_up_period)
     // A product whose sale window has ended is gone from the lists (its orders still show in holdings).
     .filter((p) => p.endAt === null || p.endAt.getTime() > nowMs)
-    .map((p) => productView(p, coins, nowMs));
+    .map((p) => productView(p, coins, nowMs, q.locale));
   return type === FixedProductType.vip ? list.sort((a, b) => vipSortKey(a) - vipSortKey(b)) : list;
 }
 
-export async function productDetail(ctx: AppContext, id: number): Promise<FixedProduct> {
+export async function productDetail(ctx: AppContext, id: number, locale?: string): Promise<FixedProduct> {
   const [row, coins] = await Promise.all([findProduct(ctx.db, id), catalogueCoinMap(ctx.db)]);
-  return productView(row, coins, ctx.clock.now().getTime());
+  return productView(row, coins, ctx.clock.now().getTime(), locale);
 }
 
 /** Coins that have fixed products, for the filters. */

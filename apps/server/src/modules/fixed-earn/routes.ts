@@ -73,7 +73,7 @@ export const fixedEarnRoutes =
       app.get(
         `${base}/product/detail`,
         { schema: { tags, querystring: FixedProductQuery, response: responses(FixedProduct) } },
-        async (request) => ok(await productDetail(ctx, request.query.id)),
+        async (request) => ok(await productDetail(ctx, request.query.id, request.query.locale)),
       );
 
       app.get(`${base}/product/coins`, { schema: { tags, response: responses(Type.Array(Type.String())) } }, async () =>

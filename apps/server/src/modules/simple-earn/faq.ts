@@ -1,10 +1,11 @@
+import { readerLocale } from '@earn/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { faqs } from '../../db/schema.js';
 
 /** FAQ items of a product page ('simple-earn', ...), in the asked language (English when missing). */
 export async function listFaq(db: Executor, mold: string, locale: string) {
-  const lang = locale === 'zh-CN' ? 'zh-CN' : 'en';
+  const lang = readerLocale(locale);
   let items = await db
     .select()
     .from(faqs)

@@ -2,6 +2,7 @@ import {
   coinsFor,
   DAY_MS,
   Decimal,
+  readerLocale,
   remainingOf,
   reverseRate,
   toDayString,
@@ -278,7 +279,7 @@ export async function stakingUserLoans(ctx: AppContext, user: User, coin?: strin
 /** The FAQ of a product, worded from its own settings (cate 1 common, 2 overview), in English or Chinese. */
 export async function stakingFaq(ctx: AppContext, q: { coin?: string; pid?: number; locale?: string }) {
   const p = q.coin ? await findStakingProduct(ctx.db, q.coin, q.pid) : null;
-  const zh = q.locale === 'zh-CN';
+  const zh = readerLocale(q.locale) === 'zh-CN';
   const common = [
     zh
       ? {

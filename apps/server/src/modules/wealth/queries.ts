@@ -1,9 +1,9 @@
 import {
-  browserLocale,
   changeOver,
   DAY_MS,
   Decimal,
   nextValuationMs,
+  operatorTexts,
   toDayString,
   toWire,
   unitsValue,
@@ -50,7 +50,7 @@ function recentRate(navs: { day: string; nav: string }[] | undefined, current: s
 
 /** A product's texts in the reader's language, English where it has none. */
 function textsOf(p: WealthProductRow, locale: string | undefined) {
-  const own = browserLocale(locale ? [locale] : []) === 'zh-CN' ? p.translations['zh-CN'] : undefined;
+  const own = operatorTexts(p.translations, locale);
   return {
     name: own?.name ?? p.name,
     manager: own?.manager ?? p.manager,

@@ -1,6 +1,7 @@
 import { subscribeAgainTarget } from '@earn/domain';
 import type { FixedHolding } from '@earn/domain/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../../api/client.js';
 import { fixedProductsQuery } from '../../../api/fixed-earn.js';
@@ -12,10 +13,11 @@ import { notifyError } from '../../../lib/notify.js';
  */
 export function useSubscribeAgain(openFixed: (target: { asset: string; productId: number }) => void) {
   const qc = useQueryClient();
+  const { i18n } = useTranslation();
   const navigate = useNavigate();
   return async (order: Pick<FixedHolding, 'asset' | 'product_id'>) => {
     try {
-      const products = await qc.fetchQuery(fixedProductsQuery(0));
+      const products = await qc.fetchQuery(fixedProductsQuery(0, i18n.language));
       const flexible = await api<unknown[]>('/apiw/v2/uni-loan/earn/coin-info', { query: { coin: order.asset } }).catch(
         () => [],
       );

@@ -1,0 +1,1 @@
+ALTER TABLE "fixed_products" ADD COLUMN "translations" jsonb DEFAULT '{}'::jsonb NOT NULL;
