@@ -427,6 +427,12 @@ describe('launch pool rules', () => {
         ...choice,
       });
       expect(res.body.code, name).toBe(200);
+      // The stake says where it goes, so a second stake can start from the same choice.
+      const [stat] = (await u.get(`/apiw/v2/earn/launch-pool/user-project-statistics?pid=${pid}`)).body.data;
+      expect(stat, name).toMatchObject({
+        simpleEarnStatus: choice.simpleEarnStatus,
+        simpleEarnPeriod: choice.simpleEarnPeriod ?? 0,
+      });
     }
     // Until just past the project's end (within the 7-day session).
     const endsAt = T0 + 148 * HOUR_MS;

@@ -103,6 +103,22 @@ describe('Launchpool in Chromium', () => {
     expect(await page.getByTestId('stake-amount').inputValue()).toBe('12');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('stake-amount').count()).toBe(0);
+    // One choice is the whole stake's: a second stake starts from it, and changing it says so.
+    await page.getByTestId('stake-LPX-USDT').click();
+    await page.getByText('Spot', { exact: true }).click();
+    await page.getByTestId('stake-amount').fill('20');
+    await page.getByTestId('stake-confirm').click();
+    await enterFundPassword(page, '123456');
+    await expect.poll(() => page.getByTestId('stake-success-amount').textContent()).toBe('20 USDT');
+    await page.getByRole('button', { name: 'Got it' }).click();
+    await page.getByTestId('stake-LPX-USDT').click();
+    await expect.poll(() => page.getByRole('radio', { name: 'Spot' }).isChecked()).toBe(true);
+    expect(await page.getByTestId('whole-stake-notice').count()).toBe(0);
+    await page.getByText('Flexible', { exact: true }).click();
+    await expect
+      .poll(() => page.getByTestId('whole-stake-notice').textContent())
+      .toContain('the 20 USDT already staked will go there too');
+    await page.keyboard.press('Escape');
 
     // A pool with volume tiers: the cap link opens the eligibility steps with the volume still needed.
     await page.getByRole('tab', { name: 'Upcoming' }).click();

@@ -674,6 +674,8 @@ export const en = {
   'launch.days': 'd',
   'launch.earn.tip3': 'This pool moves stakes into fixed Simple Earn at the end; other destinations are not available.',
   'launch.earn.unavailable': 'This pool does not offer that destination for the end of the project',
+  'launch.earn.wholeStake':
+    'This applies to your whole stake in this pool: the {{amount}} {{coin}} already staked will go there too when the project ends.',
   'launch.earn.unified': 'Unified account',
   'launch.earn.noFixedTerm':
     'No {{days}}-day fixed {{coin}} product is on sale now: unless one opens by the project’s end, this stake goes into flexible Simple Earn instead.',

@@ -647,6 +647,7 @@ export const zhCN: Messages = {
   'launch.days': '天',
   'launch.earn.tip3': '该池结束时质押将转入定期余币宝，其他去向不可选。',
   'launch.earn.unavailable': '该池不支持所选的结束去向',
+  'launch.earn.wholeStake': '此选择适用于您在该池的全部质押：已质押的 {{amount}} {{coin}} 在项目结束时也将转入此处。',
   'launch.earn.unified': '统一账户',
   'launch.earn.noFixedTerm':
     '目前没有在售的 {{days}} 天 {{coin}} 定期产品：若到活动结束时仍无，本质押将转入余币宝活期。',

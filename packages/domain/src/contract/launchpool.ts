@@ -95,6 +95,9 @@ export const UserPoolStat = Type.Object({
   valid_amount: DecimalString,
   lastHourRewardAmount: DecimalString,
   lastRewardAmount: DecimalString,
+  /** Where the whole stake goes when the project ends, as the latest stake chose (create-order's fields; period 0: none). */
+  simpleEarnStatus: Type.Integer(),
+  simpleEarnPeriod: Type.Integer(),
 });
 export type UserPoolStat = Static<typeof UserPoolStat>;
 

@@ -113,6 +113,16 @@ describe('redemption-earn selector', () => {
     expect(gt.options.map((o) => o.value)).toEqual(['spot']);
     expect(gt.initial).toBe('spot');
   });
+  it('starts where a user’s stake already goes, when the pool still offers it', () => {
+    const pool = { coin: 'USDT', redeem_type: 1 as const, simple_earn: se, staking: { rate: '0.04' } };
+    expect(redemptionSelector(pool).initial).toBe('flexible');
+    expect(redemptionSelector(pool, 'spot').initial).toBe('spot');
+    expect(redemptionSelector(pool, 'staking').initial).toBe('staking');
+    // A destination the pool no longer offers, or has disabled, is not where it starts.
+    expect(redemptionSelector({ coin: 'GT', redeem_type: 0 }, 'flexible').initial).toBe('spot');
+    const fixedOnly = { ...pool, simple_earn: { ...se, user_period: 14 } };
+    expect(redemptionSelector(fixedOnly, 'flexible').initial).toBe('fixed');
+  });
   it('sends simpleEarnStatus and a period only for fixed', () => {
     const pool = { coin: 'USDT', redeem_type: 1 as const, simple_earn: { ...se, user_period: 14 } };
     expect(earnChoicePayload('fixed', pool)).toEqual({ simpleEarnStatus: 1, simpleEarnPeriod: 14 });

@@ -40,9 +40,11 @@ export interface Selector {
 /**
  * The redemption-earn selector, derived from the pool: initialised from its redeem type; a pool that
  * redeems into fixed Simple Earn starts on fixed with flexible and staking disabled (tip3); Simple
- * Earn and staking are offered only for BTC, ETH and USDT.
+ * Earn and staking are offered only for BTC, ETH and USDT. A user who stakes in the pool already
+ * starts on where their stake goes (`held`): the choice is the whole stake's, so staking more
+ * without touching it changes nothing.
  */
-export function redemptionSelector(pool: PoolEarnConfig): Selector {
+export function redemptionSelector(pool: PoolEarnConfig, held?: EarnOption): Selector {
   const earnCoin = (EARN_COINS as readonly string[]).includes(pool.coin.toUpperCase());
   const se = pool.simple_earn;
   const fixedLocked = pool.redeem_type === 1 && (se?.user_period ?? 0) > 0;
@@ -61,6 +63,7 @@ export function redemptionSelector(pool: PoolEarnConfig): Selector {
   let initial: EarnOption = 'spot';
   if (pool.redeem_type === 1 && earnCoin && se) initial = fixedLocked ? 'fixed' : 'flexible';
   if (pool.redeem_type === 2 && earnCoin && pool.staking) initial = 'staking';
+  if (options.some((o) => o.value === held && !o.disabled)) initial = held as EarnOption;
   return { options, initial, showTip3: fixedLocked && earnCoin };
 }
 

@@ -155,9 +155,18 @@ export async function projectList(ctx: AppContext, user: User | null): Promise<P
 
 /** The user's stake per pool of a project: amount, valid (time-weighted) amount, rewards. */
 export async function userProjectStatistics(ctx: AppContext, user: User, projectId: number) {
-  const rows = rowsOf<{ rid: number; amount: string; valid_amount: string; last_hour: string; total: string }>(
+  const rows = rowsOf<{
+    rid: number;
+    amount: string;
+    valid_amount: string;
+    last_hour: string;
+    total: string;
+    simple_earn_status: number;
+    simple_earn_period: number | null;
+  }>(
     await ctx.db.execute(sql`
-      SELECT s.pool_id AS rid, s.staked::text AS amount, s.valid_amount::text, s.last_hour_reward::text AS last_hour, s.total_reward::text AS total
+      SELECT s.pool_id AS rid, s.staked::text AS amount, s.valid_amount::text, s.last_hour_reward::text AS last_hour, s.total_reward::text AS total,
+        s.simple_earn_status, s.simple_earn_period
       FROM launch_stakes s JOIN launch_pools p ON p.id = s.pool_id WHERE s.user_id = ${user.id} AND p.project_id = ${projectId} ORDER BY s.pool_id`),
   );
   return rows.map((r) => ({
@@ -166,6 +175,8 @@ export async function userProjectStatistics(ctx: AppContext, user: User, project
     valid_amount: toWire(new Decimal(r.valid_amount).toDecimalPlaces(8, Decimal.ROUND_DOWN)),
     lastHourRewardAmount: toWire(r.last_hour),
     lastRewardAmount: toWire(r.total),
+    simpleEarnStatus: r.simple_earn_status,
+    simpleEarnPeriod: r.simple_earn_period ?? 0,
   }));
 }
 

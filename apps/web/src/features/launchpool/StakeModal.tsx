@@ -12,6 +12,7 @@ import {
   redemptionSelector,
   remainingQuota,
   shouldAutoApplyMax,
+  storedChoice,
   UNLIMITED,
 } from '@earn/domain';
 import { Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
@@ -140,10 +141,18 @@ function PoolForm({
   const stats = useUserProjectStats(project.pid, Boolean(me.data));
   const checkRule = useCheckPoolRule();
   const createOrder = useCreateOrder();
-  const selector = redemptionSelector(pool);
+  // Where the user's stake in the pool goes at the end already: one choice for the whole stake.
+  const held = stats.data?.find((s) => s.rid === pool.rid);
+  const heldChoice =
+    held && new Decimal(held.amount).gt(0)
+      ? storedChoice(held.simpleEarnStatus, held.simpleEarnPeriod || null)
+      : undefined;
+  const selector = redemptionSelector(pool, heldChoice);
   const fixedProducts = useFixedProducts(0);
   const stakingProducts = useStakingProducts(pool.coin, 1, 20);
-  const [choice, setChoice] = useState<EarnOption>(selector.initial);
+  // The user's pick, else where the selector starts (which follows the stake once it is read).
+  const [picked, setPicked] = useState<EarnOption | null>(null);
+  const choice = picked ?? selector.initial;
   const [amount, setAmount] = useState('');
   // Max is applied by itself once, and never over what the user has typed meanwhile.
   const autoApplied = useRef(false);
@@ -156,7 +165,7 @@ function PoolForm({
     if (selector.showTip3) notifications.show({ color: 'blue', message: t('launch.earn.tip3') });
   }, [selector.showTip3, t]);
 
-  const staked = stats.data?.find((s) => s.rid === pool.rid)?.amount ?? '0';
+  const staked = held?.amount ?? '0';
   const cap = pool.personal_max_amount;
   const poolLeft = pool.left_buy_total_amount === UNLIMITED ? NO_CAP : pool.left_buy_total_amount;
   const quota = remainingQuota({ poolLeft, personalMax: cap, staked });
@@ -340,7 +349,7 @@ function PoolForm({
           <Text size="sm">{t('launch.earn.title')}</Text>
           <SegmentedControl
             value={choice}
-            onChange={(v) => setChoice(v as EarnOption)}
+            onChange={(v) => setPicked(v as EarnOption)}
             data={selector.options.map((o) => ({
               value: o.value,
               disabled: o.disabled,
@@ -353,6 +362,11 @@ function PoolForm({
           {releaseNotice && (
             <Alert color="yellow" variant="light" data-testid="release-notice">
               {releaseNotice}
+            </Alert>
+          )}
+          {heldChoice !== undefined && choice !== heldChoice && (
+            <Alert color="yellow" variant="light" data-testid="whole-stake-notice">
+              {t('launch.earn.wholeStake', { amount: fmt.amount(staked), coin: pool.coin })}
             </Alert>
           )}
         </Stack>
