@@ -431,7 +431,7 @@ describe('launch pool rules', () => {
       const [stat] = (await u.get(`/apiw/v2/earn/launch-pool/user-project-statistics?pid=${pid}`)).body.data;
       expect(stat, name).toMatchObject({
         simpleEarnStatus: choice.simpleEarnStatus,
-        simpleEarnPeriod: choice.simpleEarnPeriod ?? 0,
+        simpleEarnPeriod: 'simpleEarnPeriod' in choice ? choice.simpleEarnPeriod : 0,
       });
     }
     // Until just past the project's end (within the 7-day session).

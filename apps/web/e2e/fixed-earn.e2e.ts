@@ -49,7 +49,13 @@ describe('Simple Earn fixed-term in Chromium', () => {
     // Before confirming, the dialog says what arrives and what is given up.
     await expect.poll(() => page.getByTestId('early-amount').textContent()).toBe('200 USDT');
     await expectText(page, /You give up .* USDT of interest/);
-    await page.getByTestId('early-confirm').click();
+    // Paid to the trading account (the order's redeem-to is for maturity).
+    expect(await page.getByTestId('early-account').textContent()).toBe('Spot account');
+    // The confirm button's label fits it.
+    const confirm = page.getByTestId('early-confirm');
+    const label = confirm.locator('.mantine-Button-label');
+    expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await confirm.click();
     await enterFundPassword(page, '123456');
     await expect.poll(() => page.getByTestId('early-done-amount').textContent()).toBe('200 USDT');
     expect(errors).toEqual([]);

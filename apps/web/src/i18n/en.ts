@@ -845,7 +845,8 @@ export const en = {
   'fixed.early.forfeitNote': 'You give up {{lost}} {{coin}} of interest, bonus and voucher interest.',
   'fixed.early.rateNote':
     'You are paid {{rate}} APR for the whole days held and give up {{lost}} {{coin}} of the full interest.',
-  'fixed.early.confirm': 'Confirm early redemption',
+  'fixed.early.confirm': 'Redeem now',
+  'fixed.early.paidTo': 'Paid to',
   'fixed.early.doneTitle': 'Redeemed',
   'fixed.early.submitted': 'Submitted',
   'fixed.early.arrival': 'Arrives',

@@ -1,20 +1,25 @@
+import { isUnifiedAccount } from '@earn/domain';
 import type { FixedHolding } from '@earn/domain/contract';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMe } from '../../../api/account.js';
 import { usePreRedeem } from '../../../api/fixed-earn.js';
 import { ResponsiveModal } from '../../../components/ResponsiveModal.js';
 import { notifyError } from '../../../lib/notify.js';
 import { useFormat } from '../../../lib/use-format.js';
 
 /**
- * Early redemption: exactly what arrives now and what is given up, before the user confirms; then
- * the redeem success view (amount, submitted now, arrival in the trading account).
+ * Early redemption: exactly what arrives now, where (the trading account, whatever the order's
+ * redeem-to says: that is for maturity) and what is given up, before the user confirms; then the
+ * redeem success view (amount, submitted now, arrival in the trading account).
  */
 export function EarlyRedeemDialog({ order, onClose }: { order: FixedHolding | null; onClose(): void }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const redeem = usePreRedeem();
+  const me = useMe();
+  const account = t(isUnifiedAccount(me.data?.mode ?? 'classic') ? 'fixed.to.unified' : 'fixed.to.spot');
   const [done, setDone] = useState<{ amount: string; asset: string; at: number; account: string } | null>(null);
   const line = (label: string, value: string, testId?: string) => (
     <Group justify="space-between" key={label}>
@@ -38,6 +43,7 @@ export function EarlyRedeemDialog({ order, onClose }: { order: FixedHolding | nu
               'early-interest',
             )}
             {line(t('fixed.early.receive'), `${fmt.amount(order.early_redeem.amount)} ${order.asset}`, 'early-amount')}
+            {line(t('fixed.early.paidTo'), account, 'early-account')}
             <Alert color="orange" data-testid="early-forfeit">
               {order.product_info.pre_redeem_rate_year
                 ? t('fixed.early.rateNote', {
