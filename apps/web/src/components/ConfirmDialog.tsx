@@ -12,6 +12,9 @@ export interface ConfirmDialogProps {
   onClose(): void;
   /** Test handle of the confirm button. */
   confirmTestId?: string;
+  /** The buttons' words where Cancel and Confirm would be ambiguous (a dialog that cancels something). */
+  confirmLabel?: string;
+  cancelLabel?: string;
   zIndex?: number;
 }
 
@@ -24,6 +27,8 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   confirmTestId,
+  confirmLabel,
+  cancelLabel,
   zIndex,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
@@ -32,10 +37,10 @@ export function ConfirmDialog({
       <Text size="sm">{children}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose}>
-          {t('common.cancel')}
+          {cancelLabel ?? t('common.cancel')}
         </Button>
         <Button loading={pending} onClick={onConfirm} {...(confirmTestId ? { 'data-testid': confirmTestId } : {})}>
-          {t('common.confirm')}
+          {confirmLabel ?? t('common.confirm')}
         </Button>
       </Group>
     </Dialog>

@@ -279,6 +279,8 @@ export const en = {
   'redeem.number.maxLimit': 'The current maximum is {{amount}} {{coin}}',
   'earn.cancelRedeem.title': 'Cancel redemption',
   'earn.cancelRedeem.body': 'Keep {{amount}} {{coin}} lending instead of redeeming it?',
+  'earn.cancelRedeem.keep': 'Keep redemption',
+  'earn.cancelRedeem.confirm': 'Cancel redemption',
   'earn.detail.lentNow': 'Lent this hour',
   'earn.detail.lentNowTip':
     'What the current hour’s clearing lent of your holding; next hour’s share is set when the hour ends.',

@@ -274,6 +274,8 @@ export const zhCN: Messages = {
   'redeem.number.maxLimit': '当前最多可赎回 {{amount}} {{coin}}',
   'earn.cancelRedeem.title': '撤销赎回',
   'earn.cancelRedeem.body': '撤销后 {{amount}} {{coin}} 将继续出借，确定吗？',
+  'earn.cancelRedeem.keep': '保留赎回',
+  'earn.cancelRedeem.confirm': '撤销赎回',
   'earn.detail.lentNow': '本小时出借',
   'earn.detail.lentNowTip': '本小时撮合中您的持仓出借的数量；下小时的份额在整点确定。',
   'earn.detail.cumulativeTip':

@@ -1,4 +1,6 @@
+import { Decimal } from '@earn/domain';
 import type { FlexibleHolding } from '@earn/domain/contract';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCancelRedemption } from '../../api/simple-earn.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
@@ -10,6 +12,12 @@ export function CancelRedemptionConfirm({ holding, onClose }: { holding: Flexibl
   const { t } = useTranslation();
   const fmt = useFormat();
   const cancel = useCancelRedemption();
+  // The redemption as last seen pending: once cancelled (or the dialog let go of it) the dialog is
+  // closing, and says what was cancelled rather than 0.
+  const shown = useRef<FlexibleHolding | null>(null);
+  if (holding && (shown.current?.asset !== holding.asset || new Decimal(holding.frozen_amount).gt(0)))
+    shown.current = holding;
+  const pending = shown.current;
   return (
     <ConfirmDialog
       opened={holding !== null}
@@ -17,6 +25,8 @@ export function CancelRedemptionConfirm({ holding, onClose }: { holding: Flexibl
       title={t('earn.cancelRedeem.title')}
       pending={cancel.isPending}
       confirmTestId="cancel-redeem-confirm"
+      confirmLabel={t('earn.cancelRedeem.confirm')}
+      cancelLabel={t('earn.cancelRedeem.keep')}
       onConfirm={() =>
         holding &&
         cancel.mutate(
@@ -31,7 +41,7 @@ export function CancelRedemptionConfirm({ holding, onClose }: { holding: Flexibl
         )
       }
     >
-      {t('earn.cancelRedeem.body', { amount: fmt.amount(holding?.frozen_amount ?? '0'), coin: holding?.asset ?? '' })}
+      {t('earn.cancelRedeem.body', { amount: fmt.amount(pending?.frozen_amount ?? '0'), coin: pending?.asset ?? '' })}
     </ConfirmDialog>
   );
 }
