@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../money.js';
 import {
@@ -185,5 +186,29 @@ describe('estimated stake reward', () => {
     expect([r.hourly.toFixed(), r.daily.toFixed()]).toEqual(['5', '120']);
     expect(estimatedStakeReward('1', { reward_per_hour: '10', total_staked: '2' }).hourly.toFixed()).toBe('3.33333333');
     expect(estimatedStakeReward('0', { reward_per_hour: '10', total_staked: '2' }).daily.toFixed()).toBe('0');
+  });
+  it('is what a stake adds to the reward of a user who stakes in the pool already', () => {
+    // The pool's only staker gets the whole budget with or without more.
+    expect(estimatedStakeReward('200', { reward_per_hour: '100', total_staked: '100' }, '100').hourly.toFixed()).toBe(
+      '0',
+    );
+    // 100 of 1,000: 10 an hour; with 100 more, 200 of 1,100: 18.18181818; so it adds 8.18181818.
+    const more = estimatedStakeReward('100', { reward_per_hour: '100', total_staked: '1000' }, '100');
+    expect(more.hourly.toFixed()).toBe('8.18181818');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        (amount, mine, others) => {
+          const pool = { reward_per_hour: '1000', total_staked: String(mine + others) };
+          const gain = estimatedStakeReward(String(amount), pool, String(mine)).hourly;
+          // Never negative, never more than a newcomer's share of the same pool, and a newcomer's share when new.
+          const newcomer = estimatedStakeReward(String(amount), pool).hourly;
+          expect(gain.gte(0) && gain.lte(newcomer)).toBe(true);
+          if (mine === 0) expect(gain.eq(newcomer)).toBe(true);
+        },
+      ),
+    );
   });
 });

@@ -168,16 +168,23 @@ export function projectTotalReward(pools: readonly { total_reward: DecimalLike }
 }
 
 /**
- * What a new stake would earn if the pool stayed as it is: its share of the hour's budget,
- * amount / (total staked + amount), per hour and per day, rounded down to 8. An estimate: the
- * pool changes as others stake and redeem.
+ * What a stake would add to the user's reward if the pool stayed as it is: their share of the
+ * hour's budget with it, (staked + amount) / (total staked + amount), less their share without it
+ * (`staked`: what they have in the pool already, counted in its total), per hour and per day,
+ * rounded down to 8. A first stake earns its whole share; one more stake of the pool's only staker
+ * adds nothing. An estimate: the pool changes as others stake and redeem.
  */
 export function estimatedStakeReward(
   amount: DecimalLike,
   pool: { reward_per_hour: DecimalLike; total_staked: DecimalLike },
+  staked: DecimalLike = ZERO,
 ): { hourly: Decimal; daily: Decimal } {
   const a = dec(amount);
   if (a.lte(0)) return { hourly: ZERO, daily: ZERO };
-  const share = dec(pool.reward_per_hour).times(a).div(dec(pool.total_staked).plus(a));
-  return { hourly: roundDown(share, 8), daily: roundDown(share.times(24), 8) };
+  const budget = dec(pool.reward_per_hour);
+  const total = dec(pool.total_staked);
+  const mine = Decimal.min(dec(staked), total);
+  const before = total.gt(0) ? budget.times(mine).div(total) : ZERO;
+  const gain = Decimal.max(budget.times(mine.plus(a)).div(total.plus(a)).minus(before), ZERO);
+  return { hourly: roundDown(gain, 8), daily: roundDown(gain.times(24), 8) };
 }

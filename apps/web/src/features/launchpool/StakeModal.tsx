@@ -189,7 +189,7 @@ function PoolForm({
           coin: pool.coin,
         });
   const error = check && !check.ok ? t(check.key, check.params ?? {}) : undefined;
-  const estimate = estimatedStakeReward(check?.ok ? check.value : '0', pool);
+  const estimate = estimatedStakeReward(check?.ok ? check.value : '0', pool, staked);
   const canConfirm = amount !== '' && !error && !quota.usedUp && !createOrder.isPending && !checkRule.isPending;
   const isVipQuota = pool.vip_config !== null && (me.data?.tier ?? 0) >= pool.vip_config.min_tier;
   const startsLater = project.start_timest * 1000 > serverNow();
