@@ -277,7 +277,8 @@ describe('launch pool rules', () => {
     expect((await order('60')).body.code).toBe(200);
     expect((await order('41')).body).toMatchObject({
       key: 'finances.startupMining.stake.max.tip',
-      message: 'You can stake at most 100 GT in this pool',
+      message: 'You can stake at most 100 GT in this pool: 40 more',
+      params: { amount: '100', coin: 'GT', left: '40' },
     });
     expect((await order(40)).body.message).toBe('amount must be a string');
     expect(await spot(u, 'GT')).toBe('940');
@@ -306,7 +307,10 @@ describe('launch pool rules', () => {
     expect((await u.post('/apiw/v2/earn/launch-pool/redeem', { pid, rid: ridOf('GT'), amount: '20' })).body.code).toBe(
       200,
     );
-    expect(Number(await total())).toBe(before);
+    expect(Number(await total())).toBe(before); // Redeemed all: a second redemption (another tab's) is told there is nothing left, not "at most 0".
+    expect(
+      (await u.post('/apiw/v2/earn/launch-pool/redeem', { pid, rid: ridOf('GT'), amount: '20' })).body,
+    ).toMatchObject({ key: 'launch.redeem.nothing', params: { coin: 'GT' } });
   });
 
   it('gives VIP users their larger quota', async () => {

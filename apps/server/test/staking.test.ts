@@ -153,7 +153,7 @@ describe('staking a regular product', () => {
     expect(over.body).toMatchObject({ key: 'staking.fast.quota', params: { amount: '3.76543211' } });
     expect((await redeemFrom(b, pid, '3.76543211', 1)).body.code).toBe(0);
     // The quota is gone for today: fast redemption is refused, standard still works.
-    expect((await redeemFrom(b, pid, '1', 1)).body.key).toBe('staking.fast.unavailable');
+    expect((await redeemFrom(b, pid, '1', 1)).body.key).toBe('staking.fast.usedUp');
     const detail = (await a.get(`${STAKING}/product?coin=ETH&pid=${pid}`)).body.data;
     expect(detail.extra).toMatchObject({ redeem_quick: 1, redeem_quick_left: '0', redeem_period: 'max_only' });
     await toDayStart(1);

@@ -68,7 +68,11 @@ describe('pool rules', () => {
   it('checks the stake in the spec order', () => {
     const rules = { min: '10', personalMax: '100', staked: '60', available: '1000', coin: 'GT' };
     expect(checkStake('5', rules)).toMatchObject({ ok: false, key: 'finances.startupMining.stake.min.tip' });
-    expect(checkStake('41', rules)).toMatchObject({ ok: false, key: 'finances.startupMining.stake.max.tip' });
+    expect(checkStake('41', rules)).toMatchObject({
+      ok: false,
+      key: 'finances.startupMining.stake.max.tip',
+      params: { amount: '100', coin: 'GT', left: '40' },
+    });
     expect(checkStake('40', { ...rules, available: '39' })).toMatchObject({
       ok: false,
       key: 'finances.inadequateBalance',

@@ -112,10 +112,12 @@ export function checkStake(
     });
   }
   if (!dec(rules.personalMax).eq(UNLIMITED) && value.plus(rules.staked).gt(rules.personalMax)) {
+    // With what is staked already: what is left of the cap.
+    const left = Decimal.max(dec(rules.personalMax).minus(rules.staked), ZERO).toFixed();
     return fail({
       key: 'finances.startupMining.stake.max.tip',
-      message: `You can stake at most ${dec(rules.personalMax).toFixed()} ${rules.coin} in this pool`,
-      params: { amount: dec(rules.personalMax).toFixed(), coin: rules.coin },
+      message: `You can stake at most ${dec(rules.personalMax).toFixed()} ${rules.coin} in this pool: ${left} more`,
+      params: { amount: dec(rules.personalMax).toFixed(), coin: rules.coin, left },
     });
   }
   if (value.gt(rules.available)) {

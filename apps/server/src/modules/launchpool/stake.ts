@@ -1,6 +1,6 @@
 import {
   checkStake,
-  type Decimal,
+  Decimal,
   dec,
   earnChoiceOf,
   isMultiMiningPool,
@@ -186,8 +186,15 @@ export async function redeemStake(
         .select()
         .from(launchStakes)
         .where(and(eq(launchStakes.poolId, pool.id), eq(launchStakes.userId, user.id)));
-      if (!stake || parsed.value.gt(stake.staked)) {
-        const most = toWire(stake?.staked ?? '0');
+      if (!stake || new Decimal(stake.staked).isZero()) {
+        // Another call redeemed it all meanwhile, or there never was a stake.
+        throw new AppError(-1, `You have nothing staked in this ${pool.coin} pool`, 400, {
+          key: 'launch.redeem.nothing',
+          params: { coin: pool.coin },
+        });
+      }
+      if (parsed.value.gt(stake.staked)) {
+        const most = toWire(stake.staked);
         throw new AppError(-1, `You can redeem at most ${most} ${pool.coin}`, 400, {
           key: 'launch.redeem.max',
           params: { amount: most, coin: pool.coin },

@@ -77,7 +77,12 @@ export async function redeem(ctx: AppContext, user: User, body: StakingActionBod
           minRedeemAmount: product.minRedeemAmount,
         })
       ) {
-        throw badRequest('Fast redemption is not available for this product today', 'staking.fast.unavailable');
+        throw product.redeemQuick
+          ? badRequest(
+              "Today's fast redemption quota is used up: redeem the standard way, or fast again tomorrow",
+              'staking.fast.usedUp',
+            )
+          : badRequest('Fast redemption is not available for this product', 'staking.fast.unavailable');
       }
       const checked = checkRedeemAmount(parsed.value, {
         coin: unit,
