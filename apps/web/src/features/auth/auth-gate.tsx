@@ -18,10 +18,14 @@ const RegisterModal = lazyDialog(() => import('./RegisterModal.js').then((m) => 
   close: (p) => p.onClose(),
 });
 
+/** Set once a session has been seen on this device: its guest is a user whose session ended. */
+const SIGNED_IN_HERE = 'earn.signedInHere';
+
 interface AuthGate {
   /**
-   * Runs the action for a signed-in user; a guest gets the registration modal instead. Asked before
-   * the session is known (a click just after the page shows), it waits for it.
+   * Runs the action for a signed-in user; a guest gets the registration modal instead, or the login
+   * page when someone has signed in on this device before (a session that ended). Asked before the
+   * session is known (a click just after the page shows), it waits for it.
    */
   requireLogin(action?: () => void): void;
   openRegister(): void;
@@ -51,26 +55,39 @@ export function AuthGateProvider({ children }: { children: ReactNode }) {
     setRegistering(true);
   }, []);
   const openRegister = useCallback(() => askToRegister(null), [askToRegister]);
+  // Where the guest is, read when asked (as the session is), for the login page to come back to.
+  const here = useRef(location);
+  useLayoutEffect(() => {
+    here.current = location;
+  });
+  const askToSignIn = useCallback(
+    (action: () => void) => {
+      if (localStorage.getItem(SIGNED_IN_HERE) === null) return askToRegister(action);
+      navigate('/login', { state: { from: here.current.pathname + here.current.search } });
+    },
+    [askToRegister, navigate],
+  );
   const requireLogin = useCallback(
     (action: () => void = () => {}) => {
       const { data, isPending } = session.current;
       if (data) action();
       else if (isPending) waiting.current = action;
-      else askToRegister(action);
+      else askToSignIn(action);
     },
-    [askToRegister],
+    [askToSignIn],
   );
   useEffect(() => {
     const action = waiting.current;
     if (me.isPending || !action) return;
     waiting.current = null;
     if (me.data) action();
-    else askToRegister(action);
-  }, [me.isPending, me.data, askToRegister]);
+    else askToSignIn(action);
+  }, [me.isPending, me.data, askToSignIn]);
   // Signed in meanwhile (in another tab, say): a user has no account to create. Registered here:
   // what they asked for is done.
   useEffect(() => {
     if (!me.data) return;
+    localStorage.setItem(SIGNED_IN_HERE, '1');
     setRegistering(false);
     const action = afterRegistering.current;
     afterRegistering.current = null;
