@@ -103,6 +103,46 @@ describe('redeeming', () => {
     expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
   });
 
+  it('pays a position redeemed whole its last hour’s interest with the redemption, leaving nothing to redeem again', async () => {
+    const u = await lender(ts, { ADA: '100' });
+    const other = await lender(ts, { ADA: '100' });
+    await setDemand(ts, 'ADA', '1000', '0.05');
+    await u.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'ADA', amount: '100' });
+    await other.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'ADA', amount: '100' });
+    await advance(ts, 3); // lent in full, and paid an hour's interest
+    const everything = (await holding(u, 'ADA')).curr_amount as string;
+    expect(new Decimal(everything).gt(100)).toBe(true);
+    const redeemed = await u.post('/apiw/v2/uni-loan/earn/redeem', { asset: 'ADA', amount: everything });
+    expect(redeemed.body.data).toMatchObject({ instant_amount: '0', frozen_amount: everything });
+    // A partial redemption keeps the rest, and the hour's interest, in the position.
+    await other.post('/apiw/v2/uni-loan/earn/redeem', { asset: 'ADA', amount: '50' });
+    await advance(ts, 1);
+
+    const interest = (await u.get('/apiw/v2/uni-loan/earn/history?asset=ADA&type=3')).body.data.list as {
+      amount: string;
+    }[];
+    const earned = interest.reduce((a, r) => a.plus(r.amount), new Decimal(0));
+    const lastHour = interest[0]?.amount as string;
+    expect(new Decimal(lastHour).gt(0)).toBe(true);
+    // All of it arrived: what was redeemed and what its frozen part earned meanwhile.
+    expect(await spot(u, 'ADA')).toBe(new Decimal(everything).plus(lastHour).toFixed());
+    const h = await holding(u, 'ADA');
+    expect(h).toMatchObject({ curr_amount: '0', frozen_amount: '0', cumulative: earned.toFixed() });
+    // The history says so: subscribed less redeemed plus interest is what is held, 0.
+    const redemptions = (await u.get('/apiw/v2/uni-loan/earn/history?asset=ADA&type=2')).body.data.list as {
+      amount: string;
+      mode: number;
+    }[];
+    expect(redemptions.map((r) => [r.amount, r.mode])).toEqual([
+      [lastHour, 32],
+      [everything, 32],
+    ]);
+    expect(new Decimal(100).minus(everything).minus(lastHour).plus(earned).toFixed()).toBe('0');
+    expect(new Decimal((await holding(other, 'ADA')).curr_amount).gt(50)).toBe(true);
+    expect(await spot(other, 'ADA')).toBe('50');
+    expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
+  });
+
   it('never lends borrowed coins: a unified account with loans subscribes at most lend_earn_available', async () => {
     const u = await lender(ts, {});
     await ts.admin.post('/admin/v1/users/settings', {

@@ -268,6 +268,8 @@ export const en = {
   'earn.redeem.amount': 'Amount',
   'earn.redeem.done': 'Redeemed {{amount}} {{coin}}',
   'earn.redeem.partlyFrozen': '{{instant}} {{coin}} arrived; {{frozen}} {{coin}} lent this hour arrives at {{time}}',
+  'earn.redeem.wholeFrozen':
+    '{{instant}} {{coin}} arrived; {{frozen}} {{coin}} lent this hour arrives at {{time}}, with the interest it earns until then',
   'earn.redeem.lastHourInterest': 'Last hour’s interest',
   'earn.redeem.keepAutoEarn': 'Keep auto-earn on for {{coin}}',
   'earn.redeem.keepAutoEarnOn':

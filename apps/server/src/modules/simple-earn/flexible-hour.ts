@@ -315,33 +315,59 @@ async function payBonuses(tx: Executor, hour: Date, markets: readonly FlexibleMa
  * Redemptions frozen during the hour are paid to the user's trading wallet when it settles. Their
  * positions are locked first (the lock order; a redemption and its cancellation lock the position
  * too), and only their accounts are paid, read after the lock: a cancellation under way is seen, and
- * none can change what is being paid.
+ * none can change what is being paid. A position redeemed whole holds, by then, only the interest
+ * its frozen part earned in that last hour: it is paid out with the redemption (a redemption in the
+ * history, and kept from the auto-earn sweep as the redemption is), not left to be redeemed again.
  */
 async function payOutRedemptions(tx: Executor, at: Date) {
   // Found through their partial index, first: the positions are then looked up for these few alone.
-  const locked = rowsOf<{ account_id: number }>(
+  const locked = rowsOf<{ id: number }>(
     await tx.execute(sql`
-      SELECT p.redeeming_account_id AS account_id FROM flexible_positions p
+      SELECT p.id FROM flexible_positions p
       WHERE (p.user_id, p.coin) IN (
         SELECT r.user_id, r.coin FROM ledger_accounts r WHERE r.wallet = 'flexible_redeeming' AND r.balance > 0)
       ORDER BY p.id FOR UPDATE`),
   );
   if (locked.length === 0) return;
+  const ids = `{${locked.map((l) => l.id).join(',')}}`;
+  const lastHour = new Date(at.getTime() - HOUR_MS).toISOString();
+  const wallet = sql`CASE WHEN u.account_mode = 'classic' THEN 'spot' ELSE 'unified' END`;
   const frozen = sql`
-    SELECT r.id, r.user_id, r.coin, r.balance, CASE WHEN u.account_mode = 'classic' THEN 'spot' ELSE 'unified' END AS wallet
-    FROM ledger_accounts r JOIN users u ON u.id = r.user_id
-    WHERE r.id = ANY(${`{${locked.map((l) => l.account_id).join(',')}}`}::bigint[]) AND r.balance > 0`;
+    SELECT r.id, r.user_id, r.coin, r.balance, ${wallet} AS wallet
+    FROM flexible_positions p JOIN ledger_accounts r ON r.id = p.redeeming_account_id JOIN users u ON u.id = p.user_id
+    WHERE p.id = ANY(${ids}::int[]) AND r.balance > 0`;
   await tx.execute(sql`
     INSERT INTO ledger_accounts (user_id, wallet, coin) SELECT user_id, wallet, coin FROM (${frozen}) f
     ORDER BY 1, 2, 3 ON CONFLICT DO NOTHING`);
   await postSet(tx, {
     kind: 'flexible.redeem_payout',
     at,
+    given: [
+      sql`f AS MATERIALIZED (${frozen})`,
+      // What is left of a position redeemed whole: exactly the last hour's interest.
+      sql`leftover AS MATERIALIZED (
+        SELECT h.id, p.id AS position_id, h.user_id, h.coin, h.balance, ${wallet} AS wallet,
+          CASE WHEN u.account_mode = 'classic' THEN 32 ELSE 0 END AS mode
+        FROM flexible_positions p JOIN ledger_accounts h ON h.id = p.account_id JOIN users u ON u.id = p.user_id
+        JOIN flexible_allocations a ON a.position_id = p.id AND a.hour = ${lastHour}::timestamptz
+        WHERE p.id = ANY(${ids}::int[]) AND h.balance > 0 AND h.balance = a.interest)`,
+    ],
     legs: sql`
-      WITH f AS MATERIALIZED (${frozen})
       SELECT f.id AS account_id, f.coin, -f.balance AS amount FROM f
       UNION ALL
-      SELECT w.id, f.coin, f.balance FROM f
-      JOIN ledger_accounts w ON w.user_id = f.user_id AND w.wallet = f.wallet AND w.coin = f.coin`,
+      SELECT l.id, l.coin, -l.balance FROM leftover l
+      UNION ALL
+      SELECT w.id, t.coin, sum(t.amount) FROM (
+        SELECT user_id, wallet, coin, balance AS amount FROM f
+        UNION ALL SELECT user_id, wallet, coin, balance FROM leftover
+      ) t JOIN ledger_accounts w ON w.user_id = t.user_id AND w.wallet = t.wallet AND w.coin = t.coin
+      GROUP BY w.id, t.coin`,
+    alongside: [
+      // Paid out as a redemption is: what was put in shrinks by it, so the interest earned stays what it was.
+      sql`UPDATE flexible_positions p SET net_subscribed = p.net_subscribed - l.balance FROM leftover l WHERE p.id = l.position_id`,
+      sql`INSERT INTO earn_history (user_id, product, type, mode, coin, amount, at)
+        SELECT user_id, 'flexible', 2, mode, coin, balance, ${at.toISOString()}::timestamptz FROM leftover`,
+      sql`UPDATE auto_earn_redeemed k SET kept = k.kept + l.balance FROM leftover l WHERE k.user_id = l.user_id AND k.coin = l.coin`,
+    ],
   });
 }

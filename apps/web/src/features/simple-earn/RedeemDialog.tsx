@@ -61,7 +61,8 @@ function RedeemForm({ holding, onDone }: { holding: FlexibleHolding; onDone(): v
           onSuccess: (res) => {
             notifySuccess(
               new Decimal(res.frozen_amount).gt(0)
-                ? t('earn.redeem.partlyFrozen', {
+                ? // Redeemed whole: the hour's interest on the frozen part is paid with it.
+                  t(check.value.eq(max) ? 'earn.redeem.wholeFrozen' : 'earn.redeem.partlyFrozen', {
                     instant: fmt.amount(res.instant_amount),
                     frozen: fmt.amount(res.frozen_amount),
                     coin: res.asset,
