@@ -358,6 +358,23 @@ describe('auto-earn', () => {
     expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
   });
 
+  it('keeps a position redeemed whole out of the sweep, with the last hour’s interest paid with it', async () => {
+    const u = await lender(ts, { DOGE: '1000' });
+    await setDemand(ts, 'DOGE', '100000', '0.05');
+    await u.post('/apiw/v2/uni-loan/earn/autoivest', { assets: 'DOGE', status: '1' });
+    await advance(ts, 3); // swept in, then lent
+    const everything = (await holding(u, 'DOGE')).curr_amount as string;
+    const redeemed = await u.post('/apiw/v2/uni-loan/earn/redeem', { asset: 'DOGE', amount: everything });
+    expect(redeemed.body.data.frozen_amount).toBe(everything);
+    await advance(ts, 2);
+    // All of it stays in spot, the last hour's interest too: nothing is swept back into a position.
+    const paid = new Decimal(await spot(u, 'DOGE'));
+    expect(paid.gt(everything)).toBe(true);
+    expect((await holding(u, 'DOGE')).curr_amount).toBe('0');
+    expect((await u.get('/apiw/v2/uni-loan/earn/autoivest?assets=DOGE')).body.data.status).toEqual({ DOGE: 1 });
+    expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
+  });
+
   it('is refused to VIP users and for unknown coins', async () => {
     const u = await lender(ts, {});
     expect((await u.post('/apiw/v2/uni-loan/earn/autoivest', { assets: 'NOPE', status: '1' })).body.message).toBe(
