@@ -41,6 +41,7 @@ export function DateRange({ value, onChange, limitMonths = 6, maxDate, label }: 
         type="range"
         label={label ?? t('dateRange.label')}
         valueFormat="YYYY-MM-DD"
+        placeholder={t('dateRange.placeholder')}
         // Chinese calendars head a month "2026年11月", not "十一月 2026".
         monthLabelFormat={locale === 'zh-cn' ? 'YYYY年M月' : 'MMMM YYYY'}
         maxDate={maxDate ?? today}

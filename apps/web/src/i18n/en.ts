@@ -162,6 +162,7 @@ export const en = {
   'notify.hodlerDesc': 'New HODLer Airdrops',
 
   'dateRange.label': 'Date range',
+  'dateRange.placeholder': 'Pick a date range',
   'dateRange.order': 'The start must be before the end',
   'dateRange.next': 'Next month',
   'dateRange.previous': 'Previous month',
@@ -247,7 +248,8 @@ export const en = {
   'earn.auto.enabling': 'Enabled',
   'earn.auto.setUp': 'Set up',
   'earn.auto.enable': 'Enable',
-  'earn.auto.cardDesc': 'Idle balances are subscribed to flexible Simple Earn before each hourly clearing.',
+  'earn.auto.cardDesc':
+    'Idle balances are subscribed to flexible Simple Earn every hour, and lent from the next hourly clearing on, as any subscription.',
   'earn.auto.enableTitle': 'Turn on auto-earn',
   'earn.auto.disableTitle': 'Turn off auto-earn',
   'earn.auto.enableAll': 'Idle balances of every coin will be subscribed each hour.',
@@ -259,7 +261,7 @@ export const en = {
   'earn.holding.principal': 'Principal',
   'earn.holding.lent': 'Lent',
   'earn.holding.redeeming': 'Redeeming',
-  'earn.holding.revoke': 'Revoke',
+  'earn.holding.revoke': 'Cancel redemption',
   'earn.holding.cumulative': 'Cumulative return',
   'earn.holding.nextApr': 'Est. next APR',
   'earn.redeem.button': 'Redeem',

@@ -118,6 +118,15 @@ describe('redemption-earn selector', () => {
     expect(gt.options.map((o) => o.value)).toEqual(['spot']);
     expect(gt.initial).toBe('spot');
   });
+  it('offers fixed only with a term to open an order of', () => {
+    const flexibleOnly = {
+      coin: 'ETH',
+      redeem_type: 1 as const,
+      simple_earn: { ...se, user_period: 0, fixed_period: 0 },
+    };
+    expect(redemptionSelector(flexibleOnly).options.map((o) => o.value)).toEqual(['flexible', 'spot']);
+    expect(redemptionSelector(flexibleOnly).initial).toBe('flexible');
+  });
   it('starts where a user’s stake already goes, when the pool still offers it', () => {
     const pool = { coin: 'USDT', redeem_type: 1 as const, simple_earn: se, staking: { rate: '0.04' } };
     expect(redemptionSelector(pool).initial).toBe('flexible');

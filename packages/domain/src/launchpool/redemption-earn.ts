@@ -50,12 +50,15 @@ export function redemptionSelector(pool: PoolEarnConfig, held?: EarnOption): Sel
   const fixedLocked = pool.redeem_type === 1 && (se?.user_period ?? 0) > 0;
   const options: SelectorOption[] = [];
   if (earnCoin && se) {
-    options.push({
-      value: 'fixed',
-      disabled: false,
-      termDays: fixedTerm(se),
-      ...(new Decimal(se.fixed_rate).gt(0) ? { bonusPercent: se.ext_rate } : {}),
-    });
+    // Fixed only with a term to open an order of: a pool without one offers flexible alone.
+    if (fixedTerm(se) > 0) {
+      options.push({
+        value: 'fixed',
+        disabled: false,
+        termDays: fixedTerm(se),
+        ...(new Decimal(se.fixed_rate).gt(0) ? { bonusPercent: se.ext_rate } : {}),
+      });
+    }
     options.push({ value: 'flexible', disabled: fixedLocked });
   }
   if (earnCoin && pool.staking) options.push({ value: 'staking', disabled: fixedLocked });
