@@ -54,7 +54,8 @@ export default function RateLineChart({
           type: 'line',
           // Straight lines between the points: a smoothed curve would show rates that never were.
           smooth: false,
-          showSymbol: false,
+          // A single point would draw no line: it is shown as a point.
+          showSymbol: percents.length === 1,
           areaStyle: { opacity: 0.15 },
           data: [...percents],
         },

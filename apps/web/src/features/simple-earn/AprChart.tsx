@@ -1,5 +1,6 @@
 import { type ChartRange, chartWindow } from '@earn/domain';
 import { SegmentedControl, Stack } from '@mantine/core';
+import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverNow } from '../../api/client.js';
@@ -17,9 +18,12 @@ export default function AprChart({ asset }: { asset: string }) {
   const labels = useMemo(
     () =>
       (chart.data ?? []).map((p) =>
-        span.type === 1 ? fmt.dateTime(p.time * 1000).slice(-8, -3) : fmt.date(p.time * 1000),
+        // Hours of several days carry their day, or each hour of the day would show seven times.
+        span.type === 1
+          ? dayjs(p.time * 1000).format(range === '24h' ? 'HH:mm' : 'MM-DD HH:mm')
+          : fmt.date(p.time * 1000),
       ),
-    [chart.data, span.type, fmt],
+    [chart.data, span.type, range, fmt],
   );
   const percents = useMemo(() => (chart.data ?? []).map((p) => Number(p.value) * 100), [chart.data]);
 
