@@ -33,6 +33,12 @@ export function restoreViewport() {
   window.matchMedia = realMatchMedia;
 }
 
+/** The two layouts a dialog takes, for `describe.each`: its name, and whether `setMobile` should make it a phone. */
+export const DIALOG_LAYOUTS = [
+  ['a phone (bottom sheet)', true],
+  ['a desktop (dialog)', false],
+] as const;
+
 /**
  * A part's code as fetched over a network that is down until `goOnline()`: each load fails as a
  * browser says a module could not be fetched, then returns `component`; `loads` counts them.

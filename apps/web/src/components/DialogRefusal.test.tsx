@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors.js';
 import { notifyError } from '../lib/notify.js';
-import { renderWithProviders, restoreViewport, setMobile } from '../test-utils.js';
+import { DIALOG_LAYOUTS, renderWithProviders, restoreViewport, setMobile } from '../test-utils.js';
 import { ResponsiveModal } from './ResponsiveModal.js';
 
 afterEach(() => {
@@ -29,10 +29,7 @@ function Sheet() {
 
 const refused = () => new ApiError(-1, 'Not enough USDT available', 400);
 
-describe.each([
-  ['a phone (bottom sheet)', true],
-  ['a desktop (dialog)', false],
-])('refusals while a dialog is open, on %s', (_, mobile) => {
+describe.each(DIALOG_LAYOUTS)('refusals while a dialog is open, on %s', (_, mobile) => {
   it('are shown in the dialog, each one anew, and as toasts once it is closed', async () => {
     setMobile(mobile);
     renderWithProviders(<Sheet />);

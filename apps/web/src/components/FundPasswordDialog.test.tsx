@@ -1,14 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, restoreViewport, setMobile } from '../test-utils.js';
+import { DIALOG_LAYOUTS, renderWithProviders, restoreViewport, setMobile } from '../test-utils.js';
 import { FundPasswordDialog } from './FundPasswordDialog.js';
 
 afterEach(() => restoreViewport());
 
-describe.each([
-  ['a phone (bottom sheet)', true],
-  ['a desktop (dialog)', false],
-])('the fund-password prompt, on %s', (_, mobile) => {
+describe.each(DIALOG_LAYOUTS)('the fund-password prompt, on %s', (_, mobile) => {
   it('stays open for a click outside it (the second click of a double click on the button that raised it)', async () => {
     setMobile(mobile);
     const resolve = vi.fn();
