@@ -23,6 +23,11 @@ export const CoinSymbol = Type.String({
 /** An optional coin filter: a symbol, or empty for every coin. */
 export const CoinFilter = Type.String({ maxLength: COIN_SYMBOL_MAX_LENGTH, pattern: `^[${COIN_SYMBOL_CHARS}]*$` });
 
+/** An operator's texts in the app's languages other than English (what is missing stays English). */
+export function Translations<T extends TSchema>(texts: T) {
+  return Type.Object({ 'zh-CN': Type.Optional(texts) });
+}
+
 /** A language tag in a request, e.g. en or zh-CN. */
 export const LocaleTag = Type.String({ maxLength: 10, pattern: '^[A-Za-z-]*$' });
 

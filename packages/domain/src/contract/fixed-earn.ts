@@ -7,6 +7,7 @@ import {
   LocaleTag,
   PageNumber,
   RowId,
+  Translations,
   UnixSeconds,
 } from './common.js';
 import { LadderTierView } from './simple-earn.js';
@@ -257,7 +258,7 @@ export const FixedTexts = Type.Object({
   title: Type.Optional(Type.String({ maxLength: 80 })),
   subtitle: Type.Optional(Type.String({ maxLength: 160 })),
 });
-export const FixedTranslations = Type.Object({ 'zh-CN': Type.Optional(FixedTexts) });
+export const FixedTranslations = Translations(FixedTexts);
 export type FixedTranslations = Static<typeof FixedTranslations>;
 
 /** Operator: a new fixed product. Quotas and amounts in the product's coin; rates as fractions. */

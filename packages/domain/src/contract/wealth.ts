@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { DecimalString, FundPassField, LocaleTag, RowId } from './common.js';
+import { DecimalString, FundPassField, LocaleTag, RowId, Translations } from './common.js';
 
 /** Private wealth calls live under this base (spec). */
 export const WEALTH_BASE = '/apiw/v2/earn/private-wealth';
@@ -115,7 +115,7 @@ export const WealthTexts = Type.Object({
   disclaimer: Type.Optional(Type.String({ maxLength: 4000 })),
 });
 export type WealthTexts = Static<typeof WealthTexts>;
-export const WealthTranslations = Type.Object({ 'zh-CN': Type.Optional(WealthTexts) });
+export const WealthTranslations = Translations(WealthTexts);
 export type WealthTranslations = Static<typeof WealthTranslations>;
 
 export const WealthProductInput = Type.Object({

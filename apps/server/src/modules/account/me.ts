@@ -1,4 +1,5 @@
 import type { Me } from '@earn/domain/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import type { User } from './repo.js';
 
 /** Tier 5 and above is VIP (spec: the VIP threshold). */
@@ -28,4 +29,9 @@ export function isUnified(user: Pick<User, 'accountMode'>): boolean {
 
 export function tradingWallet(user: Pick<User, 'accountMode'>): 'spot' | 'unified' {
   return isUnified(user) ? 'unified' : 'spot';
+}
+
+/** tradingWallet in SQL, of the account mode column `mode` (for set-based jobs). */
+export function tradingWalletOf(mode: SQL): SQL {
+  return sql`CASE WHEN ${mode} = 'classic' THEN 'spot' ELSE 'unified' END`;
 }

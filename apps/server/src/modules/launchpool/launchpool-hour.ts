@@ -13,6 +13,7 @@ import { rowsOf } from '../../db/rows.js';
 import type { Job } from '../../jobs/scheduler.js';
 import { ensureAccounts, platformAccount } from '../../ledger/accounts.js';
 import { postSet } from '../../ledger/post-set.js';
+import { tradingWalletOf } from '../account/me.js';
 import { releaseIntoFixed } from '../fixed-earn/release-into-fixed.js';
 import { listMarkets } from '../simple-earn/markets.js';
 import { type Subscription, subscribeMany } from '../simple-earn/subscribe-flexible.js';
@@ -20,7 +21,7 @@ import { releaseIntoStaking } from '../staking/release-into-staking.js';
 import { advancePool, stakeSecondsSince } from './accrual-sql.js';
 import { rewardWallet } from './repo.js';
 
-const TRADING_WALLET = sql`CASE WHEN u.account_mode = 'classic' THEN 'spot' ELSE 'unified' END`;
+const TRADING_WALLET = tradingWalletOf(sql`u.account_mode`);
 
 /**
  * Each hour, for every pool of a project running during it: the counter is advanced to the hour's

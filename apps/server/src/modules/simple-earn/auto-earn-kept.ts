@@ -1,6 +1,7 @@
 import type { Decimal } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { tradingWalletOf } from '../account/me.js';
 
 /** A redemption made while auto-earn stays on: its amount is kept out of the hourly sweep. */
 export async function keepRedeemedFromSweep(tx: Executor, userId: number, coin: string, amount: Decimal) {
@@ -22,7 +23,7 @@ export async function shrinkKeptToBalances(tx: Executor) {
     UPDATE auto_earn_redeemed k SET kept = LEAST(k.kept, coalesce(w.balance, 0))
     FROM auto_earn_redeemed k2 JOIN users u ON u.id = k2.user_id
     LEFT JOIN ledger_accounts w ON w.user_id = k2.user_id AND w.coin = k2.coin
-      AND w.wallet = CASE WHEN u.account_mode = 'classic' THEN 'spot' ELSE 'unified' END
+      AND w.wallet = ${tradingWalletOf(sql`u.account_mode`)}
     WHERE k.user_id = k2.user_id AND k.coin = k2.coin AND k.kept > coalesce(w.balance, 0)`);
   await tx.execute(sql`DELETE FROM auto_earn_redeemed WHERE kept <= 0`);
 }

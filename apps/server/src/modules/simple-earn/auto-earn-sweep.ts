@@ -2,6 +2,7 @@ import { ALL_ASSET, autoEarnSweepAmount, SUBSCRIBE_PLACES } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
+import { tradingWalletOf } from '../account/me.js';
 import { shrinkKeptToBalances } from './auto-earn-kept.js';
 import type { FlexibleMarket } from './markets.js';
 import { lockPositions } from './positions.js';
@@ -21,7 +22,7 @@ export async function sweepAutoEarn(tx: Executor, at: Date, markets: readonly Fl
     SELECT u.id AS user_id, u.account_mode, w.id AS wallet_id, w.coin
     FROM users u
     JOIN ledger_accounts w ON w.user_id = u.id
-      AND w.wallet = CASE WHEN u.account_mode = 'classic' THEN 'spot' ELSE 'unified' END
+      AND w.wallet = ${tradingWalletOf(sql`u.account_mode`)}
     LEFT JOIN auto_invest own ON own.user_id = u.id AND own.asset = w.coin
     LEFT JOIN auto_invest every ON every.user_id = u.id AND every.asset = ${ALL_ASSET}
     WHERE u.tier < 5 AND w.balance > 0 AND coalesce(own.status, every.status, 0) = 1

@@ -5,12 +5,14 @@ import { rowsOf } from '../../db/rows.js';
 import type { Job } from '../../jobs/scheduler.js';
 import { ensureAccounts, platformAccount } from '../../ledger/accounts.js';
 import { postSet } from '../../ledger/post-set.js';
+import { tradingWalletOf } from '../account/me.js';
 import { priceAt } from '../market/price-walk.js';
 import { listCoins } from '../market/repo.js';
 import { sweepAutoEarn } from './auto-earn-sweep.js';
 import { clearingQuery } from './clearing-sql.js';
 import { type BorrowDemandSource, clearingDemandAt } from './demand.js';
 import { type FlexibleMarket, isAwardOpen, listMarkets } from './markets.js';
+import { MODE_REDEEM_SPOT, MODE_REDEEM_UNIFIED } from './redeem-flexible.js';
 
 /** Platform accounts of flexible lending, per coin. */
 export const FlexiblePlatform = {
@@ -266,7 +268,7 @@ async function payBonuses(tx: Executor, hour: Date, markets: readonly FlexibleMa
   await tx.execute(sql`DELETE FROM hour_bonuses`);
   // Each bonus with the trading wallet it is paid to (its account, when it exists already).
   const bonuses = sql`
-    SELECT b.user_id, CASE WHEN u.account_mode = 'classic' THEN 'spot' ELSE 'unified' END AS wallet, b.bonus_coin, b.coin, b.bonus
+    SELECT b.user_id, ${tradingWalletOf(sql`u.account_mode`)} AS wallet, b.bonus_coin, b.coin, b.bonus
     FROM (${sql.join(parts, sql` UNION ALL `)}) b JOIN users u ON u.id = b.user_id WHERE b.bonus > 0`;
   await tx.execute(sql`
     INSERT INTO hour_bonuses
@@ -331,7 +333,7 @@ async function payOutRedemptions(tx: Executor, at: Date) {
   if (locked.length === 0) return;
   const ids = `{${locked.map((l) => l.id).join(',')}}`;
   const lastHour = new Date(at.getTime() - HOUR_MS).toISOString();
-  const wallet = sql`CASE WHEN u.account_mode = 'classic' THEN 'spot' ELSE 'unified' END`;
+  const wallet = tradingWalletOf(sql`u.account_mode`);
   const frozen = sql`
     SELECT r.id, r.user_id, r.coin, r.balance, ${wallet} AS wallet
     FROM flexible_positions p JOIN ledger_accounts r ON r.id = p.redeeming_account_id JOIN users u ON u.id = p.user_id
@@ -347,7 +349,7 @@ async function payOutRedemptions(tx: Executor, at: Date) {
       // What is left of a position redeemed whole: exactly the last hour's interest.
       sql`leftover AS MATERIALIZED (
         SELECT h.id, p.id AS position_id, h.user_id, h.coin, h.balance, ${wallet} AS wallet,
-          CASE WHEN u.account_mode = 'classic' THEN 32 ELSE 0 END AS mode
+          CASE WHEN u.account_mode = 'classic' THEN ${MODE_REDEEM_SPOT}::int ELSE ${MODE_REDEEM_UNIFIED}::int END AS mode
         FROM flexible_positions p JOIN ledger_accounts h ON h.id = p.account_id JOIN users u ON u.id = p.user_id
         JOIN flexible_allocations a ON a.position_id = p.id AND a.hour = ${lastHour}::timestamptz
         WHERE p.id = ANY(${ids}::int[]) AND h.balance > 0 AND h.balance = a.interest)`,

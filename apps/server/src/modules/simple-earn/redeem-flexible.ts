@@ -25,8 +25,8 @@ import {
 import { switchAutoEarn } from './set-auto-invest.js';
 
 /** History modes of a redemption: paid to spot (32) or to the unified account (0). */
-const MODE_REDEEM_SPOT = 32;
-const MODE_REDEEM_UNIFIED = 0;
+export const MODE_REDEEM_SPOT = 32;
+export const MODE_REDEEM_UNIFIED = 0;
 
 /**
  * The redeem form's auto-earn checkbox, when auto-earn is on for the coin: unticked (0) turns it off

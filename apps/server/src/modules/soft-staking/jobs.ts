@@ -6,7 +6,7 @@ import { rowsOf } from '../../db/rows.js';
 import type { Job } from '../../jobs/scheduler.js';
 import { platformAccount, userAccount } from '../../ledger/accounts.js';
 import { LegSet } from '../../ledger/leg-set.js';
-import { tradingWallet } from '../account/me.js';
+import { tradingWallet, tradingWalletOf } from '../account/me.js';
 import type { User } from '../account/repo.js';
 
 /** Pays soft-staking rewards (goes negative as it pays). */
@@ -35,7 +35,7 @@ export const softStakingHourJob: Job = {
       held AS (
         SELECT who.user_id, a.coin, a.id AS account_id, a.balance FROM who
         JOIN ledger_accounts a ON a.user_id = who.user_id
-          AND a.wallet = CASE WHEN who.account_mode = 'classic' THEN 'spot' ELSE 'unified' END
+          AND a.wallet = ${tradingWalletOf(sql`who.account_mode`)}
         JOIN soft_staking_coins c ON c.coin = a.coin
       ),
       sampled AS (
