@@ -29,6 +29,28 @@ describe('fund-password gate', () => {
     expect(await spotUsdt(u)).toBe('100');
   });
 
+  it('refuses an amount written wrong before asking for it, and counts no try', async () => {
+    const u = await ts.newUser({ fundpass: '246811' });
+    await ts.deposit(u.email, 'USDT', '100');
+    const cases: [unknown, string][] = [
+      ['-1', 'amount must not be negative'],
+      ['1e5', 'amount must be a plain decimal number, for example "12.5"'],
+      ['00001', 'amount must be a plain decimal number, for example "12.5"'],
+      ['', 'amount is required'],
+    ];
+    for (const [amount, message] of cases) {
+      const res = await u.post('/apiw/v2/account/transfer', { ...move, amount, fundpass: '000000' });
+      expect(res.body.message).toBe(message);
+      expect(res.body.require_fundpass).toBeUndefined();
+    }
+    const rate = await u.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDT', amount: '10', rateYear: '5e-2' });
+    expect(rate.body.message).toBe('rateYear must be a plain decimal number, for example "0.05"');
+    // None of the wrong fund passwords above was tried: all five tries are left.
+    const wrong = await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '000000' });
+    expect(wrong.body.message).toBe('Fund password is incorrect; tries left: 4');
+    expect(await spotUsdt(u)).toBe('100');
+  });
+
   it('asks for it (10010111, require_fundpass), refuses a wrong one (10010106), accepts the right one', async () => {
     const u = await ts.newUser({ fundpass: '246810' });
     await ts.deposit(u.email, 'USDT', '100');

@@ -1,13 +1,28 @@
-import { EMAIL_PATTERN } from '@earn/domain';
+import { AMOUNT_EXAMPLE, amountShapeFailure, EMAIL_PATTERN, RATE_EXAMPLE } from '@earn/domain';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 
+/** The formats of decimal inputs, with the example their refusals show. */
+const DECIMAL_FORMATS: Record<string, string> = { decimal: AMOUNT_EXAMPLE, rate: RATE_EXAMPLE };
+
 function makeAjv(coerceTypes: boolean | 'array') {
-  const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: true, allErrors: false, strict: false });
+  // Verbose: a refusal carries the value refused, so an amount's refusal says what is wrong with it.
+  const ajv = new Ajv({
+    coerceTypes,
+    useDefaults: true,
+    removeAdditional: true,
+    allErrors: false,
+    strict: false,
+    verbose: true,
+  });
   addFormats.default(ajv, ['date-time', 'date']);
   // The domain's email rule, the one the web's forms check before sending.
   ajv.addFormat('email', new RegExp(EMAIL_PATTERN));
+  // The domain's shape of an amount or rate (the contract's DecimalInput and RateInput).
+  for (const format of Object.keys(DECIMAL_FORMATS)) {
+    ajv.addFormat(format, { type: 'string', validate: (raw: string) => amountShapeFailure('', raw) === undefined });
+  }
   return ajv;
 }
 
@@ -123,8 +138,14 @@ export function describeValidation(errors: readonly Partial<ErrorObject>[], cont
       return refusal('notAllowed', `${field} has a value that is not allowed`);
     case 'pattern':
       return refusal('pattern', `${field} is not in the expected form`);
-    case 'format':
+    case 'format': {
+      const example = DECIMAL_FORMATS[String(params.format)];
+      if (example) {
+        const failure = amountShapeFailure(field, first.data, example);
+        if (failure) return { message: failure.message, key: failure.key, params: failure.params ?? { field } };
+      }
       return refusal('format', `${field} must be a valid ${String(params.format)}`, { format: String(params.format) });
+    }
     case 'minLength':
       if (String(params.limit) === '1') return refusal('empty', `${field} cannot be empty`);
       return refusal('minLength', `${field} must be at least ${String(params.limit)} characters`, {

@@ -5,7 +5,7 @@ import {
   PASSWORD_MIN_LENGTH,
   PASSWORD_PATTERN,
 } from '../account/credentials.js';
-import { CoinSymbol, DecimalString, FundPassField } from './common.js';
+import { CoinSymbol, DecimalInput, DecimalString, FundPassField } from './common.js';
 
 export const AccountModeName = Type.Union([
   Type.Literal('classic'),
@@ -132,7 +132,7 @@ export type Balance = Static<typeof Balance>;
 
 export const TransferBody = Type.Object({
   asset: CoinSymbol,
-  amount: DecimalString,
+  amount: DecimalInput,
   from: Wallet,
   to: Wallet,
   fundpass: FundPassField,

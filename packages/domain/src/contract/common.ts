@@ -13,6 +13,16 @@ export function Envelope<T extends TSchema>(data: T) {
 
 /** Amounts and rates travel as decimal strings; the use case parses them with the domain's rules. */
 export const DecimalString = Type.String({ description: 'decimal number as a string, e.g. "12.5"' });
+/**
+ * An amount or rate a request sends: checked to be a plain, non-negative decimal string by the
+ * request's schema, before anything else runs (so a typo is refused before a fund-password prompt).
+ */
+export const DecimalInput = Type.String({
+  format: 'decimal',
+  description: 'plain non-negative decimal number as a string, e.g. "12.5"',
+});
+/** A yearly rate a request sends, as a fraction ("0.05" is 5%), checked as DecimalInput is. */
+export const RateInput = Type.String({ format: 'rate', description: 'yearly rate as a fraction, e.g. "0.05" for 5%' });
 export const CoinSymbol = Type.String({
   minLength: 1,
   maxLength: COIN_SYMBOL_MAX_LENGTH,

@@ -2,10 +2,12 @@ import { type Static, Type } from 'typebox';
 import {
   CoinFilter,
   CoinSymbol,
+  DecimalInput,
   DecimalString,
   FundPassField,
   LocaleTag,
   PageNumber,
+  RateInput,
   RowId,
   Translations,
   UnixSeconds,
@@ -70,13 +72,13 @@ export const FixedLendBody = Type.Object({
   product_id: RowId,
   redeem_account_type: RedeemAccountType,
   reinvest_status: Flag,
-  amount: DecimalString,
+  amount: DecimalInput,
   /** The APR the user saw: refused if the product's rate changed since. */
-  year_rate: DecimalString,
+  year_rate: RateInput,
   /** A rate-up voucher to apply. */
   financial_rate_id: Type.Optional(RowId),
   /** With auto-reinvest: how much of the principal renews at maturity (absent: all of it). */
-  reinvest_amount: Type.Optional(DecimalString),
+  reinvest_amount: Type.Optional(DecimalInput),
   fundpass: FundPassField,
 });
 export type FixedLendBody = Static<typeof FixedLendBody>;
@@ -186,7 +188,7 @@ export const PreRedeemResult = Type.Object({
 });
 export const ReinvestStatusBody = Type.Object({
   reinvest_status: Flag,
-  reinvest_amount: Type.Optional(DecimalString),
+  reinvest_amount: Type.Optional(DecimalInput),
 });
 export const RedeemAccountBody = Type.Object({ redeem_account_type: RedeemAccountType });
 export const FixedOrderChoice = Type.Object({

@@ -1,5 +1,14 @@
 import { type Static, Type } from 'typebox';
-import { CoinFilter, CoinSymbol, DecimalString, FundPassField, PageNumber, UnixSeconds } from './common.js';
+import {
+  CoinFilter,
+  CoinSymbol,
+  DecimalInput,
+  DecimalString,
+  FundPassField,
+  PageNumber,
+  RateInput,
+  UnixSeconds,
+} from './common.js';
 
 export const LadderTierView = Type.Object({
   left: DecimalString,
@@ -56,8 +65,8 @@ export const AwardPool = Type.Object({
 
 export const FlexibleSubscribeBody = Type.Object({
   asset: CoinSymbol,
-  amount: DecimalString,
-  rateYear: Type.Optional(DecimalString),
+  amount: DecimalInput,
+  rateYear: Type.Optional(RateInput),
   fundpass: FundPassField,
 });
 export const FlexibleSubscribeResult = Type.Object({
@@ -95,9 +104,9 @@ export type FlexibleHolding = Static<typeof FlexibleHolding>;
 
 export const FlexibleRedeemBody = Type.Object({
   asset: CoinSymbol,
-  amount: DecimalString,
-  curr_amount: Type.Optional(DecimalString),
-  lend_amount: Type.Optional(DecimalString),
+  amount: DecimalInput,
+  curr_amount: Type.Optional(DecimalInput),
+  lend_amount: Type.Optional(DecimalInput),
   /** The redeem form's auto-earn checkbox (when auto-earn is on for the coin): 0 turns it off for the coin. */
   auto_invest_status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
   fundpass: FundPassField,
@@ -112,10 +121,10 @@ export const FlexibleRedeemResult = Type.Object({
 });
 export type FlexibleRedeemResult = Static<typeof FlexibleRedeemResult>;
 
-export const CancelRedemptionBody = Type.Object({ asset: CoinSymbol, amount: Type.Optional(DecimalString) });
+export const CancelRedemptionBody = Type.Object({ asset: CoinSymbol, amount: Type.Optional(DecimalInput) });
 export const AssetAmount = Type.Object({ asset: Type.String(), amount: DecimalString });
 
-export const InterestRateBody = Type.Object({ asset: CoinSymbol, rateYear: DecimalString });
+export const InterestRateBody = Type.Object({ asset: CoinSymbol, rateYear: RateInput });
 export const InterestRateResult = Type.Object({ asset: Type.String(), min_lend_rate_year: DecimalString });
 
 export const AutoInvestQuery = Type.Object({

@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import {
   CoinFilter,
   CoinSymbol,
+  DecimalInput,
   DecimalString,
   FundPassField,
   LocaleTag,
@@ -215,7 +216,7 @@ export type StakingUserInfo = Static<typeof StakingUserInfo>;
 /** The shared action payload (spec): side 0 stake, 1 redeem; quick 1 fast redemption. */
 export const StakingActionBody = Type.Object({
   side: Type.Union([Type.Literal(0), Type.Literal(1)]),
-  amount: DecimalString,
+  amount: DecimalInput,
   coin: CoinSymbol,
   pid: Type.Optional(RowId),
   src: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),

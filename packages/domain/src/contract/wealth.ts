@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { DecimalString, FundPassField, LocaleTag, RowId, Translations } from './common.js';
+import { DecimalInput, DecimalString, FundPassField, LocaleTag, RowId, Translations } from './common.js';
 
 /** Private wealth calls live under this base (spec). */
 export const WEALTH_BASE = '/apiw/v2/earn/private-wealth';
@@ -9,7 +9,7 @@ export const ProjectType = Type.Union([Type.Literal(4), Type.Literal(5)]);
 
 export const WealthPurchaseBody = Type.Object({
   pid: RowId,
-  amount: DecimalString,
+  amount: DecimalInput,
   project_type: Type.Optional(ProjectType),
   fundpass: FundPassField,
 });
@@ -17,7 +17,7 @@ export type WealthPurchaseBody = Static<typeof WealthPurchaseBody>;
 
 export const WealthRedeemBody = Type.Object({
   pid: RowId,
-  unit: DecimalString,
+  unit: DecimalInput,
   fundpass: FundPassField,
 });
 export type WealthRedeemBody = Static<typeof WealthRedeemBody>;

@@ -1,4 +1,4 @@
-import { parseAmount } from '../amount.js';
+import { parseAmount, RATE_EXAMPLE } from '../amount.js';
 import { HOUR_MS } from '../dates.js';
 import { Decimal, type DecimalLike, dec, roundDown, roundUp, ZERO } from '../money.js';
 import { fail, ok, type Result } from '../result.js';
@@ -146,7 +146,7 @@ export function checkMinLendRateFraction(
   rate: unknown,
   rules: { limitMinRate: DecimalLike; maxRate: DecimalLike },
 ): Result<Decimal> {
-  const parsed = parseAmount('rateYear', rate, { maxDecimals: 4, allowZero: true, max: '10' });
+  const parsed = parseAmount('rateYear', rate, { maxDecimals: 4, allowZero: true, max: '10', example: RATE_EXAMPLE });
   if (!parsed.ok) return parsed;
   return checkMinLendRate(parsed.value.times(100).toFixed(2), rules);
 }

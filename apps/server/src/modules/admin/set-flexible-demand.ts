@@ -1,4 +1,4 @@
-import { floorHour, HOUR_MS, parseAmount, toWire } from '@earn/domain';
+import { floorHour, HOUR_MS, parseAmount, RATE_EXAMPLE, toWire } from '@earn/domain';
 import type { DemandBody } from '@earn/domain/contract';
 import { eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
@@ -35,7 +35,12 @@ export async function setFlexibleDemand(ctx: AppContext, input: Static<typeof De
   }
   const amount = parseAmount('amount', input.amount, { maxDecimals: 8, allowZero: true });
   if (!amount.ok) throw refused(amount);
-  const rate = parseAmount('max_rate', input.max_rate, { maxDecimals: 6, allowZero: true, max: MAX_BID });
+  const rate = parseAmount('max_rate', input.max_rate, {
+    maxDecimals: 6,
+    allowZero: true,
+    max: MAX_BID,
+    example: RATE_EXAMPLE,
+  });
   if (!rate.ok) throw refused(rate);
   await runTx(ctx.db, (tx) =>
     tx

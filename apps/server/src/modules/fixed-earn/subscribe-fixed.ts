@@ -6,6 +6,7 @@ import {
   lendEarnAvailable,
   orderAprPercent,
   parseAmount,
+  RATE_EXAMPLE,
   SUBSCRIBE_PLACES,
   toWire,
 } from '@earn/domain';
@@ -47,7 +48,12 @@ export async function subscribeFixed(
   assertNotLocked(user, 'subscribe');
   const amount = parseAmount('amount', input.amount, { maxDecimals: SUBSCRIBE_PLACES });
   if (!amount.ok) throw refused(amount);
-  const seenRate = parseAmount('year_rate', input.year_rate, { maxDecimals: 18, allowZero: true, max: '10' });
+  const seenRate = parseAmount('year_rate', input.year_rate, {
+    maxDecimals: 18,
+    allowZero: true,
+    max: '10',
+    example: RATE_EXAMPLE,
+  });
   if (!seenRate.ok) throw refused(seenRate);
   const reinvestAmount =
     input.reinvest_amount === undefined || input.reinvest_amount === ''

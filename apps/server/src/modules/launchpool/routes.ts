@@ -1,6 +1,7 @@
 import { Code, isUSRegion, toWire } from '@earn/domain';
 import {
   CoinSymbol,
+  DecimalInput,
   DecimalString,
   EarnMoreItem,
   FundPassField,
@@ -80,7 +81,7 @@ export const launchpoolRoutes =
           tags,
           body: Type.Object({
             ...PoolRef,
-            amount: DecimalString,
+            amount: DecimalInput,
             simpleEarnStatus: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)])),
             simpleEarnPeriod: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 })),
             fundpass: FundPassField,
@@ -100,7 +101,7 @@ export const launchpoolRoutes =
         config: { ...user, fundpass: true },
         schema: {
           tags,
-          body: Type.Object({ ...PoolRef, amount: DecimalString, fundpass: FundPassField }),
+          body: Type.Object({ ...PoolRef, amount: DecimalInput, fundpass: FundPassField }),
           response: responses(StakeResult),
         },
       },
