@@ -48,6 +48,11 @@ describe('Private wealth in Chromium', () => {
     await page.getByTestId('wealth-details-1').click();
     await page.getByTestId('wealth-detail').waitFor();
     await page.getByTestId('wealth-chart-balance').waitFor();
+    // The return, with what it counts and why it can be a hair below zero just after a purchase.
+    await expect.poll(() => page.getByTestId('wealth-income').textContent()).toMatch(/^-?[\d,.]+ USDT$/);
+    await page.getByTestId('wealth-detail').getByRole('button', { name: 'info' }).click();
+    await expectText(page, 'Units are counted to 6 decimal places');
+    await page.keyboard.press('Escape');
     await page.getByRole('tab', { name: 'Change' }).click();
     await page.getByText('730 days').click();
     await page.getByTestId('wealth-chart-rate').waitFor();

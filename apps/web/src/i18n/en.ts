@@ -460,6 +460,8 @@ export const en = {
     'At most {{percent}}% of the fund may leave at one valuation; any excess waits for the next one, shared pro rata.',
   'wealth.personal': 'My holding',
   'wealth.income': 'Return',
+  'wealth.incomeTip':
+    'What you hold and what redemptions paid you, less all you put in. Units are counted to {{places}} decimal places, so just after a purchase the return can be a tiny fraction below zero.',
   'wealth.buyNav': 'Average buy NAV',
   'wealth.runDays': 'Held for',
   'wealth.days_one': '{{count}} day',
@@ -672,6 +674,9 @@ export const en = {
   'launch.lessThanHour': 'Less than an hour staked: rewards count from when you staked',
   'launch.aprTip':
     'Estimated from the {{coin}} paid per year over the value staked, at current prices. It changes as stakes change.',
+  'launch.finalApr': 'APR at end',
+  'launch.finalAprTip':
+    'The APR with what was staked when the project ended: the {{coin}} paid per year over the value staked then, at current prices.',
   'launch.usRateTip': 'The rate shown is fixed for the event period and is not an estimate.',
   'launch.earn.title': 'At the end, move my stake to',
   'launch.earn.fixed': 'Fixed',

@@ -452,6 +452,8 @@ export const zhCN: Messages = {
   'wealth.gateNote': '每次估值最多可赎回基金 {{percent}}% 的份额，超出部分按比例顺延至下次估值。',
   'wealth.personal': '我的持仓',
   'wealth.income': '收益',
+  'wealth.incomeTip':
+    '当前持有价值加上赎回所得，减去全部投入。份额计至小数点后 {{places}} 位，因此刚申购后收益可能略低于零。',
   'wealth.buyNav': '平均买入净值',
   'wealth.runDays': '持有',
   'wealth.days_one': '{{count}} 天',
@@ -644,6 +646,8 @@ export const zhCN: Messages = {
   'launch.endsIn': '距结束',
   'launch.lessThanHour': '质押不足一小时：奖励从质押时开始计算',
   'launch.aprTip': '按当前价格，以每年发放的 {{coin}} 价值除以质押价值估算，随质押变化。',
+  'launch.finalApr': '结束时年化',
+  'launch.finalAprTip': '按项目结束时的质押计算：以当前价格，每年发放的 {{coin}} 价值除以结束时的质押价值。',
   'launch.usRateTip': '所示利率在活动期间固定，并非估算。',
   'launch.earn.title': '结束后将质押转入',
   'launch.earn.fixed': '定期',

@@ -244,10 +244,12 @@ function ProjectCard({
   // The last settled hour of the project (its statement opens from "Last hour"), if one has ended.
   const settledUntil = Math.min(floorHour(serverNow()), project.end_timest * 1000);
   const lastHour = me.data && settledUntil > project.start_timest * 1000 ? settledUntil / 1000 - 3600 : null;
+  // An ended project's figures are those of its last hour, and its APR is labelled so.
+  const ended = project.state === 3;
   const columns = [
     { key: 'pool', title: t('launch.pool') },
     { key: 'staked', title: t('launch.totalStaked') },
-    { key: 'apr', title: isUS ? t('launch.rate') : t('earn.estApr') },
+    { key: 'apr', title: isUS ? t('launch.rate') : ended ? t('launch.finalApr') : t('earn.estApr') },
     { key: 'mine', title: t('launch.myStake') },
     { key: 'rewards', title: t('launch.rewards') },
     { key: 'actions', title: t('assets.actions') },
@@ -292,7 +294,9 @@ function ProjectCard({
             <Text size="sm" fw={isUS ? undefined : 600} c={isUS ? undefined : 'teal'}>
               {rate}
             </Text>
-            <InfoPopup>{isUS ? t('launch.usRateTip') : t('launch.aprTip', { coin: project.coin })}</InfoPopup>
+            <InfoPopup>
+              {isUS ? t('launch.usRateTip') : t(ended ? 'launch.finalAprTip' : 'launch.aprTip', { coin: project.coin })}
+            </InfoPopup>
           </Group>
         ),
         mine: (

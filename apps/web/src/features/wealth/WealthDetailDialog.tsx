@@ -1,9 +1,10 @@
-import { Decimal, wealthAxis } from '@earn/domain';
+import { Decimal, UNIT_PLACES, wealthAxis } from '@earn/domain';
 import type { WealthProduct } from '@earn/domain/contract';
 import { Badge, Group, SegmentedControl, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWealthDetail, useWealthLines } from '../../api/wealth.js';
+import { InfoPopup } from '../../components/InfoPopup.js';
 import { ListStatus } from '../../components/ListStatus.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { useFormat } from '../../lib/use-format.js';
@@ -45,7 +46,15 @@ function Detail({ product }: { product: WealthProduct }) {
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={4}>
               <DetailLine label={t('wealth.worth')} value={`${fmt.amount(d.amount)} ${d.coin}`} testId="wealth-worth" />
               <DetailLine label={t('wealth.units')} value={fmt.amount(d.unit)} testId="wealth-detail-units" />
-              <DetailLine label={t('wealth.income')} value={`${fmt.amount(d.income_amount)} ${d.coin}`} />
+              <DetailLine
+                label={t('wealth.income')}
+                value={
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <span data-testid="wealth-income">{`${fmt.amount(d.income_amount)} ${d.coin}`}</span>
+                    <InfoPopup>{t('wealth.incomeTip', { places: UNIT_PLACES })}</InfoPopup>
+                  </Group>
+                }
+              />
               <DetailLine label={t('wealth.buyNav')} value={fmt.amount(d.net_value_ratio_buy)} />
               <DetailLine label={t('wealth.runDays')} value={t('wealth.days', { count: d.run_days })} />
               <DetailLine label={t('wealth.clientId')} value={d.client_id} />
