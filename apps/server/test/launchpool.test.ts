@@ -606,6 +606,7 @@ describe('new project notifications', () => {
     await createProject({
       coin: 'UNI',
       name: 'Announced',
+      translations: { 'zh-CN': { name: '已公告' } },
       start_timest: start / 1000,
       end_timest: (start + 24 * HOUR_MS) / 1000,
       pools: [{ coin: 'GT', total_reward: '10', personal_min_amount: '1' }],
@@ -616,7 +617,8 @@ describe('new project notifications', () => {
       kind: 'launchpool',
       // A key and its values, so each reader reads it in their own language; the English as a fallback.
       key: 'inbox.launchpool.newProject',
-      params: { name: 'Announced' },
+      // The operator's Chinese name travels beside the English, for a Chinese reader.
+      params: { name: 'Announced', 'name.zh-CN': '已公告' },
       title: 'New Launchpool: Announced',
       // It has not started: the link opens the Upcoming tab.
       link: '/launchpool?tab=2',
@@ -624,6 +626,51 @@ describe('new project notifications', () => {
     });
     expect((await off.get('/apiw/v2/inbox')).body.data).toMatchObject({ total: 0, unread: 0 });
     expect((await on.post('/apiw/v2/inbox/read', {})).body.data.unread).toBe(0);
+  });
+
+  it('names a project in the reader’s language where the operator wrote it, for guests and users', async () => {
+    const start = nextHour() + HOUR_MS;
+    const pid = await createProject({
+      coin: 'UNI',
+      name: 'Bilingual',
+      translations: { 'zh-CN': { name: '双语项目' } },
+      start_timest: start / 1000,
+      end_timest: (start + 24 * HOUR_MS) / 1000,
+      pools: [{ coin: 'GT', total_reward: '10', personal_min_amount: '1' }],
+    });
+    const guest = ts.client();
+    const user = await lender(ts, {});
+    const nameIn = async (c: typeof guest, locale?: string) => {
+      const query = locale ? `?locale=${locale}` : '';
+      const list = (await c.get(`/apiw/v2/earn/launch-pool/projects${query}`)).body.data as {
+        pid: number;
+        name: string;
+      }[];
+      const info = (
+        await c.get(`/apiw/v2/earn/launch-pool/project-info?projectId=${pid}${locale ? `&locale=${locale}` : ''}`)
+      ).body.data as { name: string };
+      expect(list.find((p) => p.pid === pid)?.name).toBe(info.name);
+      return info.name;
+    };
+    for (const c of [guest, user]) {
+      // The guest's list is shared per language: an English read first does not answer the Chinese one.
+      expect(await nameIn(c)).toBe('Bilingual');
+      expect(await nameIn(c, 'zh-CN')).toBe('双语项目');
+      expect(await nameIn(c, 'zh')).toBe('双语项目');
+      expect(await nameIn(c, 'en')).toBe('Bilingual');
+    }
+    // A name too long in Chinese is refused as in English, and nothing is created.
+    const before = ((await guest.get('/apiw/v2/earn/launch-pool/projects')).body.data as unknown[]).length;
+    const refused = await ts.admin.post('/admin/v1/launch-pool/projects', {
+      coin: 'UNI',
+      name: 'Too long',
+      translations: { 'zh-CN': { name: '长'.repeat(101) } },
+      start_timest: start / 1000,
+      end_timest: (start + 24 * HOUR_MS) / 1000,
+      pools: [{ coin: 'GT', total_reward: '10', personal_min_amount: '1' }],
+    });
+    expect(refused.body.message).toBe('translations.zh-CN.name must be at most 100 characters');
+    expect(((await guest.get('/apiw/v2/earn/launch-pool/projects')).body.data as unknown[]).length).toBe(before);
   });
 });
 

@@ -299,4 +299,26 @@ describe('Launchpool in Chromium', () => {
     await page.waitForURL('**/launchpool');
     await context.close();
   });
+
+  it('labels the APR of an ended project as the APR at its end', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${e2e.baseUrl}/launchpool?tab=3`);
+    await expectText(page, 'Cosmos hub');
+    await page.getByRole('columnheader', { name: 'APR at end' }).first().waitFor();
+    expect(await page.getByRole('columnheader', { name: 'Est. APR' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'info' }).first().click();
+    await expectText(page, 'The APR with what was staked when the project ended');
+    await context.close();
+  });
+
+  it('names the projects in Chinese for a Chinese reader, where the operator wrote the name', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
+    const page = await context.newPage();
+    await page.goto(`${e2e.baseUrl}/launchpool`);
+    await expectText(page, '像素启动 (LPX)');
+    await page.getByRole('tab', { name: '已结束' }).click();
+    await expectText(page, 'Cosmos 中心 (ATOM)');
+    await context.close();
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asLocale, browserLocale, operatorTexts, readerLocale } from './locale.js';
+import { asLocale, browserLocale, messageParams, operatorTexts, readerLocale } from './locale.js';
 
 describe('the reader’s language', () => {
   it('takes a stored choice only when the app is written in it', () => {
@@ -31,5 +31,12 @@ describe('the reader’s language', () => {
       expect(operatorTexts(texts, other)).toBeUndefined();
     }
     expect(operatorTexts({}, 'zh-CN')).toBeUndefined();
+  });
+
+  it('reads a stored message’s values in the reader’s language where the operator wrote them', () => {
+    const params = { name: 'Launch Pixel', 'name.zh-CN': '像素启动', coin: 'LPX' };
+    expect(messageParams(params, 'zh')).toMatchObject({ name: '像素启动', coin: 'LPX' });
+    expect(messageParams(params, 'en')).toMatchObject({ name: 'Launch Pixel', coin: 'LPX' });
+    expect(messageParams({ name: 'Only English' }, 'zh-CN')).toEqual({ name: 'Only English' });
   });
 });

@@ -39,3 +39,15 @@ export function readerLocale(tag: string | undefined): Locale {
 export function operatorTexts<T>(translations: { 'zh-CN'?: T | undefined }, tag: string | undefined): T | undefined {
   return readerLocale(tag) === 'zh-CN' ? translations['zh-CN'] : undefined;
 }
+
+/**
+ * A stored message's values as a reader reads them: a value the operator also wrote in other
+ * languages travels beside it as `<name>.<language>` (`name.zh-CN`), and the reader's own replaces it.
+ */
+export function messageParams(params: Record<string, string>, tag: string | undefined): Record<string, string> {
+  const suffix = `.${readerLocale(tag)}`;
+  const own = Object.entries(params)
+    .filter(([key]) => key.endsWith(suffix))
+    .map(([key, value]) => [key.slice(0, -suffix.length), value]);
+  return { ...params, ...Object.fromEntries(own) };
+}

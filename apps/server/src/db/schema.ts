@@ -1,4 +1,9 @@
-import { DUAL_ORDER_STATUSES, type FixedTranslations, type WealthTranslations } from '@earn/domain/contract';
+import {
+  DUAL_ORDER_STATUSES,
+  type FixedTranslations,
+  type LaunchTranslations,
+  type WealthTranslations,
+} from '@earn/domain/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -456,6 +461,8 @@ export const launchProjects = pgTable('launch_projects', {
     .notNull()
     .references(() => coins.symbol),
   name: text('name').notNull(),
+  /** The name in the app's other languages (what is missing shows the English name). */
+  translations: jsonb('translations').$type<LaunchTranslations>().notNull().default({}),
   startAt: instant('start_at').notNull(),
   endAt: instant('end_at').notNull(),
   createdAt: instant('created_at').notNull(),

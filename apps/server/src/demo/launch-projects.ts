@@ -24,6 +24,7 @@ export async function seedLaunchProjects(ctx: AppContext): Promise<void> {
   const live = await createProject(ctx, {
     coin: 'LPX',
     name: 'Launch Pixel',
+    translations: { 'zh-CN': { name: '像素启动' } },
     start_timest: sec(hour - DAY_MS),
     end_timest: sec(hour + 13 * DAY_MS),
     pools: [
@@ -53,6 +54,7 @@ export async function seedLaunchProjects(ctx: AppContext): Promise<void> {
   await createProject(ctx, {
     coin: 'AVAX',
     name: 'Avalanche drop',
+    translations: { 'zh-CN': { name: 'Avalanche 空投' } },
     start_timest: sec(hour + 2 * DAY_MS),
     end_timest: sec(hour + 9 * DAY_MS),
     pools: [
@@ -93,6 +95,7 @@ export async function seedLaunchProjects(ctx: AppContext): Promise<void> {
     {
       coin: 'ATOM',
       name: 'Cosmos hub',
+      translations: { 'zh-CN': { name: 'Cosmos 中心' } },
       start_timest: sec(hour - 10 * DAY_MS),
       end_timest: sec(hour - 3 * DAY_MS),
       pools: [{ coin: 'GT', total_reward: '1000', personal_min_amount: '1', decimal_place: 2 }],

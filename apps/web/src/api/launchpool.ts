@@ -10,6 +10,7 @@ import type {
   UserPoolStat,
 } from '@earn/domain/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { BALANCE_REFRESH_MS } from './account.js';
 import { api, newIdempotencyKey } from './client.js';
 import { useAvailable } from './simple-earn.js';
@@ -23,8 +24,8 @@ export type { UserPoolStat };
 
 export const launchKeys = {
   all: ['launchpool'] as const,
-  projects: ['launchpool', 'projects'] as const,
-  project: (pid: number) => ['launchpool', 'project', pid] as const,
+  projects: (locale: string) => ['launchpool', 'projects', locale] as const,
+  project: (pid: number, locale: string) => ['launchpool', 'project', pid, locale] as const,
   stats: (pid: number) => ['launchpool', 'stats', pid] as const,
   userStat: ['launchpool', 'user-stat'] as const,
   earnMore: (coin: string) => ['launchpool', 'earn-more', coin] as const,
@@ -32,19 +33,22 @@ export const launchKeys = {
   statement: (rid: number, hour: number) => ['launchpool', 'statement', rid, hour] as const,
 };
 
+/** The projects, their names in the reader's language where the operator wrote them. */
 export function useProjects() {
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: launchKeys.projects,
-    queryFn: () => api<Project[]>(`${BASE}/projects`),
+    queryKey: launchKeys.projects(i18n.language),
+    queryFn: () => api<Project[]>(`${BASE}/projects`, { query: { locale: i18n.language } }),
     staleTime: 5_000,
   });
 }
 
 /** One project with its pools (spec: project info is deduped for 5 s). */
 export function useProjectInfo(pid: number) {
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: launchKeys.project(pid),
-    queryFn: () => api<Project>(`${BASE}/project-info`, { query: { projectId: pid } }),
+    queryKey: launchKeys.project(pid, i18n.language),
+    queryFn: () => api<Project>(`${BASE}/project-info`, { query: { projectId: pid, locale: i18n.language } }),
     staleTime: 5_000,
     enabled: pid > 0,
   });

@@ -1,3 +1,4 @@
+import { messageParams } from '@earn/domain';
 import { Anchor, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +20,9 @@ export function InboxPopover({
   const fmt = useFormat();
   /** A message in the reader's language when it has a key we know, else the server's English. */
   const text = (m: { key?: string; params?: Record<string, string> }, part: 'title' | 'body', english: string) =>
-    m.key && i18n.exists(`${m.key}.${part}`) ? t(`${m.key}.${part}`, m.params ?? {}) : english;
+    m.key && i18n.exists(`${m.key}.${part}`)
+      ? t(`${m.key}.${part}`, messageParams(m.params ?? {}, i18n.language))
+      : english;
   const navigate = useNavigate();
   const inbox = useInbox(true);
   const markRead = useMarkRead();

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { CoinSymbol, DecimalString, PageNumber, RowId, UnixSeconds } from './common.js';
+import { CoinSymbol, DecimalString, PageNumber, RowId, Translations, UnixSeconds } from './common.js';
 
 /** -1 or a decimal string: a cap that may be unlimited. */
 const CapString = Type.String({
@@ -41,9 +41,15 @@ export const LaunchPoolInput = Type.Object({
 });
 export type LaunchPoolInput = Static<typeof LaunchPoolInput>;
 
+const ProjectName = Type.String({ minLength: 1, maxLength: 100 });
+/** A project's name in the app's other languages, as the operator wrote it. */
+export const LaunchTranslations = Translations(Type.Object({ name: ProjectName }));
+export type LaunchTranslations = Static<typeof LaunchTranslations>;
+
 export const LaunchProjectInput = Type.Object({
   coin: CoinSymbol,
-  name: Type.String({ minLength: 1, maxLength: 100 }),
+  name: ProjectName,
+  translations: Type.Optional(LaunchTranslations),
   start_timest: UnixSeconds,
   end_timest: UnixSeconds,
   pools: Type.Array(LaunchPoolInput, { minItems: 1, maxItems: 10 }),

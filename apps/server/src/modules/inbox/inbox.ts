@@ -1,3 +1,4 @@
+import type { LaunchTranslations } from '@earn/domain/contract';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
@@ -10,10 +11,12 @@ import { runTx } from '../../db/tx.js';
  */
 export async function announceProject(
   db: Executor,
-  project: { id: number; name: string; coin: string; startAt: Date },
+  project: { id: number; name: string; translations: LaunchTranslations; coin: string; startAt: Date },
   at: Date,
 ) {
-  const params = JSON.stringify({ name: project.name, coin: project.coin });
+  // The name in each language the operator wrote it in, beside the English (the web's messageParams).
+  const names = Object.entries(project.translations).map(([locale, texts]) => [`name.${locale}`, texts.name]);
+  const params = JSON.stringify({ name: project.name, ...Object.fromEntries(names), coin: project.coin });
   // To the tab that lists it: upcoming until it starts.
   const link = project.startAt.getTime() > at.getTime() ? '/launchpool?tab=2' : '/launchpool';
   await db.execute(sql`

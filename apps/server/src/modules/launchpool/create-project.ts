@@ -59,6 +59,7 @@ export async function createProject(
       .values({
         coin: reward.symbol,
         name: input.name,
+        translations: input.translations ?? {},
         startAt: new Date(startMs),
         endAt: new Date(endMs),
         createdAt: now,

@@ -3,9 +3,11 @@ import {
   Decimal,
   estimatedApr,
   floorHour,
+  operatorTexts,
   type ProjectState,
   projectState,
   type RedeemType,
+  readerLocale,
   toWire,
   UNLIMITED,
 } from '@earn/domain';
@@ -88,7 +90,12 @@ function poolView(
  * Projects with their pools, state from the clock, staked totals, the last hour's average stake and
  * estimated APRs: pools, prices, coins and last hours are read once for all of them.
  */
-async function projectViews(ctx: AppContext, projects: LaunchProject[], user: User | null): Promise<ProjectInfo[]> {
+async function projectViews(
+  ctx: AppContext,
+  projects: LaunchProject[],
+  user: User | null,
+  locale: string | undefined,
+): Promise<ProjectInfo[]> {
   if (projects.length === 0) return [];
   const ids = projects.map((p) => p.id);
   const nowMs = ctx.clock.now().getTime();
@@ -110,7 +117,7 @@ async function projectViews(ctx: AppContext, projects: LaunchProject[], user: Us
     return {
       pid: project.id,
       coin: project.coin,
-      name: project.name,
+      name: operatorTexts(project.translations, locale)?.name ?? project.name,
       icon: coins.find((c) => c.symbol === project.coin)?.icon ?? '',
       start_timest: Math.floor(project.startAt.getTime() / 1000),
       end_timest: Math.floor(project.endAt.getTime() / 1000),
@@ -139,18 +146,29 @@ async function lastHoursOf(db: Executor, projectIds: readonly number[]) {
 }
 
 /** One project (project-info). */
-export async function projectInfo(ctx: AppContext, projectId: number, user: User | null): Promise<ProjectInfo> {
-  const [view] = await projectViews(ctx, [await findProject(ctx.db, projectId)], user);
+export async function projectInfo(
+  ctx: AppContext,
+  projectId: number,
+  user: User | null,
+  locale?: string,
+): Promise<ProjectInfo> {
+  const [view] = await projectViews(ctx, [await findProject(ctx.db, projectId)], user, locale);
   return view as ProjectInfo;
 }
 
-export async function projectList(ctx: AppContext, user: User | null): Promise<ProjectInfo[]> {
+export async function projectList(ctx: AppContext, user: User | null, locale?: string): Promise<ProjectInfo[]> {
   const projects = await catalogueProjects(ctx.db);
-  if (user) return projectViews(ctx, projects, user);
-  // A guest's list is everyone's: worked out once per second of the clock, and forgotten with the
-  // pools' totals (a stake, a redemption, a settled hour).
+  if (user) return projectViews(ctx, projects, user, locale);
+  // A guest's list is everyone's in a language: worked out once per second of the clock, and
+  // forgotten with the pools' totals (a stake, a redemption, a settled hour).
   const second = Math.floor(ctx.clock.now().getTime() / 1000);
-  return cachedRead(ctx.db, `${LAUNCH_POOL_READS}guest-views`, () => projectViews(ctx, projects, null), second);
+  const language = readerLocale(locale);
+  return cachedRead(
+    ctx.db,
+    `${LAUNCH_POOL_READS}guest-views:${language}`,
+    () => projectViews(ctx, projects, null, language),
+    second,
+  );
 }
 
 /** The user's stake per pool of a project: amount, valid (time-weighted) amount, rewards. */

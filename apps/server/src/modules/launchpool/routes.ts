@@ -43,8 +43,17 @@ const StakeResult = Type.Object({ pid: Type.Integer(), rid: Type.Integer(), amou
 export const launchpoolRoutes =
   (ctx: AppContext, projection: RateProjection): FastifyPluginAsyncTypebox =>
   async (app) => {
-    app.get(`${BASE}/projects`, { schema: { tags, response: responses(Type.Array(ProjectInfo)) } }, async (request) =>
-      ok(await projectList(ctx, request.user)),
+    // locale: the reader's language, for the operator's names in it where written.
+    app.get(
+      `${BASE}/projects`,
+      {
+        schema: {
+          tags,
+          querystring: Type.Object({ locale: Type.Optional(LocaleTag) }),
+          response: responses(Type.Array(ProjectInfo)),
+        },
+      },
+      async (request) => ok(await projectList(ctx, request.user, request.query.locale)),
     );
 
     app.get(
@@ -52,11 +61,11 @@ export const launchpoolRoutes =
       {
         schema: {
           tags,
-          querystring: Type.Object({ projectId: RowId }),
+          querystring: Type.Object({ projectId: RowId, locale: Type.Optional(LocaleTag) }),
           response: responses(ProjectInfo),
         },
       },
-      async (request) => ok(await projectInfo(ctx, request.query.projectId, request.user)),
+      async (request) => ok(await projectInfo(ctx, request.query.projectId, request.user, request.query.locale)),
     );
 
     app.post(

@@ -1,0 +1,1 @@
+ALTER TABLE "launch_projects" ADD COLUMN "translations" jsonb DEFAULT '{}'::jsonb NOT NULL;
