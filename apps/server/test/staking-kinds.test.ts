@@ -257,3 +257,39 @@ describe('a coin with several sources (DeFi)', () => {
     expect((await productOf(u, a, 'ATOM')).rate).toBe('0.09');
   });
 });
+
+describe('operator texts', () => {
+  it('shows a product’s agreement and tips in the reader’s language where the operator wrote them', async () => {
+    const pid = await product({
+      coin: 'ATOM',
+      protocol_name: 'Bilingual',
+      rate: '0.1',
+      agreement: 'Staked ATOM is locked by the chain.',
+      tips: 'Unbonding takes 21 days.',
+      translations: { 'zh-CN': { tips: '解绑需要 21 天。' } },
+    });
+    const guest = ts.client();
+    const read = async (locale: string) => {
+      const one = (await guest.get(`${STAKING}/product?coin=ATOM&pid=${pid}&locale=${locale}`)).body.data;
+      const listed = (await guest.get(`${STAKING}/products?coin=ATOM&limit=100&locale=${locale}`)).body.data.list.find(
+        (p: { pid: number }) => p.pid === pid,
+      );
+      expect(listed).toMatchObject({ agreement: one.agreement, tips: one.tips });
+      return { agreement: one.agreement, tips: one.tips };
+    };
+    // What the operator did not write in Chinese stays English.
+    expect(await read('zh-CN')).toEqual({ agreement: 'Staked ATOM is locked by the chain.', tips: '解绑需要 21 天。' });
+    expect(await read('en')).toEqual({
+      agreement: 'Staked ATOM is locked by the chain.',
+      tips: 'Unbonding takes 21 days.',
+    });
+    const changed = { 'zh-CN': { agreement: '质押的 ATOM 由链锁定。', tips: '解绑需要 21 天。' } };
+    expect((await ts.admin.put(`/admin/v1/staking/products/${pid}`, { translations: changed })).body.code).toBe(0);
+    expect(await read('zh')).toEqual(changed['zh-CN']);
+    const tooLong = await ts.admin.put(`/admin/v1/staking/products/${pid}`, {
+      translations: { 'zh-CN': { tips: '长'.repeat(2001) } },
+    });
+    expect(tooLong.body.message).toBe('translations.zh-CN.tips must be at most 2000 characters');
+    expect(await read('zh')).toEqual(changed['zh-CN']);
+  });
+});

@@ -239,4 +239,15 @@ describe('On-chain staking in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await context.close();
   });
+
+  it('shows a Chinese reader the tips the operator wrote in Chinese', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await login(page, e2e.baseUrl, 'demo@example.com');
+    await page.goto(`${e2e.baseUrl}/staking`);
+    await page.getByRole('banner').getByText('中文').click();
+    await page.getByTestId('stake-DOT-5').click();
+    await expectText(page, 'Polkadot 解绑需要 28 天，请提前安排赎回。');
+    await context.close();
+  });
 });

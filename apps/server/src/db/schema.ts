@@ -2,6 +2,7 @@ import {
   DUAL_ORDER_STATUSES,
   type FixedTranslations,
   type LaunchTranslations,
+  type StakingTranslations,
   type WealthTranslations,
 } from '@earn/domain/contract';
 import { sql } from 'drizzle-orm';
@@ -788,6 +789,8 @@ export const stakingProducts = pgTable(
     tags: integer('tags').notNull().default(0),
     agreement: text('agreement').notNull().default(''),
     tips: text('tips').notNull().default(''),
+    /** The agreement and tips in the app's other languages (what is missing shows the English). */
+    translations: jsonb('translations').$type<StakingTranslations>().notNull().default({}),
     saleOpen: boolean('sale_open').notNull().default(true),
     /** 0 a normal extra bonus, 1 one paid only to users whose web3 task is done (spec: extra_interest_type). */
     extraInterestType: integer('extra_interest_type').notNull().default(0),

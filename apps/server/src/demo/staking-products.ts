@@ -95,6 +95,8 @@ export async function seedStakingProducts(ctx: AppContext): Promise<void> {
     income_days: 1,
     redeem_minday: 28,
     redeem_maxday: 28,
+    tips: 'Polkadot unbonds in 28 days: plan redemptions ahead.',
+    translations: { 'zh-CN': { tips: 'Polkadot 解绑需要 28 天，请提前安排赎回。' } },
   });
   await createStakingProduct(ctx, {
     coin: 'ETH',

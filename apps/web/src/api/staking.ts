@@ -9,6 +9,7 @@ import type {
   StakingUserInfo,
 } from '@earn/domain/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { BALANCE_REFRESH_MS } from './account.js';
 import { api, newIdempotencyKey } from './client.js';
 import { useSubmitMutation } from './submit-mutation.js';
@@ -20,9 +21,10 @@ type Paged<T> = { list: T[]; total: number };
 
 export const stakingKeys = {
   all: ['staking'] as const,
-  products: (coin: string, filter: string, page: number, limit: number) =>
-    ['staking', 'products', coin, filter, page, limit] as const,
-  product: (coin: string, pid?: number) => ['staking', 'product', coin, pid] as const,
+  products: (coin: string, filter: string, page: number, limit: number, locale: string) =>
+    ['staking', 'products', coin, filter, page, limit, locale] as const,
+  product: (coin: string, pid: number | undefined, locale: string) =>
+    ['staking', 'product', coin, pid, locale] as const,
   userInfo: (coin: string, pid: number) => ['staking', 'user-info', coin, pid] as const,
   balances: ['staking', 'balances'] as const,
   profit: (coin: string, page: number, limit: number) => ['staking', 'profit', coin, page, limit] as const,
@@ -31,19 +33,25 @@ export const stakingKeys = {
   faq: (coin: string, pid: number, locale: string) => ['staking', 'faq', coin, pid, locale] as const,
 };
 
+/** The products, their operator texts (agreement, tips) in the reader's language where written. */
 export function useStakingProducts(coin: string, page: number, limit: number, filter = 'all') {
+  const locale = useTranslation().i18n.language;
   return useQuery({
-    queryKey: stakingKeys.products(coin, filter, page, limit),
-    queryFn: () => api<Paged<StakingProduct>>(`${STAKING_BASE}/products`, { query: { coin, filter, page, limit } }),
+    queryKey: stakingKeys.products(coin, filter, page, limit, locale),
+    queryFn: () =>
+      api<Paged<StakingProduct>>(`${STAKING_BASE}/products`, { query: { coin, filter, page, limit, locale } }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useStakingProduct(coin: string, pid?: number) {
+  const locale = useTranslation().i18n.language;
   return useQuery({
-    queryKey: stakingKeys.product(coin, pid),
+    queryKey: stakingKeys.product(coin, pid, locale),
     queryFn: () =>
-      api<StakingProduct>(`${STAKING_BASE}/product`, { query: pid === undefined ? { coin } : { coin, pid } }),
+      api<StakingProduct>(`${STAKING_BASE}/product`, {
+        query: pid === undefined ? { coin, locale } : { coin, pid, locale },
+      }),
     enabled: coin !== '',
   });
 }

@@ -24,7 +24,9 @@ describe('errorText', () => {
     expect(errorText(short)).toBe('Password must be at least 8 characters');
     await changeLocale('zh-CN');
     expect(errorText(short)).toBe('密码至少需要 8 个字符');
-    expect(errorText(refused('validation.type', { field: 'rateYear', type: 'a string' }))).toBe('最低出借年化格式不正确');
+    expect(errorText(refused('validation.type', { field: 'rateYear', type: 'a string' }))).toBe(
+      '最低出借年化格式不正确',
+    );
     // A field the app has no label for keeps the server's name for it.
     expect(errorText(refused('validation.required', { field: 'pools.0.coin' }))).toBe('缺少 pools.0.coin');
   });

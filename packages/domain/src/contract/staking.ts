@@ -8,6 +8,7 @@ import {
   LocaleTag,
   PageQuery,
   RowId,
+  Translations,
   UnixSeconds,
 } from './common.js';
 
@@ -163,9 +164,16 @@ export type StakingFilter = (typeof STAKING_FILTERS)[number];
 export const StakingListQuery = Type.Object({
   coin: Type.Optional(CoinFilter),
   filter: Type.Optional(Type.Enum(STAKING_FILTERS)),
+  locale: Type.Optional(LocaleTag),
   ...PageQuery,
 });
 export const StakingProductQuery = Type.Object({ coin: CoinSymbol, pid: Type.Optional(RowId) });
+/** A product's detail, its operator texts in the reader's language where written. */
+export const StakingProductDetailQuery = Type.Object({
+  coin: CoinSymbol,
+  pid: Type.Optional(RowId),
+  locale: Type.Optional(LocaleTag),
+});
 export const StakingCoinQuery = Type.Object({ coin: CoinSymbol });
 export const StakingBalancesQuery = Type.Object({
   coin: Type.Optional(CoinSymbol),
@@ -320,6 +328,13 @@ export const StakingFaqQuery = Type.Object({
   locale: Type.Optional(LocaleTag),
 });
 
+const AgreementText = Type.String({ maxLength: 2000 });
+/** A product's agreement and tips in the app's other languages, as the operator wrote them. */
+export const StakingTranslations = Translations(
+  Type.Object({ agreement: Type.Optional(AgreementText), tips: Type.Optional(AgreementText) }),
+);
+export type StakingTranslations = Static<typeof StakingTranslations>;
+
 /** Operator: a staking product, every field typed. */
 export const StakingProductInput = Type.Object({
   coin: CoinSymbol,
@@ -345,8 +360,9 @@ export const StakingProductInput = Type.Object({
   vip_config: Type.Optional(Type.Union([Type.Null(), StakingVipConfig])),
   extra_interest: Type.Optional(Type.Union([Type.Null(), StakingExtraInterest])),
   tags: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 })),
-  agreement: Type.Optional(Type.String({ maxLength: 2000 })),
-  tips: Type.Optional(Type.String({ maxLength: 2000 })),
+  agreement: Type.Optional(AgreementText),
+  tips: Type.Optional(AgreementText),
+  translations: Type.Optional(StakingTranslations),
   sale: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('closed')])),
   extra_interest_type: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
   extra_interest_task: Type.Optional(Type.Union([Type.Null(), StakingInterestTask])),

@@ -58,6 +58,7 @@ function fieldsOf(input: StakingProductUpdate) {
     tags: input.tags,
     agreement: input.agreement,
     tips: input.tips,
+    translations: input.translations,
     saleOpen: input.sale === undefined ? undefined : input.sale === 'open',
     extraInterestType: input.extra_interest_type,
     extraInterestTask: input.extra_interest_task,

@@ -4,6 +4,7 @@ import {
   firstRewardMs,
   isBonusActive,
   maxBonusRate,
+  operatorTexts,
   redeemPeriod,
   remainingOf,
   reverseRate,
@@ -94,6 +95,8 @@ export interface ViewContext {
   sameCoin: readonly StakingProductRow[];
   /** A coin's price now in USDT ('0' for one not listed). */
   priceOf(coin: string): string;
+  /** The reader's language, for the operator's texts in it. */
+  locale?: string | undefined;
 }
 
 /** A product as the spec's clients read it. */
@@ -101,6 +104,7 @@ export function productView(p: StakingProductRow, v: ViewContext): StakingProduc
   const { nowMs, fastUsed, icon } = v;
   const bonus = bonusActive(p, nowMs) && p.extraInterest ? maxBonusRate(p.extraInterest.interest) : new Decimal(0);
   const quickLeft = remainingOf(p.redeemQuickDaily, fastUsed);
+  const own = operatorTexts(p.translations, v.locale);
   const crowdLeft = remainingOf(p.crowdMortgageLimit, p.staked);
   const days = { income_days: p.incomeDays, redeem_minday: p.redeemMinDay, redeem_maxday: p.redeemMaxDay };
   return {
@@ -162,8 +166,8 @@ export function productView(p: StakingProductRow, v: ViewContext): StakingProduc
     vip_config: p.vipConfig ?? null,
     extra_interest: p.extraInterest ?? null,
     tags: p.tags,
-    agreement: p.agreement,
-    tips: p.tips,
+    agreement: own?.agreement ?? p.agreement,
+    tips: own?.tips ?? p.tips,
     sale_open: p.saleOpen ? 1 : 0,
   };
 }

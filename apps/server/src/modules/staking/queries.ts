@@ -30,7 +30,11 @@ import {
 } from './products.js';
 import { heldIn } from './stake.js';
 
-async function views(ctx: AppContext, products: readonly StakingProductRow[]): Promise<StakingProduct[]> {
+async function views(
+  ctx: AppContext,
+  products: readonly StakingProductRow[],
+  locale: string | undefined,
+): Promise<StakingProduct[]> {
   const nowMs = ctx.clock.now().getTime();
   const [used, coins, all] = await Promise.all([
     fastUsedMap(ctx.db, nowMs),
@@ -44,6 +48,7 @@ async function views(ctx: AppContext, products: readonly StakingProductRow[]): P
       fastUsed: used.get(p.id) ?? '0',
       icon: coin?.icon ?? '',
       sameCoin: all.filter((s) => s.coin === p.coin),
+      locale,
       priceOf: (symbol) => {
         const c = coins.get(symbol);
         return c ? priceAt(c.symbol, c.basePrice, nowMs).toFixed() : '0';
@@ -64,18 +69,24 @@ const FILTERS: Record<StakingFilter, (p: StakingProduct) => boolean> = {
 /** The hub's list: every product, or a coin's (search trimmed and upper-cased), or one filter's, paged. */
 export async function stakingProductList(
   ctx: AppContext,
-  q: { coin?: string | undefined; filter?: StakingFilter | undefined; page: number; limit: number },
+  q: {
+    coin?: string | undefined;
+    filter?: StakingFilter | undefined;
+    page: number;
+    limit: number;
+    locale?: string | undefined;
+  },
 ) {
   const coin = q.coin?.trim().toUpperCase() ?? '';
-  const all = (await views(ctx, await allStakingProducts(ctx.db))).filter(
+  const all = (await views(ctx, await allStakingProducts(ctx.db), q.locale)).filter(
     (p) => (coin === '' || p.mortgage_coin.includes(coin)) && FILTERS[q.filter ?? 'all'](p),
   );
   const start = (q.page - 1) * q.limit;
   return { list: all.slice(start, start + q.limit), total: all.length };
 }
 
-export async function stakingProductDetail(ctx: AppContext, coin: string, pid?: number) {
-  const [view] = await views(ctx, [await findStakingProduct(ctx.db, coin, pid)]);
+export async function stakingProductDetail(ctx: AppContext, coin: string, pid?: number, locale?: string) {
+  const [view] = await views(ctx, [await findStakingProduct(ctx.db, coin, pid)], locale);
   return view as StakingProduct;
 }
 

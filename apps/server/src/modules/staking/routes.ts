@@ -13,6 +13,7 @@ import {
   StakingLinesQuery,
   StakingListQuery,
   StakingProduct,
+  StakingProductDetailQuery,
   StakingProductQuery,
   StakingProfitQuery,
   StakingProfitRecord,
@@ -59,15 +60,22 @@ export const stakingRoutes =
       async (request) => {
         const q = request.query;
         return ok(
-          await stakingProductList(ctx, { coin: q.coin, filter: q.filter, page: q.page ?? 1, limit: q.limit ?? 10 }),
+          await stakingProductList(ctx, {
+            coin: q.coin,
+            filter: q.filter,
+            page: q.page ?? 1,
+            limit: q.limit ?? 10,
+            locale: q.locale,
+          }),
         );
       },
     );
 
     app.get(
       `${STAKING_BASE}/product`,
-      { schema: { tags, querystring: StakingProductQuery, response: responses(StakingProduct) } },
-      async (request) => ok(await stakingProductDetail(ctx, request.query.coin, request.query.pid)),
+      { schema: { tags, querystring: StakingProductDetailQuery, response: responses(StakingProduct) } },
+      async (request) =>
+        ok(await stakingProductDetail(ctx, request.query.coin, request.query.pid, request.query.locale)),
     );
 
     app.get(

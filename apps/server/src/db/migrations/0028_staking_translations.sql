@@ -1,0 +1,1 @@
+ALTER TABLE "staking_products" ADD COLUMN "translations" jsonb DEFAULT '{}'::jsonb NOT NULL;
