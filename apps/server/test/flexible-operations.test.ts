@@ -213,7 +213,7 @@ describe('subscribing', () => {
       [{ asset: 'USDT', amount: '0.5' }, 'The minimum subscription is 1 USDT'],
       [{ asset: 'USDT', amount: '1.0000001' }, 'amount must have at most 6 decimal places'],
       [{ asset: 'USDT', amount: '-3' }, 'amount must not be negative'],
-      [{ asset: 'USDT', amount: 5 }, 'amount must be a string'],
+      [{ asset: 'USDT', amount: 5 }, 'amount must be a decimal string, for example "12.5"'],
       [{ asset: 'NOPE', amount: '5' }, 'asset NOPE has no flexible product'],
       [{ asset: 'USDT', amount: '101' }, 'Not enough USDT available'],
       [{ asset: 'USDT', amount: '5', rateYear: '0.06' }, 'The minimum APR can be at most 5%'],

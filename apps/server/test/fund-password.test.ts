@@ -37,6 +37,12 @@ describe('fund-password gate', () => {
       ['1e5', 'amount must be a plain decimal number, for example "12.5"'],
       ['00001', 'amount must be a plain decimal number, for example "12.5"'],
       ['', 'amount is required'],
+      [null, 'amount is required'],
+      [5, 'amount must be a decimal string, for example "12.5"'],
+      // The rest of the amount's rules too: places, the maximum, zero.
+      ['1.123456789', 'amount must have at most 8 decimal places'],
+      ['1000000000000', 'amount must be at most 999999999999'],
+      ['0', 'amount must be greater than 0'],
     ];
     for (const [amount, message] of cases) {
       const res = await u.post('/apiw/v2/account/transfer', { ...move, amount, fundpass: '000000' });
@@ -45,6 +51,11 @@ describe('fund-password gate', () => {
     }
     const rate = await u.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDT', amount: '10', rateYear: '5e-2' });
     expect(rate.body.message).toBe('rateYear must be a plain decimal number, for example "0.05"');
+    // The web words the reason in the reader's language from the key's context.
+    expect(rate.body).toMatchObject({ key: 'errors.invalidAmount', params: { field: 'rateYear', context: 'plain' } });
+    const huge = await u.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDT', amount: '1000000000000' });
+    expect(huge.body).toMatchObject({ message: 'amount must be at most 999999999999', params: { context: 'max' } });
+    expect(huge.body.require_fundpass).toBeUndefined();
     // None of the wrong fund passwords above was tried: all five tries are left.
     const wrong = await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '000000' });
     expect(wrong.body.message).toBe('Fund password is incorrect; tries left: 4');

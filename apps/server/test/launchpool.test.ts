@@ -280,7 +280,7 @@ describe('launch pool rules', () => {
       message: 'You can stake at most 100 GT in this pool: 40 more',
       params: { amount: '100', coin: 'GT', left: '40' },
     });
-    expect((await order(40)).body.message).toBe('amount must be a string');
+    expect((await order(40)).body.message).toBe('amount must be a decimal string, for example "12.5"');
     expect(await spot(u, 'GT')).toBe('940');
     expect(
       (await u.post('/apiw/v2/earn/launch-pool/create-order', { pid: 999, rid: 1, amount: '10' })).body.message,

@@ -27,8 +27,8 @@ describe('bad input is refused with a clear message and writes nothing', () => {
     ['a negative amount', { amount: '-5' }, 'amount must not be negative'],
     ['NaN', { amount: 'NaN' }, 'amount must be a plain decimal number, for example "12.5"'],
     ['exponent notation', { amount: '1e5' }, 'amount must be a plain decimal number, for example "12.5"'],
-    ['a JSON number', { amount: 5 }, 'amount must be a string'],
-    ['a JSON number in exponent form', { amount: 1e5 }, 'amount must be a string'],
+    ['a JSON number', { amount: 5 }, 'amount must be a decimal string, for example "12.5"'],
+    ['a JSON number in exponent form', { amount: 1e5 }, 'amount must be a decimal string, for example "12.5"'],
     ['too many decimals', { amount: '0.000000001' }, 'amount must have at most 8 decimal places'],
     [
       'too many decimals for the coin',

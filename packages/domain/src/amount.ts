@@ -18,40 +18,51 @@ export const RATE_EXAMPLE = '0.05';
 /** Digits with an optional fraction, no leading zeros ("00001" is a typo, not 1). */
 const PLAIN_DECIMAL = /^(0|[1-9]\d*)(\.\d+)?$/;
 
+/** A refusal of an amount: the field, and why as a context of errors.invalidAmount the web words. */
+function refusal(field: string, message: string, context: string, extra: Record<string, string> = {}): Failure {
+  return {
+    key: 'errors.invalidAmount',
+    field,
+    message: `${field} ${message}`,
+    params: { field, context, ...extra },
+  };
+}
+
 /**
  * Whether a value from the wire is written as an amount at all: a decimal string, not negative, plain
  * (no exponent, sign, blank or leading zero). The refusal names the field; undefined when it is.
- * The request schemas check this shape before anything else runs (a fund-password prompt included).
  */
-export function amountShapeFailure(field: string, raw: unknown, example = AMOUNT_EXAMPLE): Failure | undefined {
-  const reject = (message: string, key = 'errors.invalidAmount'): Failure => ({
-    key,
-    field,
-    message: `${field} ${message}`,
-    params: { field },
-  });
-  if (raw === undefined || raw === null || raw === '') return reject('is required', 'errors.required');
-  if (typeof raw !== 'string') return reject(`must be a decimal string, for example "${example}"`);
-  if (raw.startsWith('-')) return reject('must not be negative');
-  if (!PLAIN_DECIMAL.test(raw)) return reject(`must be a plain decimal number, for example "${example}"`);
+function amountShapeFailure(field: string, raw: unknown, example = AMOUNT_EXAMPLE): Failure | undefined {
+  if (raw === undefined || raw === null || raw === '')
+    return { key: 'validation.required', field, message: `${field} is required`, params: { field } };
+  if (typeof raw !== 'string')
+    return refusal(field, `must be a decimal string, for example "${example}"`, 'plain', { example });
+  if (raw.startsWith('-')) return refusal(field, 'must not be negative', 'negative');
+  if (!PLAIN_DECIMAL.test(raw))
+    return refusal(field, `must be a plain decimal number, for example "${example}"`, 'plain', { example });
   return undefined;
 }
 
 /**
  * Parses an amount that came over the wire. Only a plain decimal string is money:
  * JSON numbers, exponents, signs, blanks and too many places are refused with a message naming the field.
+ * Request schemas apply it too (the contract's AmountInput), so a wrong amount is refused before
+ * anything else runs, a fund-password prompt included.
  */
 export function parseAmount(field: string, raw: unknown, rules: AmountRules): Result<Decimal> {
   const shape = amountShapeFailure(field, raw, rules.example);
   if (shape) return fail(shape);
-  const reject = (message: string) =>
-    fail({ key: 'errors.invalidAmount', field, message: `${field} ${message}`, params: { field } });
   const text = raw as string;
   const places = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
-  if (places > rules.maxDecimals) return reject(`must have at most ${rules.maxDecimals} decimal places`);
+  if (places > rules.maxDecimals)
+    return fail(
+      refusal(field, `must have at most ${rules.maxDecimals} decimal places`, 'places', {
+        places: String(rules.maxDecimals),
+      }),
+    );
   const value = new Decimal(text);
   const max = rules.max ?? MAX_AMOUNT;
-  if (value.gt(max)) return reject(`must be at most ${max}`);
-  if (value.isZero() && !rules.allowZero) return reject('must be greater than 0');
+  if (value.gt(max)) return fail(refusal(field, `must be at most ${max}`, 'max', { max }));
+  if (value.isZero() && !rules.allowZero) return fail(refusal(field, 'must be greater than 0', 'positive'));
   return ok(value);
 }

@@ -16,3 +16,4 @@ export * from './soft-staking/index.js';
 export * from './staking/index.js';
 export * from './tickers.js';
 export * from './wealth/index.js';
+export * from './wire-amounts.js';

@@ -1,10 +1,10 @@
-import { AMOUNT_EXAMPLE, amountShapeFailure, EMAIL_PATTERN, RATE_EXAMPLE } from '@earn/domain';
+import { type AmountRules, EMAIL_PATTERN, parseAmount } from '@earn/domain';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 
-/** The formats of decimal inputs, with the example their refusals show. */
-const DECIMAL_FORMATS: Record<string, string> = { decimal: AMOUNT_EXAMPLE, rate: RATE_EXAMPLE };
+/** The keyword of an amount's rules in a request schema (the contract's AmountInput). */
+const AMOUNT_KEYWORD = 'x-amount';
 
 function makeAjv(coerceTypes: boolean | 'array') {
   // Verbose: a refusal carries the value refused, so an amount's refusal says what is wrong with it.
@@ -19,10 +19,13 @@ function makeAjv(coerceTypes: boolean | 'array') {
   addFormats.default(ajv, ['date-time', 'date']);
   // The domain's email rule, the one the web's forms check before sending.
   ajv.addFormat('email', new RegExp(EMAIL_PATTERN));
-  // The domain's shape of an amount or rate (the contract's DecimalInput and RateInput).
-  for (const format of Object.keys(DECIMAL_FORMATS)) {
-    ajv.addFormat(format, { type: 'string', validate: (raw: string) => amountShapeFailure('', raw) === undefined });
-  }
+  // An amount or rate (the contract's AmountInput), by the domain's parser and the field's rules.
+  ajv.addKeyword({
+    keyword: AMOUNT_KEYWORD,
+    type: 'string',
+    schemaType: 'object',
+    validate: (rules: AmountRules, raw: string) => parseAmount('', raw, rules).ok,
+  });
   return ajv;
 }
 
@@ -30,6 +33,16 @@ function makeAjv(coerceTypes: boolean | 'array') {
 // money never passes through a JavaScript number. Query strings and path params are text by nature
 // and are coerced to the declared integer or boolean.
 const strict = makeAjv(false);
+
+/** The domain's refusal of an amount (its field, its reason), if the failure is of an AmountInput. */
+function amountRefusal(error: Partial<ErrorObject>, field: string): ValidationRefusal | undefined {
+  const rules = (error.keyword === AMOUNT_KEYWORD ? error.schema : error.parentSchema?.[AMOUNT_KEYWORD]) as
+    | AmountRules
+    | undefined;
+  if (!rules) return undefined;
+  const parsed = parseAmount(field, error.data, rules);
+  return parsed.ok ? undefined : { message: parsed.message, key: parsed.key, params: parsed.params ?? { field } };
+}
 const coercing = makeAjv('array');
 
 /** A whole number as text: plain decimal digits, no sign but minus, no leading zero, no exponent. */
@@ -127,6 +140,9 @@ export function describeValidation(errors: readonly Partial<ErrorObject>[], cont
     params: { field, ...extra },
   });
   if (!first) return refusal('invalid', `${field} is invalid`);
+  // An amount is refused in the domain's words, whatever the schema tripped on (a number, null).
+  const amount = amountRefusal(first, field);
+  if (amount) return amount;
   switch (first.keyword) {
     case 'required': {
       const missing = `${path ? `${path}.` : ''}${String(params.missingProperty ?? '')}`;
@@ -138,14 +154,8 @@ export function describeValidation(errors: readonly Partial<ErrorObject>[], cont
       return refusal('notAllowed', `${field} has a value that is not allowed`);
     case 'pattern':
       return refusal('pattern', `${field} is not in the expected form`);
-    case 'format': {
-      const example = DECIMAL_FORMATS[String(params.format)];
-      if (example) {
-        const failure = amountShapeFailure(field, first.data, example);
-        if (failure) return { message: failure.message, key: failure.key, params: failure.params ?? { field } };
-      }
+    case 'format':
       return refusal('format', `${field} must be a valid ${String(params.format)}`, { format: String(params.format) });
-    }
     case 'minLength':
       if (String(params.limit) === '1') return refusal('empty', `${field} cannot be empty`);
       return refusal('minLength', `${field} must be at least ${String(params.limit)} characters`, {

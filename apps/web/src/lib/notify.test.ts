@@ -22,8 +22,14 @@ describe('errorText', () => {
   it('says a refused field as the form labels it, in the current language', async () => {
     const short = refused('validation.minLength', { field: 'password', limit: '8' });
     expect(errorText(short)).toBe('Password must be at least 8 characters');
+    // An amount's refusal says which field and why (the reason is the key's context).
+    const negative = refused('errors.invalidAmount', { field: 'amount', context: 'negative' });
+    expect(errorText(negative)).toBe('Amount must not be negative');
+    const places = refused('errors.invalidAmount', { field: 'rateYear', context: 'places', places: '4' });
+    expect(errorText(places)).toBe('Minimum lending APR must have at most 4 decimal places');
     await changeLocale('zh-CN');
     expect(errorText(short)).toBe('密码至少需要 8 个字符');
+    expect(errorText(negative)).toBe('数量不能为负数');
     expect(errorText(refused('validation.type', { field: 'rateYear', type: 'a string' }))).toBe(
       '最低出借年化格式不正确',
     );

@@ -5,7 +5,8 @@ import {
   PASSWORD_MIN_LENGTH,
   PASSWORD_PATTERN,
 } from '../account/credentials.js';
-import { CoinSymbol, DecimalInput, DecimalString, FundPassField } from './common.js';
+import { WIRE_AMOUNTS } from '../wire-amounts.js';
+import { AmountInput, CoinSymbol, DecimalString, FundPassField } from './common.js';
 
 export const AccountModeName = Type.Union([
   Type.Literal('classic'),
@@ -132,7 +133,7 @@ export type Balance = Static<typeof Balance>;
 
 export const TransferBody = Type.Object({
   asset: CoinSymbol,
-  amount: DecimalInput,
+  amount: AmountInput(WIRE_AMOUNTS.transfer),
   from: Wallet,
   to: Wallet,
   fundpass: FundPassField,

@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox';
+import { AMOUNT_EXAMPLE, type AmountRules } from '../amount.js';
 import { COIN_SYMBOL_CHARS, COIN_SYMBOL_MAX_LENGTH } from '../input.js';
 
 /** The envelope every response travels in. */
@@ -14,15 +15,16 @@ export function Envelope<T extends TSchema>(data: T) {
 /** Amounts and rates travel as decimal strings; the use case parses them with the domain's rules. */
 export const DecimalString = Type.String({ description: 'decimal number as a string, e.g. "12.5"' });
 /**
- * An amount or rate a request sends: checked to be a plain, non-negative decimal string by the
- * request's schema, before anything else runs (so a typo is refused before a fund-password prompt).
+ * An amount or rate a request sends, checked by the request's schema with the domain's parseAmount
+ * and these rules (the x-amount keyword the server's validator knows), before anything else runs.
  */
-export const DecimalInput = Type.String({
-  format: 'decimal',
-  description: 'plain non-negative decimal number as a string, e.g. "12.5"',
-});
-/** A yearly rate a request sends, as a fraction ("0.05" is 5%), checked as DecimalInput is. */
-export const RateInput = Type.String({ format: 'rate', description: 'yearly rate as a fraction, e.g. "0.05" for 5%' });
+export function AmountInput(rules: AmountRules) {
+  const example = rules.example ?? AMOUNT_EXAMPLE;
+  return Type.String({
+    'x-amount': rules,
+    description: `plain non-negative decimal number as a string, e.g. "${example}"`,
+  });
+}
 export const CoinSymbol = Type.String({
   minLength: 1,
   maxLength: COIN_SYMBOL_MAX_LENGTH,

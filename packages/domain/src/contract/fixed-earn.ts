@@ -1,13 +1,13 @@
 import { type Static, Type } from 'typebox';
+import { WIRE_AMOUNTS } from '../wire-amounts.js';
 import {
+  AmountInput,
   CoinFilter,
   CoinSymbol,
-  DecimalInput,
   DecimalString,
   FundPassField,
   LocaleTag,
   PageNumber,
-  RateInput,
   RowId,
   Translations,
   UnixSeconds,
@@ -72,13 +72,13 @@ export const FixedLendBody = Type.Object({
   product_id: RowId,
   redeem_account_type: RedeemAccountType,
   reinvest_status: Flag,
-  amount: DecimalInput,
+  amount: AmountInput(WIRE_AMOUNTS.fixedSubscribe),
   /** The APR the user saw: refused if the product's rate changed since. */
-  year_rate: RateInput,
+  year_rate: AmountInput(WIRE_AMOUNTS.seenRate),
   /** A rate-up voucher to apply. */
   financial_rate_id: Type.Optional(RowId),
   /** With auto-reinvest: how much of the principal renews at maturity (absent: all of it). */
-  reinvest_amount: Type.Optional(DecimalInput),
+  reinvest_amount: Type.Optional(AmountInput(WIRE_AMOUNTS.fixedSubscribe)),
   fundpass: FundPassField,
 });
 export type FixedLendBody = Static<typeof FixedLendBody>;
@@ -188,7 +188,7 @@ export const PreRedeemResult = Type.Object({
 });
 export const ReinvestStatusBody = Type.Object({
   reinvest_status: Flag,
-  reinvest_amount: Type.Optional(DecimalInput),
+  reinvest_amount: Type.Optional(AmountInput(WIRE_AMOUNTS.fixedSubscribe)),
 });
 export const RedeemAccountBody = Type.Object({ redeem_account_type: RedeemAccountType });
 export const FixedOrderChoice = Type.Object({

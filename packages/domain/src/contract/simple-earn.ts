@@ -1,12 +1,12 @@
 import { type Static, Type } from 'typebox';
+import { WIRE_AMOUNTS } from '../wire-amounts.js';
 import {
+  AmountInput,
   CoinFilter,
   CoinSymbol,
-  DecimalInput,
   DecimalString,
   FundPassField,
   PageNumber,
-  RateInput,
   UnixSeconds,
 } from './common.js';
 
@@ -65,8 +65,8 @@ export const AwardPool = Type.Object({
 
 export const FlexibleSubscribeBody = Type.Object({
   asset: CoinSymbol,
-  amount: DecimalInput,
-  rateYear: Type.Optional(RateInput),
+  amount: AmountInput(WIRE_AMOUNTS.flexibleSubscribe),
+  rateYear: Type.Optional(AmountInput(WIRE_AMOUNTS.minLendRate)),
   fundpass: FundPassField,
 });
 export const FlexibleSubscribeResult = Type.Object({
@@ -104,9 +104,9 @@ export type FlexibleHolding = Static<typeof FlexibleHolding>;
 
 export const FlexibleRedeemBody = Type.Object({
   asset: CoinSymbol,
-  amount: DecimalInput,
-  curr_amount: Type.Optional(DecimalInput),
-  lend_amount: Type.Optional(DecimalInput),
+  amount: AmountInput(WIRE_AMOUNTS.flexibleRedeem),
+  curr_amount: Type.Optional(AmountInput(WIRE_AMOUNTS.flexibleSeen)),
+  lend_amount: Type.Optional(AmountInput(WIRE_AMOUNTS.flexibleSeen)),
   /** The redeem form's auto-earn checkbox (when auto-earn is on for the coin): 0 turns it off for the coin. */
   auto_invest_status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
   fundpass: FundPassField,
@@ -121,10 +121,13 @@ export const FlexibleRedeemResult = Type.Object({
 });
 export type FlexibleRedeemResult = Static<typeof FlexibleRedeemResult>;
 
-export const CancelRedemptionBody = Type.Object({ asset: CoinSymbol, amount: Type.Optional(DecimalInput) });
+export const CancelRedemptionBody = Type.Object({
+  asset: CoinSymbol,
+  amount: Type.Optional(AmountInput(WIRE_AMOUNTS.cancelRedemption)),
+});
 export const AssetAmount = Type.Object({ asset: Type.String(), amount: DecimalString });
 
-export const InterestRateBody = Type.Object({ asset: CoinSymbol, rateYear: RateInput });
+export const InterestRateBody = Type.Object({ asset: CoinSymbol, rateYear: AmountInput(WIRE_AMOUNTS.minLendRate) });
 export const InterestRateResult = Type.Object({ asset: Type.String(), min_lend_rate_year: DecimalString });
 
 export const AutoInvestQuery = Type.Object({

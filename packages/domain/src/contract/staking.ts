@@ -1,8 +1,9 @@
 import { type Static, Type } from 'typebox';
+import { WIRE_AMOUNTS } from '../wire-amounts.js';
 import {
+  AmountInput,
   CoinFilter,
   CoinSymbol,
-  DecimalInput,
   DecimalString,
   FundPassField,
   LocaleTag,
@@ -224,7 +225,7 @@ export type StakingUserInfo = Static<typeof StakingUserInfo>;
 /** The shared action payload (spec): side 0 stake, 1 redeem; quick 1 fast redemption. */
 export const StakingActionBody = Type.Object({
   side: Type.Union([Type.Literal(0), Type.Literal(1)]),
-  amount: DecimalInput,
+  amount: AmountInput(WIRE_AMOUNTS.staking),
   coin: CoinSymbol,
   pid: Type.Optional(RowId),
   src: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
-import { DecimalInput, DecimalString, FundPassField, LocaleTag, RowId, Translations } from './common.js';
+import { WIRE_AMOUNTS } from '../wire-amounts.js';
+import { AmountInput, DecimalString, FundPassField, LocaleTag, RowId, Translations } from './common.js';
 
 /** Private wealth calls live under this base (spec). */
 export const WEALTH_BASE = '/apiw/v2/earn/private-wealth';
@@ -9,7 +10,7 @@ export const ProjectType = Type.Union([Type.Literal(4), Type.Literal(5)]);
 
 export const WealthPurchaseBody = Type.Object({
   pid: RowId,
-  amount: DecimalInput,
+  amount: AmountInput(WIRE_AMOUNTS.wealthPurchase),
   project_type: Type.Optional(ProjectType),
   fundpass: FundPassField,
 });
@@ -17,7 +18,7 @@ export type WealthPurchaseBody = Static<typeof WealthPurchaseBody>;
 
 export const WealthRedeemBody = Type.Object({
   pid: RowId,
-  unit: DecimalInput,
+  unit: AmountInput(WIRE_AMOUNTS.wealthUnits),
   fundpass: FundPassField,
 });
 export type WealthRedeemBody = Static<typeof WealthRedeemBody>;

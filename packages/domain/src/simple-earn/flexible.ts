@@ -142,11 +142,14 @@ export function checkMinLendRate(
 }
 
 /** A wire rate (fraction, up to 4 places) for the minimum APR, parsed as every amount is and checked the same way. */
+/** The minimum lending APR on the wire: a fraction with up to 4 places (2 of a percent), at most 1000%. */
+export const MIN_LEND_RATE_RULES = { maxDecimals: 4, allowZero: true, max: '10', example: RATE_EXAMPLE } as const;
+
 export function checkMinLendRateFraction(
   rate: unknown,
   rules: { limitMinRate: DecimalLike; maxRate: DecimalLike },
 ): Result<Decimal> {
-  const parsed = parseAmount('rateYear', rate, { maxDecimals: 4, allowZero: true, max: '10', example: RATE_EXAMPLE });
+  const parsed = parseAmount('rateYear', rate, MIN_LEND_RATE_RULES);
   if (!parsed.ok) return parsed;
   return checkMinLendRate(parsed.value.times(100).toFixed(2), rules);
 }

@@ -1,4 +1,4 @@
-import { checkRenewalAmount, parseAmount, SUBSCRIBE_PLACES, toWire } from '@earn/domain';
+import { checkRenewalAmount, parseAmount, toWire, WIRE_AMOUNTS } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { runTx } from '../../db/tx.js';
@@ -20,7 +20,7 @@ export async function setReinvest(
 ) {
   const amount =
     input.reinvest_status === 1 && input.reinvest_amount
-      ? parseAmount('reinvest_amount', input.reinvest_amount, { maxDecimals: SUBSCRIBE_PLACES })
+      ? parseAmount('reinvest_amount', input.reinvest_amount, WIRE_AMOUNTS.fixedSubscribe)
       : null;
   if (amount && !amount.ok) throw refused(amount);
   return runTx(ctx.db, async (tx) => {

@@ -6,9 +6,8 @@ import {
   lendEarnAvailable,
   orderAprPercent,
   parseAmount,
-  RATE_EXAMPLE,
-  SUBSCRIBE_PLACES,
   toWire,
+  WIRE_AMOUNTS,
 } from '@earn/domain';
 import type { FixedLendBody } from '@earn/domain/contract';
 import type { AppContext } from '../../context.js';
@@ -46,19 +45,14 @@ export async function subscribeFixed(
   idempotency?: IdempotencyRequest,
 ) {
   assertNotLocked(user, 'subscribe');
-  const amount = parseAmount('amount', input.amount, { maxDecimals: SUBSCRIBE_PLACES });
+  const amount = parseAmount('amount', input.amount, WIRE_AMOUNTS.fixedSubscribe);
   if (!amount.ok) throw refused(amount);
-  const seenRate = parseAmount('year_rate', input.year_rate, {
-    maxDecimals: 18,
-    allowZero: true,
-    max: '10',
-    example: RATE_EXAMPLE,
-  });
+  const seenRate = parseAmount('year_rate', input.year_rate, WIRE_AMOUNTS.seenRate);
   if (!seenRate.ok) throw refused(seenRate);
   const reinvestAmount =
     input.reinvest_amount === undefined || input.reinvest_amount === ''
       ? null
-      : parseAmount('reinvest_amount', input.reinvest_amount, { maxDecimals: SUBSCRIBE_PLACES });
+      : parseAmount('reinvest_amount', input.reinvest_amount, WIRE_AMOUNTS.fixedSubscribe);
   if (reinvestAmount && !reinvestAmount.ok) throw refused(reinvestAmount);
   // Read before the transaction: on PGlite a read outside it would wait for it (one connection).
   const coins = await catalogueCoinMap(ctx.db);

@@ -1,7 +1,7 @@
-import { Code, isUSRegion, toWire } from '@earn/domain';
+import { Code, isUSRegion, toWire, WIRE_AMOUNTS } from '@earn/domain';
 import {
+  AmountInput,
   CoinSymbol,
-  DecimalInput,
   DecimalString,
   EarnMoreItem,
   FundPassField,
@@ -90,7 +90,7 @@ export const launchpoolRoutes =
           tags,
           body: Type.Object({
             ...PoolRef,
-            amount: DecimalInput,
+            amount: AmountInput(WIRE_AMOUNTS.launchpool),
             simpleEarnStatus: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)])),
             simpleEarnPeriod: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 })),
             fundpass: FundPassField,
@@ -110,7 +110,7 @@ export const launchpoolRoutes =
         config: { ...user, fundpass: true },
         schema: {
           tags,
-          body: Type.Object({ ...PoolRef, amount: DecimalInput, fundpass: FundPassField }),
+          body: Type.Object({ ...PoolRef, amount: AmountInput(WIRE_AMOUNTS.launchpool), fundpass: FundPassField }),
           response: responses(StakeResult),
         },
       },

@@ -1,4 +1,4 @@
-import { Decimal, parseAmount, toWire } from '@earn/domain';
+import { Decimal, parseAmount, toWire, WIRE_AMOUNTS } from '@earn/domain';
 import { HISTORY_REDEEM_CANCELLED } from '@earn/domain/contract';
 import type { AppContext } from '../../context.js';
 import { earnHistory } from '../../db/schema.js';
@@ -26,7 +26,8 @@ export async function cancelRedemption(
 ) {
   const market = await requireOpenMarket(ctx.db, input.asset);
   // The amount is checked before anything is read: a bad one is refused the same way at any time.
-  const asked = input.amount === undefined ? undefined : parseAmount('amount', input.amount, { maxDecimals: 8 });
+  const asked =
+    input.amount === undefined ? undefined : parseAmount('amount', input.amount, WIRE_AMOUNTS.cancelRedemption);
   if (asked && !asked.ok) throw refused(asked);
   return runTx(ctx.db, async (tx) => {
     const now = ctx.clock.now();

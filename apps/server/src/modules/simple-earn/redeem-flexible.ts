@@ -1,4 +1,4 @@
-import { Decimal, floorHour, HOUR_MS, MIN_REDEEM, parseAmount, REDEEM_PLACES, toWire } from '@earn/domain';
+import { Decimal, floorHour, HOUR_MS, MIN_REDEEM, parseAmount, toWire, WIRE_AMOUNTS } from '@earn/domain';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { earnHistory } from '../../db/schema.js';
@@ -63,12 +63,11 @@ export async function redeemFlexible(
 ) {
   assertNotLocked(user, 'redeem');
   const market = await requireOpenMarket(ctx.db, input.asset);
-  const parsed = parseAmount('amount', input.amount, { maxDecimals: REDEEM_PLACES });
+  const parsed = parseAmount('amount', input.amount, WIRE_AMOUNTS.flexibleRedeem);
   if (!parsed.ok) throw refused(parsed);
   // What the dialog saw is only informative, but it must be an amount too.
   for (const field of ['curr_amount', 'lend_amount'] as const) {
-    const seen =
-      input[field] === undefined ? null : parseAmount(field, input[field], { maxDecimals: 18, allowZero: true });
+    const seen = input[field] === undefined ? null : parseAmount(field, input[field], WIRE_AMOUNTS.flexibleSeen);
     if (seen && !seen.ok) throw refused(seen);
   }
   if (parsed.value.lt(MIN_REDEEM))

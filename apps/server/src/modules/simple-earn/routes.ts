@@ -1,4 +1,4 @@
-import { Decimal, parseAmount, RATE_EXAMPLE } from '@earn/domain';
+import { Decimal, parseAmount, WIRE_AMOUNTS } from '@earn/domain';
 import {
   AssetAmount,
   AutoInvestBody,
@@ -213,12 +213,7 @@ export const simpleEarnRoutes =
       },
       async (request) => {
         // The same parser as every other rate (subscribe, interest-rate).
-        const rate = parseAmount('rateYear', request.query.rateYear, {
-          maxDecimals: 4,
-          allowZero: true,
-          max: '10',
-          example: RATE_EXAMPLE,
-        });
+        const rate = parseAmount('rateYear', request.query.rateYear, WIRE_AMOUNTS.minLendRate);
         if (!rate.ok) throw refused(rate);
         await requireOpenMarket(ctx.db, request.query.asset);
         return ok(await simulateMinRate(ctx.db, request.query.asset, rate.value, ctx.clock.now().getTime()));

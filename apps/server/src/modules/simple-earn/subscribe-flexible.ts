@@ -4,8 +4,8 @@ import {
   flexibleTimeline,
   parseAmount,
   roundDown,
-  SUBSCRIBE_PLACES,
   toWire,
+  WIRE_AMOUNTS,
 } from '@earn/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
@@ -40,7 +40,7 @@ export async function subscribeFlexible(
 ) {
   assertNotLocked(user, 'subscribe');
   const market = await requireOpenMarket(ctx.db, input.asset);
-  const parsed = parseAmount('amount', input.amount, { maxDecimals: SUBSCRIBE_PLACES });
+  const parsed = parseAmount('amount', input.amount, WIRE_AMOUNTS.flexibleSubscribe);
   if (!parsed.ok) throw refused(parsed);
   if (parsed.value.lt(market.minLendAmount)) {
     const min = toWire(market.minLendAmount);

@@ -13,6 +13,7 @@ import {
   toDayString,
   tokensFor,
   toWire,
+  WIRE_AMOUNTS,
   ZERO,
 } from '@earn/domain';
 import type { StakingActionBody } from '@earn/domain/contract';
@@ -51,7 +52,7 @@ import { heldIn } from './stake.js';
  */
 export async function redeem(ctx: AppContext, user: User, body: StakingActionBody, idempotency?: IdempotencyRequest) {
   assertNotLocked(user, 'redeem');
-  const parsed = parseAmount('amount', body.amount, { maxDecimals: 8 });
+  const parsed = parseAmount('amount', body.amount, WIRE_AMOUNTS.staking);
   if (!parsed.ok) throw refused(parsed);
   const quick = body.quick === 1;
   const { id: pid } = await findStakingProduct(ctx.db, body.coin, body.pid);

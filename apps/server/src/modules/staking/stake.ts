@@ -8,6 +8,7 @@ import {
   remainingOf,
   stakeCountsFromMs,
   toWire,
+  WIRE_AMOUNTS,
   ZERO,
 } from '@earn/domain';
 import type { StakingActionBody } from '@earn/domain/contract';
@@ -66,7 +67,7 @@ export async function heldIn(db: Executor, user: Holder, product: StakingProduct
  */
 export async function stake(ctx: AppContext, user: User, body: StakingActionBody, idempotency?: IdempotencyRequest) {
   assertNotLocked(user, 'subscribe');
-  const parsed = parseAmount('amount', body.amount, { maxDecimals: 8 });
+  const parsed = parseAmount('amount', body.amount, WIRE_AMOUNTS.staking);
   if (!parsed.ok) throw refused(parsed);
   const { id: pid } = await findStakingProduct(ctx.db, body.coin, body.pid);
   return runTx(

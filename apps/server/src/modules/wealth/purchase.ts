@@ -1,4 +1,4 @@
-import { Code, Decimal, nextValuationMs, parseAmount, toWire, WEALTH_AMOUNT_PLACES } from '@earn/domain';
+import { Code, Decimal, nextValuationMs, parseAmount, toWire, WIRE_AMOUNTS } from '@earn/domain';
 import type { WealthPurchaseBody } from '@earn/domain/contract';
 import type { AppContext } from '../../context.js';
 import { wealthOrders } from '../../db/schema.js';
@@ -23,7 +23,7 @@ export async function purchaseWealth(
   idempotency?: IdempotencyRequest,
 ) {
   assertNotLocked(user, 'subscribe');
-  const parsed = parseAmount('amount', body.amount, { maxDecimals: WEALTH_AMOUNT_PLACES });
+  const parsed = parseAmount('amount', body.amount, WIRE_AMOUNTS.wealthPurchase);
   if (!parsed.ok) throw refused(parsed);
   const amount = parsed.value;
   if (amount.lte(0)) throw badRequest('Enter an amount above 0', 'wealth.amountNonZero');

@@ -1,4 +1,4 @@
-import { Decimal, nextValuationMs, parseAmount, toWire, UNIT_PLACES } from '@earn/domain';
+import { Decimal, nextValuationMs, parseAmount, toWire, WIRE_AMOUNTS } from '@earn/domain';
 import type { WealthRedeemBody } from '@earn/domain/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
@@ -20,7 +20,7 @@ export async function redeemWealth(
   idempotency?: IdempotencyRequest,
 ) {
   assertNotLocked(user, 'redeem');
-  const parsed = parseAmount('unit', body.unit, { maxDecimals: UNIT_PLACES });
+  const parsed = parseAmount('unit', body.unit, WIRE_AMOUNTS.wealthUnits);
   if (!parsed.ok) throw refused(parsed);
   const units = parsed.value;
   if (units.lte(0)) throw badRequest('Enter a number of units above 0', 'wealth.unitsNonZero');
