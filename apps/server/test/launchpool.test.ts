@@ -1,4 +1,4 @@
-import { Decimal, fixedInterest, hourPayout, stakeSeconds } from '@earn/domain';
+import { DAY_MS, Decimal, fixedInterest, hourPayout, stakeSeconds } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../src/clock.js';
@@ -180,6 +180,20 @@ describe('launch pool rewards: a worked day', () => {
       });
     }
     expect(await spot(a, 'USDT')).toBe('5000');
+  });
+
+  it('shows an ended project’s APR as it stood at its end, a day later too (prices of then, not of now)', async () => {
+    const a = users[0] as (typeof users)[number];
+    const rates = async () =>
+      (
+        (await a.get(`/apiw/v2/earn/launch-pool/project-info?projectId=${pid}`)).body.data.reward_pools as {
+          rate_year: string;
+        }[]
+      ).map((p) => p.rate_year);
+    const atEnd = await rates();
+    expect(atEnd.some((r) => new Decimal(r).gt(0))).toBe(true);
+    await wait(DAY_MS + 7 * HOUR_MS);
+    expect(await rates()).toEqual(atEnd);
   });
 
   it('lists history by type, coin, project and time range, each reward opening its hour statement', async () => {

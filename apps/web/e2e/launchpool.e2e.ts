@@ -308,7 +308,10 @@ describe('Launchpool in Chromium', () => {
     await page.getByRole('columnheader', { name: 'APR at end' }).first().waitFor();
     expect(await page.getByRole('columnheader', { name: 'Est. APR' }).count()).toBe(0);
     await page.getByRole('button', { name: 'info' }).first().click();
-    await expectText(page, 'The APR with what was staked when the project ended');
+    await expectText(
+      page,
+      'The APR when the project ended: the ATOM paid per year over the value staked then, at the prices of then.',
+    );
     await context.close();
   });
 

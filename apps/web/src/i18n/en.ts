@@ -686,7 +686,7 @@ export const en = {
     'Estimated from the {{coin}} paid per year over the value staked, at current prices. It changes as stakes change.',
   'launch.finalApr': 'APR at end',
   'launch.finalAprTip':
-    'The APR with what was staked when the project ended: the {{coin}} paid per year over the value staked then, at current prices.',
+    'The APR when the project ended: the {{coin}} paid per year over the value staked then, at the prices of then.',
   'launch.usRateTip': 'The rate shown is fixed for the event period and is not an estimate.',
   'launch.earn.title': 'At the end, move my stake to',
   'launch.earn.fixed': 'Fixed',

@@ -657,7 +657,7 @@ export const zhCN: Messages = {
   'launch.lessThanHour': '质押不足一小时：奖励从质押时开始计算',
   'launch.aprTip': '按当前价格，以每年发放的 {{coin}} 价值除以质押价值估算，随质押变化。',
   'launch.finalApr': '结束时年化',
-  'launch.finalAprTip': '按项目结束时的质押计算：以当前价格，每年发放的 {{coin}} 价值除以结束时的质押价值。',
+  'launch.finalAprTip': '项目结束时的年化：按结束时的价格，每年发放的 {{coin}} 价值除以结束时的质押价值。',
   'launch.usRateTip': '所示利率在活动期间固定，并非估算。',
   'launch.earn.title': '结束后将质押转入',
   'launch.earn.fixed': '定期',

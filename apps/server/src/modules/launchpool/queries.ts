@@ -24,7 +24,8 @@ import type { Executor } from '../../db/client.js';
 import { cachedRead } from '../../db/read-cache.js';
 import { rowsOf } from '../../db/rows.js';
 import type { User } from '../account/repo.js';
-import { catalogueCoins } from '../market/repo.js';
+import { priceAt } from '../market/price-walk.js';
+import { type CoinRow, catalogueCoins } from '../market/repo.js';
 import { priceMap } from '../market/tickers.js';
 import { productViews, type RateProjection } from '../simple-earn/market-queries.js';
 import {
@@ -86,6 +87,18 @@ function poolView(
   };
 }
 
+/** Prices at the end of ended projects, which never change: worked out once per coin and end. */
+const pricesAtEnd = new Map<number, ReadonlyMap<string, string>>();
+
+function endPrices(coins: readonly CoinRow[], endMs: number): ReadonlyMap<string, string> {
+  let prices = pricesAtEnd.get(endMs);
+  if (!prices || prices.size !== coins.length) {
+    prices = new Map(coins.map((c) => [c.symbol, priceAt(c.symbol, c.basePrice, endMs).toFixed()]));
+    pricesAtEnd.set(endMs, prices);
+  }
+  return prices;
+}
+
 /**
  * Projects with their pools, state from the clock, staked totals, the last hour's average stake and
  * estimated APRs: pools, prices, coins and last hours are read once for all of them.
@@ -114,6 +127,8 @@ async function projectViews(
   );
   return projects.map((project) => {
     const state = projectState(nowMs, project.startAt.getTime(), project.endAt.getTime());
+    // An ended project's APR is the one at its end: what was staked then, at the prices of then.
+    const shownPrices = state === 3 ? endPrices(coins, project.endAt.getTime()) : prices;
     return {
       pid: project.id,
       coin: project.coin,
@@ -127,7 +142,10 @@ async function projectViews(
         .map((p) => {
           const atEnd = lastHour.find((h) => h.pool_id === p.id)?.staked_at_end;
           const staked = state === 3 && atEnd !== undefined ? atEnd : p.totalStaked;
-          return { ...poolView(p, project, prices, user, state, staked), avg_staked_last_hour: avg.get(p.id) ?? '0' };
+          return {
+            ...poolView(p, project, shownPrices, user, state, staked),
+            avg_staked_last_hour: avg.get(p.id) ?? '0',
+          };
         }),
     };
   });
