@@ -11,3 +11,13 @@ it('shows the language chosen last, though an earlier choice’s dictionary arri
   expect(localStorage.getItem('earn.locale')).toBe('en');
   expect(document.documentElement.lang).toBe('en');
 });
+
+it('keeps a choice from the moment it is made, before its dictionary arrives', async () => {
+  const chosen = setLocale('zh-CN');
+  // A reload now comes back in the language chosen.
+  expect(localStorage.getItem('earn.locale')).toBe('zh-CN');
+  expect(document.cookie).toContain('earn_locale=zh-CN');
+  await chosen;
+  expect(currentLocale()).toBe('zh-CN');
+  await setLocale('en');
+});

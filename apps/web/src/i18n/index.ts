@@ -91,9 +91,17 @@ export function readerLocaleMissing(): Locale | undefined {
   return notFetched !== undefined && notFetched !== currentLocale() ? notFetched : undefined;
 }
 
-/** The reader's choice of language, shown and kept; rejects if its dictionary cannot be fetched. */
+/**
+ * The reader's choice of language, kept at once (a reload while its dictionary is on its way comes
+ * back in it) and shown once its dictionary is here; rejects if that cannot be fetched.
+ */
 export async function setLocale(locale: Locale) {
-  if (await changeLocale(locale)) keepChoice(locale);
+  keepChoice(locale);
+  await changeLocale(locale).catch((error: unknown) => {
+    // Not shown: the language on the screen stays the one kept.
+    if (asLocale(localStorage.getItem(STORAGE_KEY) ?? undefined) === locale) keepChoice(currentLocale());
+    throw error;
+  });
 }
 
 export function currentLocale(): Locale {
