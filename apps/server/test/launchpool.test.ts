@@ -617,7 +617,7 @@ describe('new project notifications', () => {
     const off = await lender(ts, {});
     await on.post('/apiw/v2/herald/switches', { sets: { startup_mining_switch: 1 } });
     const start = nextHour() + HOUR_MS;
-    await createProject({
+    const pid = await createProject({
       coin: 'UNI',
       name: 'Announced',
       translations: { 'zh-CN': { name: '已公告' } },
@@ -634,8 +634,8 @@ describe('new project notifications', () => {
       // The operator's Chinese name travels beside the English, for a Chinese reader.
       params: { name: 'Announced', 'name.zh-CN': '已公告' },
       title: 'New Launchpool: Announced',
-      // It has not started: the link opens the Upcoming tab.
-      link: '/launchpool?tab=2',
+      // The link names the project: the page opens the tab it is in when followed.
+      link: `/launchpool?pid=${pid}`,
       read: false,
     });
     expect((await off.get('/apiw/v2/inbox')).body.data).toMatchObject({ total: 0, unread: 0 });

@@ -231,7 +231,7 @@ describe('Launchpool in Chromium', () => {
     await page.getByTestId('inbox').click();
     await page.getByText('New Launchpool: Inbox test').click();
     // The project starts in a week: the message opens the Upcoming tab, which lists it.
-    await page.waitForURL('**/launchpool?tab=2');
+    await page.waitForURL('**/launchpool?pid=*');
     await expect.poll(() => page.getByRole('tab', { name: 'Upcoming' }).getAttribute('aria-selected')).toBe('true');
     await expectText(page, 'Inbox test');
     await context.close();
@@ -303,7 +303,9 @@ describe('Launchpool in Chromium', () => {
   it('labels the APR of an ended project as the APR at its end', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${e2e.baseUrl}/launchpool?tab=3`);
+    // A link to the project opens the tab it is in: the demo's third project has ended.
+    await page.goto(`${e2e.baseUrl}/launchpool?pid=3`);
+    await expect.poll(() => page.getByRole('tab', { name: 'Completed' }).getAttribute('aria-selected')).toBe('true');
     await expectText(page, 'Cosmos hub');
     await page.getByRole('columnheader', { name: 'APR at end' }).first().waitFor();
     expect(await page.getByRole('columnheader', { name: 'Est. APR' }).count()).toBe(0);

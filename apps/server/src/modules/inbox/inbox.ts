@@ -11,14 +11,14 @@ import { runTx } from '../../db/tx.js';
  */
 export async function announceProject(
   db: Executor,
-  project: { id: number; name: string; translations: LaunchTranslations; coin: string; startAt: Date },
+  project: { id: number; name: string; translations: LaunchTranslations; coin: string },
   at: Date,
 ) {
   // The name in each language the operator wrote it in, beside the English (the web's messageParams).
   const names = Object.entries(project.translations).map(([locale, texts]) => [`name.${locale}`, texts.name]);
   const params = JSON.stringify({ name: project.name, ...Object.fromEntries(names), coin: project.coin });
-  // To the tab that lists it: upcoming until it starts.
-  const link = project.startAt.getTime() > at.getTime() ? '/launchpool?tab=2' : '/launchpool';
+  // To the project: the page opens the tab it is in when the link is followed.
+  const link = `/launchpool?pid=${project.id}`;
   await db.execute(sql`
     INSERT INTO inbox_messages (user_id, kind, key, params, title, body, link, created_at)
     SELECT user_id, 'launchpool', 'inbox.launchpool.newProject', ${params}::jsonb,

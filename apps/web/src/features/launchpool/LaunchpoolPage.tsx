@@ -68,7 +68,9 @@ export default function LaunchpoolPage() {
   const projects = useProjects();
   // The tab is in the address, so a link (the inbox's, for one) can open the one it means.
   const [params, setParams] = useSearchParams();
-  const asked = params.get('tab') ?? '1';
+  // A link to a project (the inbox's) opens the tab it is in now, which its start or end may have changed.
+  const linked = projects.data?.find((p) => String(p.pid) === params.get('pid'));
+  const asked = params.get('tab') ?? (linked ? String(linked.state) : '1');
   const tab = ['1', '2', '3', ...(me.data ? ['history'] : [])].includes(asked) ? asked : '1';
   const setTab = (value: string) => setParams({ tab: value }, { replace: true });
   const [noteOpen, setNoteOpen] = useState(false);
