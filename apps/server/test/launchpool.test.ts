@@ -128,7 +128,13 @@ describe('launch pool rewards: a worked day', () => {
     // Released: all USDT is back in spot.
     for (const u of users) expect(await spot(u, 'USDT')).toBe('5000');
     const stats = (await users[0]?.get(`/apiw/v2/earn/launch-pool/user-project-statistics?pid=${pid}`))?.body.data[0];
-    expect(stats).toMatchObject({ rid, amount: '0', lastRewardAmount: (paid[0] as Decimal).toFixed() });
+    // Released: nothing is staked, so nothing counts either.
+    expect(stats).toMatchObject({
+      rid,
+      amount: '0',
+      valid_amount: '0',
+      lastRewardAmount: (paid[0] as Decimal).toFixed(),
+    });
     // The completed project shows what was staked at its end, not the 0 left after the release.
     const ended = (await ts.client().get(`/apiw/v2/earn/launch-pool/project-info?projectId=${pid}`)).body.data;
     expect(ended).toMatchObject({ state: 3 });

@@ -189,7 +189,10 @@ export async function projectList(ctx: AppContext, user: User | null, locale?: s
   );
 }
 
-/** The user's stake per pool of a project: amount, valid (time-weighted) amount, rewards. */
+/**
+ * The user's stake per pool of a project: amount, valid (time-weighted) amount, rewards. What counts
+ * is never more than what is staked (after a release or a redemption, the hour before counted more).
+ */
 export async function userProjectStatistics(ctx: AppContext, user: User, projectId: number) {
   const rows = rowsOf<{
     rid: number;
@@ -201,7 +204,7 @@ export async function userProjectStatistics(ctx: AppContext, user: User, project
     simple_earn_period: number | null;
   }>(
     await ctx.db.execute(sql`
-      SELECT s.pool_id AS rid, s.staked::text AS amount, s.valid_amount::text, s.last_hour_reward::text AS last_hour, s.total_reward::text AS total,
+      SELECT s.pool_id AS rid, s.staked::text AS amount, LEAST(s.valid_amount, s.staked)::text AS valid_amount, s.last_hour_reward::text AS last_hour, s.total_reward::text AS total,
         s.simple_earn_status, s.simple_earn_period
       FROM launch_stakes s JOIN launch_pools p ON p.id = s.pool_id WHERE s.user_id = ${user.id} AND p.project_id = ${projectId} ORDER BY s.pool_id`),
   );
