@@ -70,6 +70,8 @@ describe('Launchpool in Chromium', () => {
     await page.getByRole('option', { name: 'Reward' }).click();
     const reward = page.getByTestId('reward-statement').first();
     await reward.waitFor();
+    // Each row names its project, not only the coin it pays.
+    await expectText(page, 'Launch Pixel (LPX) · GT pool');
     const rewardText = (await reward.textContent()) ?? '';
     await reward.click();
     await expectText(page, 'Hourly statement');

@@ -37,6 +37,7 @@ export function LaunchHistory() {
   const coins = [
     ...new Set((projects.data ?? []).flatMap((p) => [p.coin, ...p.reward_pools.map((pool) => pool.coin)])),
   ].sort();
+  const names = new Map((projects.data ?? []).map((p) => [p.pid, `${p.name} (${p.coin})`]));
   const change = (next: () => void) => {
     next();
     setPage(1);
@@ -46,7 +47,8 @@ export function LaunchHistory() {
     {
       key: 'pool',
       title: t('launch.pool'),
-      render: (r) => t('launch.history.pool', { project: r.project_coin, coin: r.pool_coin }),
+      // Named by the project's name in the reader's language: two projects may pay the same coin.
+      render: (r) => t('launch.history.pool', { project: names.get(r.pid) ?? r.project_coin, coin: r.pool_coin }),
     },
     {
       key: 'type',
