@@ -33,16 +33,6 @@ function makeAjv(coerceTypes: boolean | 'array') {
 // money never passes through a JavaScript number. Query strings and path params are text by nature
 // and are coerced to the declared integer or boolean.
 const strict = makeAjv(false);
-
-/** The domain's refusal of an amount (its field, its reason), if the failure is of an AmountInput. */
-function amountRefusal(error: Partial<ErrorObject>, field: string): ValidationRefusal | undefined {
-  const rules = (error.keyword === AMOUNT_KEYWORD ? error.schema : error.parentSchema?.[AMOUNT_KEYWORD]) as
-    | AmountRules
-    | undefined;
-  if (!rules) return undefined;
-  const parsed = parseAmount(field, error.data, rules);
-  return parsed.ok ? undefined : { message: parsed.message, key: parsed.key, params: parsed.params ?? { field } };
-}
 const coercing = makeAjv('array');
 
 /** A whole number as text: plain decimal digits, no sign but minus, no leading zero, no exponent. */
@@ -123,6 +113,16 @@ const TYPE_WORDS: Record<string, string> = {
   object: 'an object',
   array: 'a list',
 };
+
+/** The domain's refusal of an amount (its field, its reason), if the failure is of an AmountInput. */
+function amountRefusal(error: Partial<ErrorObject>, field: string): ValidationRefusal | undefined {
+  const rules = (error.keyword === AMOUNT_KEYWORD ? error.schema : error.parentSchema?.[AMOUNT_KEYWORD]) as
+    | AmountRules
+    | undefined;
+  if (!rules) return undefined;
+  const parsed = parseAmount(field, error.data, rules);
+  return parsed.ok ? undefined : { message: parsed.message, key: parsed.key, params: parsed.params ?? { field } };
+}
 
 /**
  * A validation failure in words that name the field ("amount is required", "password must be at
