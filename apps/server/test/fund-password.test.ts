@@ -56,6 +56,14 @@ describe('fund-password gate', () => {
     const huge = await u.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDT', amount: '1000000000000' });
     expect(huge.body).toMatchObject({ message: 'amount must be at most 999999999999', params: { context: 'max' } });
     expect(huge.body.require_fundpass).toBeUndefined();
+    // A coin's own places too: XRP takes 6.
+    const xrp = await u.post('/apiw/v2/account/transfer', {
+      ...move,
+      asset: 'XRP',
+      amount: '1.1234567',
+      fundpass: '0',
+    });
+    expect(xrp.body.message).toBe('amount must have at most 6 decimal places');
     // None of the wrong fund passwords above was tried: all five tries are left.
     const wrong = await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '000000' });
     expect(wrong.body.message).toBe('Fund password is incorrect; tries left: 4');

@@ -381,12 +381,25 @@ describe('launch pool rules', () => {
     });
   });
 
-  it('asks for the fund password', async () => {
+  it('asks for the fund password, once the pool’s own rules are met', async () => {
     const u = await ts.newUser({ fundpass: '123456' });
     await ts.deposit(u.email, 'GT', '50');
     expect(
       (await u.post('/apiw/v2/earn/launch-pool/create-order', { pid, rid: ridOf('GT'), amount: '10' })).body.code,
     ).toBe(10010111);
+    // The GT pool takes 2 places: a third is refused before the prompt, and no wrong password is tried.
+    for (const path of ['create-order', 'redeem']) {
+      const body = { pid, rid: ridOf('GT'), amount: '10.123', fundpass: '000000' };
+      const res = await u.post(`/apiw/v2/earn/launch-pool/${path}`, body);
+      expect(res.body).toMatchObject({ message: 'amount must have at most 2 decimal places' });
+    }
+    const wrong = await u.post('/apiw/v2/earn/launch-pool/create-order', {
+      pid,
+      rid: ridOf('GT'),
+      amount: '10',
+      fundpass: '000000',
+    });
+    expect(wrong.body.message).toBe('Fund password is incorrect; tries left: 4');
   });
 
   it('refuses a redemption-earn choice the pool does not offer, writing nothing', async () => {

@@ -7,6 +7,7 @@ import { userOf } from './session.js';
 export function registerFundPasswordGate(app: FastifyInstance, ctx: AppContext) {
   app.addHook('preHandler', async (request) => {
     if (!request.routeOptions.config.fundpass) return;
+    await request.routeOptions.config.precheck?.(request.body);
     const body = (request.body ?? {}) as { fundpass?: unknown };
     await checkFundPassword(ctx, userOf(request), body.fundpass, request.fundpassFailures);
   });

@@ -25,6 +25,11 @@ declare module 'fastify' {
     auth?: 'user' | 'admin';
     /** Fund-moving call: the fund-password gate runs before it. */
     fundpass?: boolean;
+    /**
+     * Checks of the call's input that need the database (a pool's or a coin's decimal places), run
+     * before the fund-password gate asks, so a wrong input is refused before the prompt and costs no try.
+     */
+    precheck?: (body: unknown) => Promise<void>;
     /** The spec names a form body for this call; every other call takes JSON only. */
     formBody?: boolean;
   }

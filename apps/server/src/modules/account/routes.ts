@@ -42,7 +42,7 @@ import {
 } from './queries.js';
 import { setFundPassword } from './set-fund-password.js';
 import { signUp } from './sign-up.js';
-import { transfer } from './transfer.js';
+import { checkTransferInput, transfer } from './transfer.js';
 
 const tags = ['account'];
 const CoinQuery = Type.Object({ coin: CoinSymbol });
@@ -106,7 +106,11 @@ export const accountRoutes =
     app.post(
       '/apiw/v2/account/transfer',
       {
-        config: { auth: 'user', fundpass: true },
+        config: {
+          auth: 'user',
+          fundpass: true,
+          precheck: async (body) => void (await checkTransferInput(ctx, body as TransferBody)),
+        },
         schema: { tags, body: TransferBody, response: responses(TransferResult) },
       },
       async (request) => {

@@ -12,28 +12,37 @@ import { findCoin } from '../market/repo.js';
 import { tradingWallet } from './me.js';
 import { loansOf, type User } from './repo.js';
 
-/** Moves a coin between the user's spot and unified wallets, through the ledger. */
-export async function transfer(ctx: AppContext, user: User, input: TransferBody, idempotency?: IdempotencyRequest) {
+/**
+ * A transfer's wallets, coin and amount (to the coin's own places): run before the fund-password
+ * prompt (the route's precheck), and by the transfer itself.
+ */
+export async function checkTransferInput(ctx: AppContext, input: TransferBody) {
   if (input.from === input.to) throw badRequest('from and to must be different wallets', 'transfer.sameWallet');
   const coin = await findCoin(ctx.db, input.asset);
   if (!coin) throw unlistedCoin('asset', input.asset);
   const amount = parseAmount('amount', input.amount, { maxDecimals: coin.decimals });
   if (!amount.ok) throw refused(amount);
+  return { coin, amount: amount.value };
+}
+
+/** Moves a coin between the user's spot and unified wallets, through the ledger. */
+export async function transfer(ctx: AppContext, user: User, input: TransferBody, idempotency?: IdempotencyRequest) {
+  const { coin, amount } = await checkTransferInput(ctx, input);
   return runTx(
     ctx.db,
     async (tx) => {
-      if (input.from === tradingWallet(user)) await assertNotBorrowed(tx, user, input, coin.symbol, amount.value);
+      if (input.from === tradingWallet(user)) await assertNotBorrowed(tx, user, input, coin.symbol, amount);
       const txId = await post(tx, {
         kind: 'transfer',
         ref: `${input.from}->${input.to}`,
         userId: user.id,
         at: ctx.clock.now(),
         postings: [
-          { account: userAccount(user.id, input.from, coin.symbol), amount: amount.value.neg() },
-          { account: userAccount(user.id, input.to, coin.symbol), amount: amount.value },
+          { account: userAccount(user.id, input.from, coin.symbol), amount: amount.neg() },
+          { account: userAccount(user.id, input.to, coin.symbol), amount: amount },
         ],
       });
-      return { asset: coin.symbol, amount: toWire(amount.value), tx_id: String(txId) };
+      return { asset: coin.symbol, amount: toWire(amount), tx_id: String(txId) };
     },
     idempotency,
   );

@@ -32,7 +32,7 @@ import {
   userProjectStatistics,
 } from './queries.js';
 import { findPool, findProject } from './repo.js';
-import { assertPoolRule, createOrder, redeemStake } from './stake.js';
+import { assertPoolRule, checkPoolInput, createOrder, redeemStake } from './stake.js';
 
 const tags = ['launchpool'];
 const BASE = '/apiw/v2/earn/launch-pool';
@@ -43,6 +43,9 @@ const StakeResult = Type.Object({ pid: Type.Integer(), rid: Type.Integer(), amou
 export const launchpoolRoutes =
   (ctx: AppContext, projection: RateProjection): FastifyPluginAsyncTypebox =>
   async (app) => {
+    // A stake's or redemption's pool and amount, checked before the fund-password prompt.
+    const poolInput = (body: unknown) => checkPoolInput(ctx, body as { pid: number; rid: number; amount: string });
+
     // locale: the reader's language, for the operator's names in it where written.
     app.get(
       `${BASE}/projects`,
@@ -85,7 +88,7 @@ export const launchpoolRoutes =
     app.post(
       `${BASE}/create-order`,
       {
-        config: { ...user, fundpass: true },
+        config: { ...user, fundpass: true, precheck: poolInput },
         schema: {
           tags,
           body: Type.Object({
@@ -107,7 +110,7 @@ export const launchpoolRoutes =
     app.post(
       `${BASE}/redeem`,
       {
-        config: { ...user, fundpass: true },
+        config: { ...user, fundpass: true, precheck: poolInput },
         schema: {
           tags,
           body: Type.Object({ ...PoolRef, amount: AmountInput(WIRE_AMOUNTS.launchpool), fundpass: FundPassField }),

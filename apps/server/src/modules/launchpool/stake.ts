@@ -28,6 +28,7 @@ import { findCoin } from '../market/repo.js';
 import { advancePool, changeStake } from './accrual-sql.js';
 import {
   earnConfigOf,
+  findPool,
   findProject,
   LAUNCH_POOL_READS,
   LAUNCHPOOL,
@@ -56,6 +57,19 @@ function assertNotEnded(project: LaunchProject, now: Date) {
   if (projectState(now.getTime(), project.startAt.getTime(), project.endAt.getTime()) === 3) {
     throw new AppError(-1, 'This project has ended; stakes are released at its end', 400, { key: 'launch.ended' });
   }
+}
+
+/**
+ * A stake's or redemption's amount against its pool's decimal places, and the project not ended,
+ * read without a lock: run before the fund-password prompt (the route's precheck), and again by the
+ * use case under the pool's lock.
+ */
+export async function checkPoolInput(ctx: AppContext, input: { pid: number; rid: number; amount: string }) {
+  const project = await findProject(ctx.db, input.pid);
+  assertNotEnded(project, ctx.clock.now());
+  const pool = await findPool(ctx.db, project.id, input.rid);
+  const parsed = parseAmount('amount', input.amount, { maxDecimals: pool.decimalPlace });
+  if (!parsed.ok) throw refused(parsed);
 }
 
 /** The user's personal cap in a pool: its max, raised for VIP tiers, capped by the 60-day volume tier. */
