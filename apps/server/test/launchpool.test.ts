@@ -631,19 +631,24 @@ describe('creating projects', () => {
 });
 
 describe('new project notifications', () => {
+  /** A one-pool project of a day from the next hour, named in English and Chinese. */
+  const aDayFromNextHour = (name: string, zh: string) => {
+    const start = nextHour() + HOUR_MS;
+    return {
+      coin: 'UNI',
+      name,
+      translations: { 'zh-CN': { name: zh } },
+      start_timest: start / 1000,
+      end_timest: (start + 24 * HOUR_MS) / 1000,
+      pools: [{ coin: 'GT', total_reward: '10', personal_min_amount: '1' }],
+    };
+  };
+
   it('puts a message in the inbox of users subscribed to Launchpool, and only theirs', async () => {
     const on = await lender(ts, {});
     const off = await lender(ts, {});
     await on.post('/apiw/v2/herald/switches', { sets: { startup_mining_switch: 1 } });
-    const start = nextHour() + HOUR_MS;
-    const pid = await createProject({
-      coin: 'UNI',
-      name: 'Announced',
-      translations: { 'zh-CN': { name: '已公告' } },
-      start_timest: start / 1000,
-      end_timest: (start + 24 * HOUR_MS) / 1000,
-      pools: [{ coin: 'GT', total_reward: '10', personal_min_amount: '1' }],
-    });
+    const pid = await createProject(aDayFromNextHour('Announced', '已公告'));
     const inbox = (await on.get('/apiw/v2/inbox')).body.data;
     expect(inbox).toMatchObject({ total: 1, unread: 1 });
     expect(inbox.list[0]).toMatchObject({
@@ -662,15 +667,7 @@ describe('new project notifications', () => {
   });
 
   it('names a project in the reader’s language where the operator wrote it, for guests and users', async () => {
-    const start = nextHour() + HOUR_MS;
-    const pid = await createProject({
-      coin: 'UNI',
-      name: 'Bilingual',
-      translations: { 'zh-CN': { name: '双语项目' } },
-      start_timest: start / 1000,
-      end_timest: (start + 24 * HOUR_MS) / 1000,
-      pools: [{ coin: 'GT', total_reward: '10', personal_min_amount: '1' }],
-    });
+    const pid = await createProject(aDayFromNextHour('Bilingual', '双语项目'));
     const guest = ts.client();
     const user = await lender(ts, {});
     const nameIn = async (c: typeof guest, locale?: string) => {
@@ -694,14 +691,10 @@ describe('new project notifications', () => {
     }
     // A name too long in Chinese is refused as in English, and nothing is created.
     const before = ((await guest.get('/apiw/v2/earn/launch-pool/projects')).body.data as unknown[]).length;
-    const refused = await ts.admin.post('/admin/v1/launch-pool/projects', {
-      coin: 'UNI',
-      name: 'Too long',
-      translations: { 'zh-CN': { name: '长'.repeat(101) } },
-      start_timest: start / 1000,
-      end_timest: (start + 24 * HOUR_MS) / 1000,
-      pools: [{ coin: 'GT', total_reward: '10', personal_min_amount: '1' }],
-    });
+    const refused = await ts.admin.post(
+      '/admin/v1/launch-pool/projects',
+      aDayFromNextHour('Too long', '长'.repeat(101)),
+    );
     expect(refused.body.message).toBe('translations.zh-CN.name must be at most 100 characters');
     expect(((await guest.get('/apiw/v2/earn/launch-pool/projects')).body.data as unknown[]).length).toBe(before);
   });
