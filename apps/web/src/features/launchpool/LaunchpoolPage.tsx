@@ -246,7 +246,7 @@ function ProjectCard({
   // The last settled hour of the project (its statement opens from "Last hour"), if one has ended.
   const settledUntil = Math.min(floorHour(serverNow()), project.end_timest * 1000);
   const lastHour = me.data && settledUntil > project.start_timest * 1000 ? settledUntil / 1000 - 3600 : null;
-  // An ended project's figures are those of its last hour, and its APR is labelled so.
+  // An ended project's figures are as they stood at its end, and its APR is labelled so.
   const ended = project.state === 3;
   const columns = [
     { key: 'pool', title: t('launch.pool') },
