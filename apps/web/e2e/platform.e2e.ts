@@ -473,7 +473,12 @@ describe('platform journey in Chromium', () => {
   it('keeps every tab on the one session: a sign-out and a login in one tab show in the others', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 } });
     const first = await context.newPage();
+    // The first tab has read what its page shows before the other tab signs out: a read still on
+    // its way then is refused, whatever the tab does.
+    const read = (path: string) => first.waitForResponse((r) => new URL(r.url()).pathname === path && r.ok());
+    const settled = Promise.all([read('/apiw/v2/inbox'), read('/apiw/v2/account/balances')]);
     await login(first, e2e.baseUrl, 'new@example.com');
+    await settled;
     const account = first.getByTestId('account-menu');
     const before = await account.textContent();
     const second = await context.newPage();

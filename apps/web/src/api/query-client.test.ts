@@ -2,6 +2,7 @@ import { onlineManager, QueryObserver } from '@tanstack/react-query';
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors.js';
+import { keys } from './keys.js';
 import { createQueryClient } from './query-client.js';
 
 describe('the app’s query client', () => {
@@ -33,6 +34,37 @@ describe('the app’s query client', () => {
     await refuse(new ApiError(-1, 'Cancelled', 400, 'fundpass.cancelled'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(reads).toBe(2);
+    stop();
+  });
+
+  it('reads the session again when a read is refused for want of one, and not for any other refusal', async () => {
+    const client = createQueryClient();
+    let sessionReads = 0;
+    const session = new QueryObserver(client, {
+      queryKey: keys.me,
+      queryFn: async () => {
+        sessionReads += 1;
+        return null;
+      },
+      staleTime: Number.POSITIVE_INFINITY,
+    });
+    const stop = session.subscribe(() => undefined);
+    await waitFor(() => expect(sessionReads).toBe(1));
+    const read = (error: ApiError) =>
+      client
+        .fetchQuery({
+          queryKey: ['inbox', error.status],
+          queryFn: async () => {
+            throw error;
+          },
+        })
+        .catch(() => undefined);
+    await read(new ApiError(-1, 'Not found', 404));
+    await read(new ApiError(-1, 'Operator only', 403, 'common.operatorOnly'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sessionReads).toBe(1);
+    await read(new ApiError(-1, 'Please log in', 401, 'common.needLogin'));
+    await waitFor(() => expect(sessionReads).toBe(2));
     stop();
   });
 

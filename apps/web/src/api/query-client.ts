@@ -1,9 +1,19 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './errors.js';
+import { keys } from './keys.js';
 
 /** The app's server-state cache. */
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
+    // A read refused for want of a session means the session ended where this tab could not hear it
+    // (it expired, or was ended before the tab's read reached the server): the session is read again,
+    // so the page shows the guest it now is instead of the user's data going stale.
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 401)
+          void client.invalidateQueries({ queryKey: keys.me, exact: true });
+      },
+    }),
     // A refused change (too little balance, a quota reached, a product closed) usually means the
     // page showed something out of date: what it shows is read again.
     mutationCache: new MutationCache({
