@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers.js';
+import { advance, lender, spot } from './flexible-helpers.js';
+import { HOUR_MS, startTestServer, type TestServer } from './helpers.js';
 
 let ts: TestServer;
 beforeAll(async () => {
@@ -88,5 +89,31 @@ describe('Idempotency-Key', () => {
       sql`INSERT INTO idempotency_keys (user_id, key, request_hash, created_at) SELECT user_id, key, 'x', created_at FROM idempotency_keys WHERE key = 'day-old'`,
     );
     await expect(dup).rejects.toThrow();
+  });
+
+  it('answers a repeated launch-pool stake as the first even after the project has ended, and refuses a new one', async () => {
+    const start = Math.ceil(ts.server.ctx.clock.now().getTime() / HOUR_MS) * HOUR_MS;
+    const project = await ts.admin.post('/admin/v1/launch-pool/projects', {
+      coin: 'LPX',
+      name: 'Repeat after the end',
+      start_timest: start / 1000,
+      end_timest: (start + 2 * HOUR_MS) / 1000,
+      pools: [
+        { coin: 'USDT', total_reward: '10', personal_min_amount: '1', decimal_place: 2, buy_total_amount: '1000' },
+      ],
+    });
+    const pid = project.body.data.pid as number;
+    const info = (await ts.client().get(`/apiw/v2/earn/launch-pool/project-info?projectId=${pid}`)).body.data;
+    const stake = { pid, rid: info.reward_pools[0].rid as number, amount: '10', simpleEarnStatus: 0 };
+    const u = await lender(ts, { USDT: '100' });
+    const first = await u.post('/apiw/v2/earn/launch-pool/create-order', stake, { 'idempotency-key': 'stake-1' });
+    expect(first.body).toMatchObject({ code: 200, data: { amount: '10' } });
+    await advance(ts, 3);
+    const again = await u.post('/apiw/v2/earn/launch-pool/create-order', stake, { 'idempotency-key': 'stake-1' });
+    expect(again.body).toEqual(first.body);
+    const fresh = await u.post('/apiw/v2/earn/launch-pool/create-order', stake, { 'idempotency-key': 'stake-2' });
+    expect(fresh.body.key).toBe('launch.ended');
+    // Released at the end, once: the repeat moved nothing.
+    expect(await spot(u, 'USDT')).toBe('100');
   });
 });

@@ -23,6 +23,20 @@ export async function runTx<T>(db: Db, work: (tx: Tx) => Promise<T>, idempotency
   return retryTransaction(() => (idempotency ? db.transaction(onceByKey(work, idempotency)) : db.transaction(work)));
 }
 
+/**
+ * Whether this request is a repeat of one already answered under its key: it will be answered as the
+ * first was, so checks made ahead of the work (a route's precheck) no longer apply to it.
+ */
+export async function wasAnswered(db: Db, idempotency: IdempotencyRequest | undefined): Promise<boolean> {
+  if (!idempotency) return false;
+  const { userId, key, requestHash } = idempotency;
+  const [first] = await db
+    .select({ requestHash: idempotencyKeys.requestHash })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  return first?.requestHash === requestHash;
+}
+
 /** The work, run only by the first request that claims the Idempotency-Key; later ones get its answer. */
 function onceByKey<T>(work: (tx: Tx) => Promise<T>, idempotency: IdempotencyRequest) {
   const { userId, key, requestHash, now } = idempotency;

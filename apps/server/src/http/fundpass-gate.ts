@@ -1,14 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { wasAnswered } from '../db/tx.js';
 import { checkFundPassword } from '../modules/account/check-fund-password.js';
+import { idempotencyOf } from './idempotency.js';
 import { userOf } from './session.js';
 
 /** Runs the fund-password gate before every route declared `fundpass: true`. */
 export function registerFundPasswordGate(app: FastifyInstance, ctx: AppContext) {
   app.addHook('preHandler', async (request) => {
-    if (!request.routeOptions.config.fundpass) return;
-    await request.routeOptions.config.precheck?.(request.body);
+    const { fundpass, precheck } = request.routeOptions.config;
+    if (!fundpass) return;
+    const user = userOf(request);
+    // A repeat of an answered request gets the first answer, whatever has changed since (a project
+    // that has ended meanwhile refuses only new stakes).
+    if (precheck && !(await wasAnswered(ctx.db, idempotencyOf(request, user.id, ctx.clock))))
+      await precheck(request.body);
     const body = (request.body ?? {}) as { fundpass?: unknown };
-    await checkFundPassword(ctx, userOf(request), body.fundpass, request.fundpassFailures);
+    await checkFundPassword(ctx, user, body.fundpass, request.fundpassFailures);
   });
 }
