@@ -19,7 +19,12 @@ export const RATE_EXAMPLE = '0.05';
 const PLAIN_DECIMAL = /^(0|[1-9]\d*)(\.\d+)?$/;
 
 /** A refusal of an amount: the field, and why as a context of errors.invalidAmount the web words. */
-function refusal(field: string, message: string, context: string, extra: Record<string, string> = {}): Failure {
+export function amountRefusal(
+  field: string,
+  message: string,
+  context: string,
+  extra: Record<string, string> = {},
+): Failure {
   return {
     key: 'errors.invalidAmount',
     field,
@@ -36,10 +41,10 @@ function amountShapeFailure(field: string, raw: unknown, example = AMOUNT_EXAMPL
   if (raw === undefined || raw === null || raw === '')
     return { key: 'validation.required', field, message: `${field} is required`, params: { field } };
   if (typeof raw !== 'string')
-    return refusal(field, `must be a decimal string, for example "${example}"`, 'plain', { example });
-  if (raw.startsWith('-')) return refusal(field, 'must not be negative', 'negative');
+    return amountRefusal(field, `must be a decimal string, for example "${example}"`, 'plain', { example });
+  if (raw.startsWith('-')) return amountRefusal(field, 'must not be negative', 'negative');
   if (!PLAIN_DECIMAL.test(raw))
-    return refusal(field, `must be a plain decimal number, for example "${example}"`, 'plain', { example });
+    return amountRefusal(field, `must be a plain decimal number, for example "${example}"`, 'plain', { example });
   return undefined;
 }
 
@@ -56,13 +61,13 @@ export function parseAmount(field: string, raw: unknown, rules: AmountRules): Re
   const places = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
   if (places > rules.maxDecimals)
     return fail(
-      refusal(field, `must have at most ${rules.maxDecimals} decimal places`, 'places', {
+      amountRefusal(field, `must have at most ${rules.maxDecimals} decimal places`, 'places', {
         places: String(rules.maxDecimals),
       }),
     );
   const value = new Decimal(text);
   const max = rules.max ?? MAX_AMOUNT;
-  if (value.gt(max)) return fail(refusal(field, `must be at most ${max}`, 'max', { max }));
-  if (value.isZero() && !rules.allowZero) return fail(refusal(field, 'must be greater than 0', 'positive'));
+  if (value.gt(max)) return fail(amountRefusal(field, `must be at most ${max}`, 'max', { max }));
+  if (value.isZero() && !rules.allowZero) return fail(amountRefusal(field, 'must be greater than 0', 'positive'));
   return ok(value);
 }

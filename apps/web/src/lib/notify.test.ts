@@ -1,8 +1,9 @@
+import { checkFlexibleRedeem, checkMinLendRate, type Result } from '@earn/domain';
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors.js';
 import { changeLocale, i18n } from '../i18n/index.js';
-import { errorText, notifyError } from './notify.js';
+import { errorText, notifyError, refusalText } from './notify.js';
 
 afterEach(() => changeLocale('en'));
 
@@ -35,6 +36,15 @@ describe('errorText', () => {
     );
     // A field the app has no label for keeps the server's name for it.
     expect(errorText(refused('validation.required', { field: 'pools.0.coin' }))).toBe('缺少 pools.0.coin');
+  });
+
+  it("words a form's own check as the server's refusal of the same input", async () => {
+    const words = (result: Result<unknown>) => (result.ok ? 'accepted' : refusalText(result.key, result.params));
+    const rules = { limitMinRate: '0.001', maxRate: '0.05' };
+    expect(words(checkFlexibleRedeem('1.123456789', '5'))).toBe('Amount must have at most 8 decimal places');
+    expect(words(checkMinLendRate('1.234', rules))).toBe('Minimum lending APR must have at most 2 decimal places');
+    await changeLocale('zh-CN');
+    expect(words(checkFlexibleRedeem('1.123456789', '5'))).toBe('数量最多 8 位小数');
   });
 
   it("falls back to the server's message for an unknown key, or a key whose values did not come", () => {

@@ -57,13 +57,19 @@ function showToast(toast: { color: string; message: string }) {
 export function errorText(error: unknown): string {
   if (!(error instanceof ApiError)) return i18n.t('common.error');
   if (error instanceof ApiError && error.key && i18n.exists(error.key)) {
-    const params = { ...error.params };
-    // A field the server names by its wire name, said as the form labels it where the app knows it.
-    if (params.field && i18n.exists(`field.${params.field}`)) params.field = i18n.t(`field.${params.field}`);
-    const text = i18n.t(error.key, params);
+    const text = refusalText(error.key, error.params);
     if (!text.includes('{{')) return text;
   }
   return error.message;
+}
+
+/**
+ * A refusal's words in the current language, the server's or a form's own check: its key with its
+ * values, a field named by its wire name said as the form labels it where the app knows it.
+ */
+export function refusalText(key: string, params: Record<string, string> = {}): string {
+  const field = params.field;
+  return i18n.t(key, field && i18n.exists(`field.${field}`) ? { ...params, field: i18n.t(`field.${field}`) } : params);
 }
 
 /** Whether an error is a part of the app that could not be fetched (the network's fault, not ours). */

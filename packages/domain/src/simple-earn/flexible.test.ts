@@ -69,7 +69,13 @@ describe('redeem', () => {
   it('needs at least 0.000001 and at most 8 places, within the maximum', () => {
     expect(checkFlexibleRedeem('0.0000009', '5')).toMatchObject({ ok: false, key: 'redeem.number.minLimit' });
     expect(checkFlexibleRedeem('0.000001', '5').ok).toBe(true);
-    expect(checkFlexibleRedeem('1.123456789', '5')).toMatchObject({ ok: false });
+    // Too many places says so, with the field and the places (not a bare "enter a valid amount").
+    expect(checkFlexibleRedeem('1.123456789', '5')).toMatchObject({
+      ok: false,
+      key: 'errors.invalidAmount',
+      message: 'amount must have at most 8 decimal places',
+      params: { field: 'amount', context: 'places', places: '8' },
+    });
     expect(checkFlexibleRedeem('5.00000001', '5')).toMatchObject({
       ok: false,
       key: 'redeem.number.maxLimit',
@@ -104,7 +110,15 @@ describe('minimum lend APR edit', () => {
       message: 'The minimum APR must be at least 0.1%',
     });
     expect(checkMinLendRate('0.1', rules).ok).toBe(true);
-    expect(checkMinLendRate('1.234', rules).ok).toBe(false);
+    expect(checkMinLendRate('1.234', rules)).toMatchObject({
+      ok: false,
+      key: 'errors.invalidAmount',
+      params: { field: 'rateYear', context: 'places', places: '2' },
+    });
+    expect(checkMinLendRate('1e2', rules)).toMatchObject({
+      ok: false,
+      params: { field: 'rateYear', context: 'plain', example: '5' },
+    });
   });
 });
 

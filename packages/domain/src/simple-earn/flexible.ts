@@ -1,4 +1,4 @@
-import { parseAmount, RATE_EXAMPLE } from '../amount.js';
+import { amountRefusal, parseAmount, RATE_EXAMPLE } from '../amount.js';
 import { HOUR_MS } from '../dates.js';
 import { Decimal, type DecimalLike, dec, roundDown, roundUp, ZERO } from '../money.js';
 import { fail, ok, type Result } from '../result.js';
@@ -84,7 +84,11 @@ export function checkFlexibleSubscribe(
 export function checkFlexibleRedeem(amount: DecimalLike, redeemableAmount: DecimalLike): Result<Decimal> {
   const value = dec(amount);
   if (value.decimalPlaces() > REDEEM_PLACES) {
-    return fail({ key: 'errors.invalidAmount', field: 'amount', message: 'amount must have at most 8 decimal places' });
+    return fail(
+      amountRefusal('amount', `must have at most ${REDEEM_PLACES} decimal places`, 'places', {
+        places: String(REDEEM_PLACES),
+      }),
+    );
   }
   if (value.lt(MIN_REDEEM)) {
     return fail({ key: 'redeem.number.minLimit', field: 'amount', message: `The minimum redemption is ${MIN_REDEEM}` });
@@ -116,8 +120,13 @@ export function checkMinLendRate(
   percentText: string,
   rules: { limitMinRate: DecimalLike; maxRate: DecimalLike },
 ): Result<Decimal> {
+  if (!/^\d+(\.\d+)?$/.test(percentText)) {
+    return fail(
+      amountRefusal('rateYear', 'must be a plain decimal number, for example "5"', 'plain', { example: '5' }),
+    );
+  }
   if (!/^\d+(\.\d{1,2})?$/.test(percentText)) {
-    return fail({ key: 'errors.invalidAmount', field: 'rateYear', message: 'Enter a rate with at most 2 decimals' });
+    return fail(amountRefusal('rateYear', 'must have at most 2 decimal places', 'places', { places: '2' }));
   }
   const fraction = roundUp(dec(percentText).div(100), 4);
   const max = dec(rules.maxRate);

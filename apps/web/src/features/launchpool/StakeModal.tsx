@@ -37,7 +37,7 @@ import { DecimalInput } from '../../components/DecimalInput.js';
 import { InfoPopup } from '../../components/InfoPopup.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { track } from '../../lib/analytics.js';
-import { notifyError } from '../../lib/notify.js';
+import { notifyError, refusalText } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
 import { EligibilityModal } from './LaunchModals.js';
 
@@ -188,7 +188,7 @@ function PoolForm({
           available: avail,
           coin: pool.coin,
         });
-  const error = check && !check.ok ? t(check.key, check.params ?? {}) : undefined;
+  const error = check && !check.ok ? refusalText(check.key, check.params) : undefined;
   const estimate = estimatedStakeReward(check?.ok ? check.value : '0', pool, staked);
   const canConfirm = amount !== '' && !error && !quota.usedUp && !createOrder.isPending && !checkRule.isPending;
   const isVipQuota = pool.vip_config !== null && (me.data?.tier ?? 0) >= pool.vip_config.min_tier;

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useRateSimulation, useSetMinRate } from '../../api/simple-earn.js';
 import { DecimalInput } from '../../components/DecimalInput.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
-import { notifyError, notifySuccess } from '../../lib/notify.js';
+import { notifyError, notifySuccess, refusalText } from '../../lib/notify.js';
 
 export interface MinAprModalProps {
   opened: boolean;
@@ -88,7 +88,7 @@ export function MinAprForm({
         value={text}
         onChange={setText}
         rightSection={<Text size="sm">%</Text>}
-        error={check && !check.ok ? t(check.key, { rate: check.params?.rate ?? '' }) : undefined}
+        error={check && !check.ok ? refusalText(check.key, check.params) : undefined}
         data-testid="min-apr-input"
       />
       <Text size="xs" c="dimmed">

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useRedeemFlexible } from '../../api/simple-earn.js';
 import { DecimalInput } from '../../components/DecimalInput.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
-import { notifyError, notifySuccess } from '../../lib/notify.js';
+import { notifyError, notifySuccess, refusalText } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
 
 /**
@@ -103,7 +103,12 @@ function RedeemForm({ holding, onDone }: { holding: FlexibleHolding; onDone(): v
         onChange={(v) => setAmount(clampRedeemInput(v, max))}
         error={
           check && !check.ok
-            ? t(check.key, { amount: fmt.amount(max, REDEEM_PLACES), number: '0.000001', coin: holding.asset })
+            ? refusalText(check.key, {
+                ...check.params,
+                amount: fmt.amount(max, REDEEM_PLACES),
+                number: '0.000001',
+                coin: holding.asset,
+              })
             : undefined
         }
         data-testid="redeem-amount"

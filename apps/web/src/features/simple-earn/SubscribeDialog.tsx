@@ -22,7 +22,7 @@ import { AmountInput } from '../../components/AmountInput.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { InfoPopup } from '../../components/InfoPopup.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
-import { notifyError } from '../../lib/notify.js';
+import { notifyError, refusalText } from '../../lib/notify.js';
 import { useAutoClose } from '../../lib/use-auto-close.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
@@ -99,7 +99,7 @@ function SubscribeForm({ product, onDone }: { product: FlexibleProduct; onDone(a
         asset: product.asset,
       })
     : null;
-  const error = check && !check.ok ? t(check.key, check.params ?? {}) : undefined;
+  const error = check && !check.ok ? refusalText(check.key, check.params) : undefined;
   const hasRate = new Decimal(product.next_time_rate_year).gt(0);
   const canSubmit = check?.ok === true && hasRate && !subscribe.isPending;
   const value = check?.ok ? check.value : new Decimal(0);

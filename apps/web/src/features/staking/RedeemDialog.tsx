@@ -22,7 +22,7 @@ import { useStakingAction, useStakingBalances, useStakingProduct } from '../../a
 import { AmountInput } from '../../components/AmountInput.js';
 import { ListStatus } from '../../components/ListStatus.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
-import { notifyError } from '../../lib/notify.js';
+import { notifyError, refusalText } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useFrame } from '../../lib/use-frame.js';
 import { DetailLine } from './DetailLine.js';
@@ -133,7 +133,7 @@ function RedeemForm({ target, onDone }: { target: RedeemTarget; onDone(r: Stakin
           fastLeft: quick ? fastLeft : null,
         });
   const ruleError =
-    check && !check.ok && check.key !== 'staking.amount.required' ? t(check.key, check.params ?? {}) : undefined;
+    check && !check.ok && check.key !== 'staking.amount.required' ? refusalText(check.key, check.params) : undefined;
   const value = check?.ok ? check.value : new Decimal(0);
   const { fee, received } = redeemFee(toCoins(value), quick ? x.redeem_quick_fee : x.redeem_fee);
   const debtCoin = balance.mint_coin;

@@ -21,7 +21,7 @@ import { useStakingAction, useStakingProduct, useStakingUserInfo } from '../../a
 import { AmountInput } from '../../components/AmountInput.js';
 import { ListStatus } from '../../components/ListStatus.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
-import { notifyError } from '../../lib/notify.js';
+import { notifyError, refusalText } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useFrame } from '../../lib/use-frame.js';
 import { DetailLine } from './DetailLine.js';
@@ -123,7 +123,7 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
         });
   // Spec: nothing at or below 0 shows no message.
   const error =
-    check && !check.ok && check.key !== 'staking.amount.required' ? t(check.key, check.params ?? {}) : undefined;
+    check && !check.ok && check.key !== 'staking.amount.required' ? refusalText(check.key, check.params) : undefined;
   const value = check?.ok ? check.value : new Decimal(0);
   const discount = info.data?.vip_discount ?? '0';
   const daily = dailyReward({
