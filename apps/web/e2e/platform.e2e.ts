@@ -510,6 +510,26 @@ describe('platform journey in Chromium', () => {
     await context.close();
   });
 
+  it('turns to the guest when a read is refused because the session ended unheard, and brings the user back after login', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    await login(page, e2e.baseUrl, 'demo@example.com');
+    await page.getByTestId('account-menu').waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Simple Earn' }).click();
+    await page.waitForURL('**/simple-earn');
+    // The session ends where no tab hears it (as when it expires): the next read of the user's is refused.
+    await context.clearCookies({ name: 'sid' });
+    await page.getByRole('banner').getByRole('link', { name: 'Assets' }).click();
+    await page.waitForURL('**/login');
+    await expect.poll(() => page.getByTestId('account-menu').count()).toBe(0);
+    await page.getByLabel('Email').fill('demo@example.com');
+    await page.getByLabel('Password').first().fill('demo1234');
+    await page.getByRole('button', { name: 'Log in' }).last().click();
+    await page.waitForURL('**/assets');
+    await page.getByTestId('total-value').waitFor();
+    await context.close();
+  });
+
   it('shows a US user no express buy and no transfer', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();
