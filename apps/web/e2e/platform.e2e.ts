@@ -1,4 +1,4 @@
-import type { Response } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type E2E,
@@ -545,6 +545,27 @@ describe('platform journey in Chromium', () => {
     );
     expect(await page.getByTestId('add-funds-spot_trade').getAttribute('href')).toBe(`${EXCHANGE_URL}/trade/BTC_USDT`);
     expect(await page.getByTestId('transfer-BTC').count()).toBe(0);
+    await context.close();
+  });
+
+  it('serves every tab of a browser, however many, and tells each when an hour settles', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const read = (page: Page) =>
+      page.waitForResponse((r) => /^\/apiw\/v2\/(?!earn\/events)/.test(new URL(r.url()).pathname) && r.ok());
+    // More tabs than the six connections a browser opens to one server: one stream serves them all.
+    const pages: Page[] = [];
+    for (let i = 0; i < 8; i++) {
+      const page = await context.newPage();
+      const data = read(page);
+      await page.goto(`${e2e.baseUrl}/simple-earn`);
+      await data;
+      await page.getByTestId('market-USDT').waitFor();
+      pages.push(page);
+    }
+    // Whichever tab listens, the others are told: each reads its page again.
+    const again = pages.map(read);
+    await e2e.admin('/admin/v1/clock/advance', { hours: 1 });
+    await Promise.all(again);
     await context.close();
   });
 

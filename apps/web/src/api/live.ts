@@ -6,9 +6,54 @@ import { isServerClockManual, serverNow } from './client.js';
 /** After a boundary, give the hourly jobs a moment before asking again (the fallback when no event arrives). */
 const AFTER_BOUNDARY_MS = 5_000;
 
+const EVENTS_URL = '/apiw/v2/earn/events';
+
+/**
+ * The server's `settled` events, heard over one stream for the whole browser: a browser opens at
+ * most six connections to a server over HTTP/1.1, so a stream in every tab would leave a seventh tab
+ * waiting for good. The tab holding the `earn.events` lock listens and tells the other tabs; when it
+ * closes, the lock passes to another, which opens the stream in turn. Without locks or channels (an
+ * old browser), each tab listens for itself. Returns the stop.
+ */
+function hearSettled(onSettled: () => void): () => void {
+  if (typeof EventSource === 'undefined') return () => undefined;
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('earn.settled');
+  if (!locks || !channel) {
+    const events = new EventSource(EVENTS_URL);
+    events.addEventListener('settled', onSettled);
+    return () => events.close();
+  }
+  channel.addEventListener('message', onSettled);
+  const stop = new AbortController();
+  locks
+    .request(
+      'earn.events',
+      { signal: stop.signal },
+      () =>
+        new Promise<void>((release) => {
+          const events = new EventSource(EVENTS_URL);
+          events.addEventListener('settled', () => {
+            onSettled();
+            channel.postMessage('settled');
+          });
+          stop.signal.addEventListener('abort', () => {
+            events.close();
+            release();
+          });
+        }),
+    )
+    // Stopped while another tab held the lock: nothing was opened.
+    .catch(() => undefined);
+  return () => {
+    stop.abort();
+    channel.close();
+  };
+}
+
 /**
  * Keeps open pages true when an hour settles: the server pushes `settled` (server-sent events) and
- * every query refetches, so balances, rewards, statements and holdings update within seconds. As a
+ * every query refetches (one stream for all the browser's tabs), so balances, rewards, statements and holdings update within seconds. As a
  * fallback (the stream is down, or another instance settled the hour) everything refetches a few
  * seconds after each hour boundary of the server's clock.
  */
@@ -16,8 +61,7 @@ export function useLiveSettlement() {
   const queryClient = useQueryClient();
   useEffect(() => {
     const refresh = () => queryClient.invalidateQueries();
-    const events = typeof EventSource === 'undefined' ? null : new EventSource('/apiw/v2/earn/events');
-    events?.addEventListener('settled', refresh);
+    const stopHearing = hearSettled(refresh);
     let timer: ReturnType<typeof setTimeout>;
     const scheduleBoundary = () => {
       const now = serverNow();
@@ -30,7 +74,7 @@ export function useLiveSettlement() {
     };
     scheduleBoundary();
     return () => {
-      events?.close();
+      stopHearing();
       clearTimeout(timer);
     };
   }, [queryClient]);
