@@ -510,6 +510,40 @@ describe('platform journey in Chromium', () => {
     await context.close();
   });
 
+  it('drops what a user who has left had open, a dialog and its fund-password prompt, so nothing acts as the next user', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const first = await context.newPage();
+    await login(first, e2e.baseUrl, 'new@example.com');
+    await first.goto(`${e2e.baseUrl}/simple-earn`);
+    await first.getByTestId('subscribe-USDT').click();
+    await first.getByTestId('subscribe-amount').fill('5');
+    await first.getByTestId('subscribe-confirm').click();
+    const prompt = first.getByRole('dialog', { name: 'Enter your fund password' });
+    await prompt.waitFor();
+    const subscribes: string[] = [];
+    first.on(
+      'request',
+      (r) => r.method() === 'POST' && r.url().includes('/earn/subscribe') && subscribes.push(r.url()),
+    );
+    // In another tab the user signs out and another signs in.
+    const second = await context.newPage();
+    await second.goto(`${e2e.baseUrl}/assets`);
+    await second.getByTestId('account-menu').click();
+    await second.getByRole('menuitem', { name: 'Log out' }).click();
+    await second.waitForURL('**/login');
+    await second.getByLabel('Email').fill('vip@example.com');
+    await second.getByLabel('Password').first().fill('demo1234');
+    await second.getByRole('button', { name: 'Log in' }).last().click();
+    await second.waitForURL('**/assets');
+    await expect.poll(() => first.getByTestId('account-menu').textContent()).toBe('vip');
+    // The first tab shows the new user with neither the prompt nor the subscription dialog left open.
+    await prompt.waitFor({ state: 'detached' });
+    expect(await first.getByTestId('subscribe-amount').count()).toBe(0);
+    expect(await first.getByRole('dialog').count()).toBe(0);
+    expect(subscribes).toEqual([]);
+    await context.close();
+  });
+
   it('turns to the guest when a read is refused because the session ended unheard, and brings the user back after login', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();

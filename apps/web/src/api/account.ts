@@ -11,7 +11,7 @@ import type {
   TransferBody,
 } from '@earn/domain/contract';
 import { type Query, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { api, newIdempotencyKey } from './client.js';
 import { ApiError } from './errors.js';
 import { keys } from './keys.js';
@@ -27,6 +27,24 @@ export function useMe() {
     queryFn: () => api<Me | null>('/apiw/v2/auth/session'),
     staleTime: 30_000,
   });
+}
+
+/**
+ * A count of the times the signed-in user has left: signed out, or another signed in in their place,
+ * in this tab or another. What the app holds for one user (an open dialog, a typed amount) is
+ * dropped when it changes, never sent as the next one's. A guest signing in leaves it as it is: what
+ * they asked for before logging in goes on.
+ */
+export function useUserLeavings(): number {
+  const me = useMe().data;
+  // Undefined while the session is first read.
+  const user = me === undefined ? undefined : (me?.uid ?? null);
+  const [seen, setSeen] = useState({ user, leavings: 0 });
+  if (user !== undefined && user !== seen.user) {
+    // React's way to derive state from what is drawn: set during render, drawn again before it shows.
+    setSeen({ user, leavings: seen.leavings + (seen.user == null ? 0 : 1) });
+  }
+  return seen.leavings;
 }
 
 /** The user's referral code, which a shared poster carries (spec: reference type 121). */

@@ -44,3 +44,8 @@ export function promptFundPassword(kind: PromptKind, error?: ApiError): Promise<
     });
   });
 }
+
+/** Cancels the prompt on screen, if any, as its Cancel button does. */
+export function cancelPrompt() {
+  current?.resolve(null);
+}

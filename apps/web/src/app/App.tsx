@@ -6,7 +6,8 @@ import { type ReactElement, Suspense, useEffect } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
-import { useSessionFromOtherTabs } from '../api/account.js';
+import { useSessionFromOtherTabs, useUserLeavings } from '../api/account.js';
+import { cancelPrompt } from '../api/fund-password-prompt.js';
 import { useLiveSettlement } from '../api/live.js';
 import { createQueryClient } from '../api/query-client.js';
 import { FundPasswordHost } from '../components/FundPasswordHost.js';
@@ -114,8 +115,14 @@ function Shell() {
   usePageTitle();
   useLiveSettlement();
   useSessionFromOtherTabs();
+  const leavings = useUserLeavings();
+  // The signed-in user left: their fund-password prompt goes, and the frame and page are drawn
+  // afresh (keyed), so no dialog or typed amount of theirs is left open to act as the next user.
+  useEffect(() => {
+    if (leavings > 0) cancelPrompt();
+  }, [leavings]);
   return (
-    <AuthGateProvider>
+    <AuthGateProvider key={leavings}>
       <Layout />
       <FundPasswordHost />
     </AuthGateProvider>
