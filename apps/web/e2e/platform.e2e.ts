@@ -88,7 +88,7 @@ describe('platform journey in Chromium', () => {
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expectText(page, 'Enter your fund password');
     await enterFundPassword(page, '111111');
-    await expectText(page, 'Fund password is incorrect; tries left: 4');
+    await expectText(page, 'Fund password is incorrect; tries left: 4 (wrong tries count for 15 minutes)');
     await enterFundPassword(page, '246810');
     await expectText(page, 'Transferred 120 USDT');
     await expect.poll(() => page.getByTestId('spot-USDT').textContent()).toBe('380');

@@ -153,7 +153,7 @@ export const en = {
   'fundpass.keepHint': 'Leave empty to keep your current fund password',
   'fundpass.savePolicy': 'Save',
   'fundpass.required': 'Enter your fund password to continue',
-  'fundpass.wrong': 'Fund password is incorrect; tries left: {{tries}}',
+  'fundpass.wrong': 'Fund password is incorrect; tries left: {{tries}} (wrong tries count for {{minutes}} minutes)',
   'fundpass.locked': 'Too many wrong fund passwords; try again in {{minutes}} minutes',
   'fundpass.setFirst': 'Set a fund password first',
 

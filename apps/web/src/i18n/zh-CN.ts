@@ -151,7 +151,7 @@ export const zhCN: Messages = {
   'fundpass.keepHint': '留空则保留当前资金密码',
   'fundpass.savePolicy': '保存',
   'fundpass.required': '请输入资金密码以继续',
-  'fundpass.wrong': '资金密码错误，还可尝试 {{tries}} 次',
+  'fundpass.wrong': '资金密码错误，还可尝试 {{tries}} 次（错误次数按 {{minutes}} 分钟累计）',
   'fundpass.locked': '资金密码错误次数过多，请 {{minutes}} 分钟后再试',
   'fundpass.setFirst': '请先设置资金密码',
 

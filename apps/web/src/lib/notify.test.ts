@@ -47,6 +47,13 @@ describe('errorText', () => {
     expect(words(checkFlexibleRedeem('1.123456789', '5'))).toBe('数量最多 8 位小数');
   });
 
+  it('says a wrong fund password counts over a window, whatever came right between', async () => {
+    const wrong = refused('fundpass.wrong', { tries: '1', minutes: '15' });
+    expect(errorText(wrong)).toBe('Fund password is incorrect; tries left: 1 (wrong tries count for 15 minutes)');
+    await changeLocale('zh-CN');
+    expect(errorText(wrong)).toBe('资金密码错误，还可尝试 1 次（错误次数按 15 分钟累计）');
+  });
+
   it("falls back to the server's message for an unknown key, or a key whose values did not come", () => {
     expect(errorText(refused())).toBe('server says no');
     expect(errorText(refused('no.such.key'))).toBe('server says no');

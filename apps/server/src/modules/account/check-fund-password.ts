@@ -67,7 +67,8 @@ async function verifyFundPassword(ctx: AppContext, user: User, fundpass: unknown
     const left = triesLeft(failures, now.getTime(), FUNDPASS_LOCKOUT);
     throw new AppError(Code.FundPasswordCheckFailed, `Fund password is incorrect; tries left: ${left}`, 403, {
       key: 'fundpass.wrong',
-      params: { tries: String(left) },
+      // The tries are counted over a window, whatever came right between: the words say so.
+      params: { tries: String(left), minutes: String(FUNDPASS_LOCKOUT.windowMs / 60_000) },
       requireFundpass: true,
       data: { tries_left: left },
     });
