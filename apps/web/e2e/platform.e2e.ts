@@ -1,3 +1,4 @@
+import { Decimal, formatFixed } from '@earn/domain';
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -81,6 +82,12 @@ describe('platform journey in Chromium', () => {
     await expect.poll(() => page.getByTestId('spot-USDT').textContent()).toBe('500');
     expect(await page.getByTestId('spot-BTC').textContent()).toBe('0.25');
     expect(await page.getByTestId('total-value').textContent()).toMatch(/^\d{1,3}(,\d{3})*\.\d{2} USDT$/);
+    // The total is the sum of the rows' values as shown, to the cent.
+    await page.getByLabel('Hide zero balances').check();
+    const values = await page.locator('[data-testid^="value-"]').allTextContents();
+    const sum = values.reduce((acc, v) => acc.plus(v.replaceAll(',', '')), new Decimal(0));
+    expect(await page.getByTestId('total-value').textContent()).toBe(`${formatFixed(sum, 2)} USDT`);
+    await page.getByLabel('Hide zero balances').uncheck();
 
     // Transfers 120 USDT to unified: the fund-password prompt appears; a wrong one is refused, the right one moves it.
     await page.getByTestId('transfer-USDT').click();

@@ -1,4 +1,4 @@
-import { Decimal, isStablecoin, isUSRegion, valueInUsdt } from '@earn/domain';
+import { Decimal, isStablecoin, isUSRegion, roundDown, valueInUsdt } from '@earn/domain';
 import type { Balance, Coin } from '@earn/domain/contract';
 import { Alert, Button, Card, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
@@ -22,6 +22,8 @@ interface Row extends Balance {
 }
 
 const PAGE_SIZE = 10;
+/** USDT values are shown to the cent. */
+const VALUE_PLACES = 2;
 
 export default function AssetsPage() {
   const { t } = useTranslation();
@@ -43,7 +45,9 @@ export default function AssetsPage() {
     const rateMap = rates.data ?? new Map();
     return (balances.data ?? []).map((b) => {
       const total = new Decimal(b.spot).plus(b.unified);
-      return { ...b, coin: byCoin.get(b.asset), total, value: valueInUsdt(total, b.asset, rateMap) };
+      // Each row's value as shown (2 places, rounded down), so the total is exactly the sum of its rows.
+      const value = roundDown(valueInUsdt(total, b.asset, rateMap), VALUE_PLACES);
+      return { ...b, coin: byCoin.get(b.asset), total, value };
     });
   }, [balances.data, coins.data, rates.data]);
 
@@ -106,7 +110,12 @@ export default function AssetsPage() {
       align: 'right',
       render: (r) => <span data-testid={`unified-${r.asset}`}>{fmt.amount(r.unified)}</span>,
     },
-    { key: 'value', title: t('assets.value'), align: 'right', render: (r) => fmt.fixed(r.value, 2) },
+    {
+      key: 'value',
+      title: t('assets.value'),
+      align: 'right',
+      render: (r) => <span data-testid={`value-${r.asset}`}>{fmt.fixed(r.value, VALUE_PLACES)}</span>,
+    },
     { key: 'actions', title: t('assets.actions'), align: 'right', render: actions },
   ];
 
@@ -122,7 +131,7 @@ export default function AssetsPage() {
             <InfoPopup title={t('assets.estimated')}>{t('assets.estimatedTip')}</InfoPopup>
           </Group>
           <Text size="xl" fw={700} data-testid="total-value">
-            {fmt.fixed(totalValue, 2)} USDT
+            {fmt.fixed(totalValue, VALUE_PLACES)} USDT
           </Text>
         </div>
         <Group>
@@ -162,7 +171,7 @@ export default function AssetsPage() {
                     <Text fw={600}>{r.asset}</Text>
                     {!isStablecoin(r.asset) && (
                       <Text size="xs" c="dimmed">
-                        ≈ {fmt.fixed(r.value, 2)} USDT
+                        ≈ {fmt.fixed(r.value, VALUE_PLACES)} USDT
                       </Text>
                     )}
                   </div>
