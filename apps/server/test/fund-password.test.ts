@@ -64,6 +64,40 @@ describe('fund-password gate', () => {
       fundpass: '0',
     });
     expect(xrp.body.message).toBe('amount must have at most 6 decimal places');
+    const staking = await ts.admin.post('/admin/v1/staking/products', {
+      coin: 'ETH',
+      rate: '0.0365',
+      fee_rate: '0.1',
+      min_mortgage_amount: '0.01',
+      min_redeem_amount: '0.01',
+      reward_delay_days: 2,
+      redeem_maxday: 3,
+    });
+    expect(staking.body.code).toBe(0);
+    // And what the product or the balance refuses anyway: more than is held, under a product's
+    // minimum, a minimum APR out of its limits, a stake under its minimum.
+    const refusedAnyway: [string, Record<string, unknown>, string][] = [
+      ['/apiw/v2/account/transfer', { ...move, amount: '100.01' }, 'Not enough USDT available'],
+      ['/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDT', amount: '0.5' }, 'The minimum subscription is 1 USDT'],
+      ['/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDT', amount: '101' }, 'Not enough USDT available'],
+      [
+        '/apiw/v2/uni-loan/earn/subscribe',
+        { asset: 'USDT', amount: '10', rateYear: '0' },
+        'The minimum APR must be at least 1%',
+      ],
+      [
+        '/apiw/v2/earn/staking/coin-swap-verify',
+        { side: 0, coin: 'ETH', amount: '0.0000001' },
+        'The minimum stake is 0.01 ETH',
+      ],
+    ];
+    for (const [path, body, message] of refusedAnyway) {
+      for (const fundpass of [undefined, '000000']) {
+        const res = await u.post(path, { ...body, ...(fundpass ? { fundpass } : {}) });
+        expect(res.body.message, `${path} ${JSON.stringify(body)}`).toBe(message);
+        expect(res.body.require_fundpass).toBeUndefined();
+      }
+    }
     // None of the wrong fund passwords above was tried: all five tries are left.
     const wrong = await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '000000' });
     expect(wrong.body.message).toBe('Fund password is incorrect; tries left: 4');

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { wasAnswered } from '../db/tx.js';
-import { checkFundPassword } from '../modules/account/check-fund-password.js';
+import { asksFundPassword, checkFundPassword } from '../modules/account/check-fund-password.js';
 import { idempotencyOf } from './idempotency.js';
 import { userOf } from './session.js';
 
@@ -11,11 +11,17 @@ export function registerFundPasswordGate(app: FastifyInstance, ctx: AppContext) 
     const { fundpass, precheck } = request.routeOptions.config;
     if (!fundpass) return;
     const user = userOf(request);
-    // A repeat of an answered request gets the first answer, whatever has changed since (a project
-    // that has ended meanwhile refuses only new stakes).
-    if (precheck && !(await wasAnswered(ctx.db, idempotencyOf(request, user.id, ctx.clock))))
-      await precheck(request.body);
     const body = (request.body ?? {}) as { fundpass?: unknown };
+    // Input refused anyway is refused before a prompt or a try (when neither comes, the call's own
+    // checks are enough). A repeat of an answered request gets the first answer, whatever has
+    // changed since (a project that has ended meanwhile refuses only new stakes).
+    if (
+      precheck &&
+      asksFundPassword(ctx, user, body.fundpass) &&
+      !(await wasAnswered(ctx.db, idempotencyOf(request, user.id, ctx.clock)))
+    ) {
+      await precheck(request.body, user);
+    }
     await checkFundPassword(ctx, user, body.fundpass, request.fundpassFailures);
   });
 }

@@ -26,10 +26,12 @@ declare module 'fastify' {
     /** Fund-moving call: the fund-password gate runs before it. */
     fundpass?: boolean;
     /**
-     * Checks of the call's input that need the database (a pool's or a coin's decimal places), run
-     * before the fund-password gate asks, so a wrong input is refused before the prompt and costs no try.
+     * Checks of the call's input that need the database (a pool's or a coin's decimal places, a
+     * product's minimum, the user's balance, read without locks), run before the fund-password gate
+     * asks, so input refused anyway is refused before the prompt and costs no try. The call checks
+     * again under its locks.
      */
-    precheck?: (body: unknown) => Promise<void>;
+    precheck?: (body: unknown, user: User) => Promise<void>;
     /** The spec names a form body for this call; every other call takes JSON only. */
     formBody?: boolean;
   }

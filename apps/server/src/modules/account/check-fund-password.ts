@@ -36,6 +36,15 @@ export async function checkFundPassword(
 }
 
 /**
+ * Whether the gate will ask for the fund password on this call, or check one (a prompt shown, or a
+ * try spent): only then are the call's own checks run ahead of it (the route's precheck).
+ */
+export function asksFundPassword(ctx: AppContext, user: User, fundpass: unknown): boolean {
+  if (user.fundpassHash === null || (fundpass !== undefined && fundpass !== '')) return true;
+  return needsFundPassword(user.fundpassPolicy, user.fundpassVerifiedAt?.getTime() ?? null, ctx.clock.now().getTime());
+}
+
+/**
  * Verifies a given fund password against the one stored now (not the session's copy of the user,
  * which may be moments old). The try is counted before the password is checked (claimAttempt), so
  * parallel tries can never verify more than the lockout allows; a right one is forgiven. Returns

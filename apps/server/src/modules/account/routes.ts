@@ -42,7 +42,7 @@ import {
 } from './queries.js';
 import { setFundPassword } from './set-fund-password.js';
 import { signUp } from './sign-up.js';
-import { checkTransferInput, transfer } from './transfer.js';
+import { precheckTransfer, transfer } from './transfer.js';
 
 const tags = ['account'];
 const CoinQuery = Type.Object({ coin: CoinSymbol });
@@ -109,7 +109,7 @@ export const accountRoutes =
         config: {
           auth: 'user',
           fundpass: true,
-          precheck: async (body) => void (await checkTransferInput(ctx, body as TransferBody)),
+          precheck: (body, u) => precheckTransfer(ctx, body as TransferBody, u),
         },
         schema: { tags, body: TransferBody, response: responses(TransferResult) },
       },

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { type IdempotencyRequest, runTx } from '../../db/tx.js';
 import { badRequest, insufficientBalance, refused, unlistedCoin } from '../../errors.js';
-import { ensureAccounts, userAccount } from '../../ledger/accounts.js';
+import { ensureAccounts, userAccount, userBalances } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
 import { findCoin } from '../market/repo.js';
 import { tradingWallet } from './me.js';
@@ -14,7 +14,7 @@ import { loansOf, type User } from './repo.js';
 
 /**
  * A transfer's wallets, coin and amount (to the coin's own places): run before the fund-password
- * prompt (the route's precheck), and by the transfer itself.
+ * prompt (by the route's precheck), and by the transfer itself.
  */
 export async function checkTransferInput(ctx: AppContext, input: TransferBody) {
   if (input.from === input.to) throw badRequest('from and to must be different wallets', 'transfer.sameWallet');
@@ -23,6 +23,17 @@ export async function checkTransferInput(ctx: AppContext, input: TransferBody) {
   const amount = parseAmount('amount', input.amount, { maxDecimals: coin.decimals });
   if (!amount.ok) throw refused(amount);
   return { coin, amount: amount.value };
+}
+
+/**
+ * A transfer's checks on what is read without a lock, the balance too: before the fund-password
+ * prompt (the route's precheck), so a transfer refused anyway costs no try. The ledger checks the
+ * balance again as it moves it.
+ */
+export async function precheckTransfer(ctx: AppContext, input: TransferBody, user: User) {
+  const { coin, amount } = await checkTransferInput(ctx, input);
+  const [from] = await userBalances(ctx.db, user.id, [input.from], [coin.symbol]);
+  if (amount.gt(from?.balance ?? 0)) throw insufficientBalance(coin.symbol);
 }
 
 /** Moves a coin between the user's spot and unified wallets, through the ledger. */

@@ -56,7 +56,7 @@ import { isAwardOpen, requireOpenMarket } from './markets.js';
 import { redeemFlexible } from './redeem-flexible.js';
 import { setAutoInvest } from './set-auto-invest.js';
 import { setMinLendRate } from './set-min-lend-rate.js';
-import { subscribeFlexible } from './subscribe-flexible.js';
+import { precheckSubscribe, type SubscribeInput, subscribeFlexible } from './subscribe-flexible.js';
 
 const tags = ['simple-earn'];
 const user = { auth: 'user' as const };
@@ -121,7 +121,11 @@ export const simpleEarnRoutes =
     app.post(
       `${BASE}/subscribe`,
       {
-        config: { ...user, fundpass: true },
+        config: {
+          ...user,
+          fundpass: true,
+          precheck: (body, u) => precheckSubscribe(ctx, body as SubscribeInput, u),
+        },
         schema: { tags, body: FlexibleSubscribeBody, response: responses(FlexibleSubscribeResult) },
       },
       async (request) => {

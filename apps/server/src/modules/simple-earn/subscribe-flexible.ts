@@ -2,6 +2,7 @@ import {
   checkMinLendRateFraction,
   type Decimal,
   flexibleTimeline,
+  lendEarnAvailable,
   parseAmount,
   roundDown,
   toWire,
@@ -17,6 +18,7 @@ import { rowCount } from '../../ledger/post.js';
 import { postSet } from '../../ledger/post-set.js';
 import { tradingWallet } from '../account/me.js';
 import type { User } from '../account/repo.js';
+import { walletOf } from '../fixed-earn/subscribe-fixed.js';
 import { assertNotLocked } from './funding-lock.js';
 import { type FlexibleMarket, requireOpenMarket } from './markets.js';
 import { lockPosition, lockPositions, subscriptionsRecorded } from './positions.js';
@@ -38,22 +40,7 @@ export async function subscribeFlexible(
   input: SubscribeInput,
   idempotency?: IdempotencyRequest,
 ) {
-  assertNotLocked(user, 'subscribe');
-  const market = await requireOpenMarket(ctx.db, input.asset);
-  const parsed = parseAmount('amount', input.amount, WIRE_AMOUNTS.flexibleSubscribe);
-  if (!parsed.ok) throw refused(parsed);
-  if (parsed.value.lt(market.minLendAmount)) {
-    const min = toWire(market.minLendAmount);
-    throw new AppError(-1, `The minimum subscription is ${min} ${market.coin}`, 400, {
-      key: 'lend_earn.minimum.purchase',
-      params: { amount: min, asset: market.coin },
-    });
-  }
-  const rate =
-    input.rateYear === undefined
-      ? undefined
-      : checkMinLendRateFraction(input.rateYear, { limitMinRate: market.limitMinRate, maxRate: market.maxRate });
-  if (rate && !rate.ok) throw refused(rate);
+  const { market, parsed, rate } = await checkSubscribeInput(ctx, user, input);
   const answer = (now: Date) => {
     const timeline = flexibleTimeline(now.getTime());
     return {
@@ -81,6 +68,38 @@ export async function subscribeFlexible(
     },
     idempotency,
   );
+}
+
+/** A subscription's market, amount and minimum APR as asked: the market open, the amount above its minimum, the rate within its limits. */
+async function checkSubscribeInput(ctx: AppContext, user: User, input: SubscribeInput) {
+  assertNotLocked(user, 'subscribe');
+  const market = await requireOpenMarket(ctx.db, input.asset);
+  const parsed = parseAmount('amount', input.amount, WIRE_AMOUNTS.flexibleSubscribe);
+  if (!parsed.ok) throw refused(parsed);
+  if (parsed.value.lt(market.minLendAmount)) {
+    const min = toWire(market.minLendAmount);
+    throw new AppError(-1, `The minimum subscription is ${min} ${market.coin}`, 400, {
+      key: 'lend_earn.minimum.purchase',
+      params: { amount: min, asset: market.coin },
+    });
+  }
+  const rate =
+    input.rateYear === undefined
+      ? undefined
+      : checkMinLendRateFraction(input.rateYear, { limitMinRate: market.limitMinRate, maxRate: market.maxRate });
+  if (rate && !rate.ok) throw refused(rate);
+  return { market, parsed, rate };
+}
+
+/**
+ * A subscription's checks on what is read without a lock, the balance too: before the fund-password
+ * prompt (the route's precheck), so a subscription refused anyway costs no try. The subscription
+ * checks again as it is made.
+ */
+export async function precheckSubscribe(ctx: AppContext, input: SubscribeInput, user: User) {
+  const { market, parsed } = await checkSubscribeInput(ctx, user, input);
+  const { balance, loan } = await walletOf(ctx.db, user, market.coin);
+  if (parsed.value.gt(lendEarnAvailable(balance, loan))) throw insufficientBalance(market.coin);
 }
 
 /** One subscription of a set: from the user's trading wallet into their flexible position. */

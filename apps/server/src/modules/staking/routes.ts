@@ -30,6 +30,7 @@ import { AppError } from '../../errors.js';
 import { ok, responses } from '../../http/envelope.js';
 import { idempotencyOf } from '../../http/idempotency.js';
 import { userOf } from '../../http/session.js';
+import type { User } from '../account/repo.js';
 import {
   stakingBalances,
   stakingDefiLines,
@@ -44,7 +45,7 @@ import {
   stakingUserLoans,
 } from './queries.js';
 import { redeem } from './redeem.js';
-import { stake } from './stake.js';
+import { precheckStake, stake } from './stake.js';
 
 const tags = ['staking'];
 const user = { auth: 'user' as const };
@@ -119,9 +120,16 @@ export const stakingRoutes =
       return ok(body.side === 0 ? await stake(ctx, u, body, idem) : await redeem(ctx, u, body, idem));
     };
     const actionSchema = { tags, body: StakingActionBody, response: responses(StakingActionResult) };
-    app.post(`${STAKING_BASE}/coin-swap-verify`, { config: moneyAction, schema: actionSchema }, act(0));
+    // A stake refused anyway (below the minimum, over the balance or a cap) is refused before the prompt.
+    const staking = {
+      ...moneyAction,
+      precheck: async (body: unknown, u: User) => {
+        if ((body as StakingActionBody).side === 0) await precheckStake(ctx, body as StakingActionBody, u);
+      },
+    };
+    app.post(`${STAKING_BASE}/coin-swap-verify`, { config: staking, schema: actionSchema }, act(0));
     app.post(`${STAKING_BASE}/coin-redeem`, { config: moneyAction, schema: actionSchema }, act(1));
-    app.post(`${STAKING_BASE}/action`, { config: moneyAction, schema: actionSchema }, act('any'));
+    app.post(`${STAKING_BASE}/action`, { config: staking, schema: actionSchema }, act('any'));
 
     app.get(
       `${STAKING_BASE}/redemptions`,

@@ -61,34 +61,50 @@ export async function heldIn(db: Executor, user: Holder, product: StakingProduct
 }
 
 /**
+ * A stake's checks on what is read without a lock (the product, the amount, the user's balance and
+ * caps): run before the fund-password prompt (the route's precheck), so a stake refused anyway costs
+ * no try, and by the stake first, which checks again under the product's lock.
+ */
+export async function precheckStake(ctx: AppContext, body: StakingActionBody, user: User) {
+  assertNotLocked(user, 'subscribe');
+  const parsed = parseAmount('amount', body.amount, WIRE_AMOUNTS.staking);
+  if (!parsed.ok) throw refused(parsed);
+  const product = await findStakingProduct(ctx.db, body.coin, body.pid);
+  await checkStake(ctx.db, user, product, parsed.value);
+  return { product, amount: parsed.value };
+}
+
+/** A stake of `amount` into `product` as it stands: open, above its minimum, within the caps and the balance. */
+async function checkStake(db: Executor, user: User, product: StakingProductRow, amount: Decimal) {
+  if (!product.saleOpen) throw badRequest('This product is not taking stakes now', 'staking.closed');
+  // One query at a time: a transaction is one connection.
+  const { balance, loan } = await walletOf(db, user, product.coin);
+  const held = await heldIn(db, user, product);
+  const checked = checkStakeAmount(amount, {
+    coin: product.coin,
+    minMortgageAmount: product.minMortgageAmount,
+    available: balance,
+    borrowed: loan,
+    personalLeft: remainingOf(product.personalMortgageLimit, held),
+    crowdLeft: remainingOf(product.crowdMortgageLimit, product.staked),
+  });
+  if (!checked.ok) throw refused(checked);
+  return { amount: checked.value, loan };
+}
+
+/**
  * Stakes coins from the trading wallet into a product, under the product's row lock so that the
  * personal and crowd caps hold against parallel stakes. Borrowed coins are never staked. The stake
  * counts from the next whole day (or later when the product delays rewards).
  */
 export async function stake(ctx: AppContext, user: User, body: StakingActionBody, idempotency?: IdempotencyRequest) {
-  assertNotLocked(user, 'subscribe');
-  const parsed = parseAmount('amount', body.amount, WIRE_AMOUNTS.staking);
-  if (!parsed.ok) throw refused(parsed);
-  const { id: pid } = await findStakingProduct(ctx.db, body.coin, body.pid);
+  const { product: named, amount: asked } = await precheckStake(ctx, body, user);
   return runTx(
     ctx.db,
     async (tx) => {
       const now = ctx.clock.now();
-      const product = await lockStakingProduct(tx, pid);
-      if (!product.saleOpen) throw badRequest('This product is not taking stakes now', 'staking.closed');
-      // One query at a time: a transaction is one connection.
-      const { balance, loan } = await walletOf(tx, user, product.coin);
-      const held = await heldIn(tx, user, product);
-      const checked = checkStakeAmount(parsed.value, {
-        coin: product.coin,
-        minMortgageAmount: product.minMortgageAmount,
-        available: balance,
-        borrowed: loan,
-        personalLeft: remainingOf(product.personalMortgageLimit, held),
-        crowdLeft: remainingOf(product.crowdMortgageLimit, product.staked),
-      });
-      if (!checked.ok) throw refused(checked);
-      const amount = checked.value;
+      const product = await lockStakingProduct(tx, named.id);
+      const { amount, loan } = await checkStake(tx, user, product, asked);
       await stakeInto(tx, product, {
         userId: user.id,
         from: userAccount(user.id, tradingWallet(user), product.coin),
@@ -98,7 +114,7 @@ export async function stake(ctx: AppContext, user: User, body: StakingActionBody
       });
       const minted = isDebtProduct(product) ? await mintDebt(tx, user, product, amount, now) : ZERO;
       return {
-        pid,
+        pid: product.id,
         coin: product.coin,
         amount: toWire(amount),
         fee: '0',
