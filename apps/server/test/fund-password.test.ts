@@ -74,6 +74,26 @@ describe('fund-password gate', () => {
       redeem_maxday: 3,
     });
     expect(staking.body.code).toBe(0);
+    const fixed = await ts.admin.post('/admin/v1/fixed-earn/products', {
+      coin: 'USDT',
+      type: 1,
+      lock_up_period: 7,
+      year_rate: '0.073',
+      min_lend_amount: '10',
+      user_max_lend_volume: '0',
+      total_quota: '1000000',
+    });
+    const wealth = await ts.admin.post('/admin/v1/wealth/products', {
+      project_type: 5,
+      name: 'Quant fund',
+      coin: 'USDT',
+      min_purchase: '50',
+      min_tier: 0,
+      manager: 'Acme Capital',
+      strategy: 'Market neutral',
+      disclaimer: 'Past returns do not promise future ones.',
+    });
+    const lend = { product_id: fixed.body.data.id, year_rate: '0.073', redeem_account_type: 0, reinvest_status: 0 };
     // And what the product or the balance refuses anyway: more than is held, under a product's
     // minimum, a minimum APR out of its limits, a stake under its minimum.
     const refusedAnyway: [string, Record<string, unknown>, string][] = [
@@ -89,6 +109,13 @@ describe('fund-password gate', () => {
         '/apiw/v2/earn/staking/coin-swap-verify',
         { side: 0, coin: 'ETH', amount: '0.0000001' },
         'The minimum stake is 0.01 ETH',
+      ],
+      ['/apiw/v2/fixed_earn/api/user/lend', { ...lend, amount: '5' }, 'The minimum subscription is 10 USDT'],
+      ['/apiw/v2/fixed_earn/api/user/lend', { ...lend, amount: '101' }, 'Not enough USDT available'],
+      [
+        '/apiw/v2/earn/private-wealth/purchase',
+        { pid: wealth.body.data.id, amount: '20' },
+        'The minimum purchase is 50 USDT',
       ],
     ];
     for (const [path, body, message] of refusedAnyway) {

@@ -43,7 +43,7 @@ import {
 } from './queries.js';
 import { setRedeemAccount } from './set-redeem-account.js';
 import { setReinvest } from './set-reinvest.js';
-import { subscribeFixed } from './subscribe-fixed.js';
+import { precheckFixedSubscribe, subscribeFixed } from './subscribe-fixed.js';
 
 const tags = ['fixed-earn'];
 const user = { auth: 'user' as const };
@@ -95,7 +95,11 @@ export const fixedEarnRoutes =
       app.post(
         `${base}/user/lend`,
         {
-          config: { ...user, fundpass: true },
+          config: {
+            ...user,
+            fundpass: true,
+            precheck: (body, u) => precheckFixedSubscribe(ctx, body as FixedLendBody, u),
+          },
           schema: { tags, body: FixedLendBody, response: responses(FixedLendResult) },
         },
         async (request) => {

@@ -33,6 +33,76 @@ import { lockVoucher } from './vouchers.js';
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
+/** A subscription's amounts as written: the amount, the APR the user saw, and what renews. */
+function parseFixedInput(user: User, input: FixedLendBody) {
+  assertNotLocked(user, 'subscribe');
+  const amount = parseAmount('amount', input.amount, WIRE_AMOUNTS.fixedSubscribe);
+  if (!amount.ok) throw refused(amount);
+  const seenRate = parseAmount('year_rate', input.year_rate, WIRE_AMOUNTS.seenRate);
+  if (!seenRate.ok) throw refused(seenRate);
+  const reinvest =
+    input.reinvest_amount === undefined || input.reinvest_amount === ''
+      ? null
+      : parseAmount('reinvest_amount', input.reinvest_amount, WIRE_AMOUNTS.fixedSubscribe);
+  if (reinvest && !reinvest.ok) throw refused(reinvest);
+  return { amount: amount.value, seenRate: seenRate.value, reinvestAmount: reinvest?.ok ? reinvest.value : null };
+}
+
+/**
+ * A subscription against its product, voucher and the user's balance and limits: locked, inside
+ * the subscription's transaction; or as they stand, before the fund-password prompt (the route's
+ * precheck), so a subscription refused anyway costs no try.
+ */
+async function checkFixedOrder(
+  db: Executor,
+  user: User,
+  input: FixedLendBody,
+  asked: ReturnType<typeof parseFixedInput>,
+  now: Date,
+) {
+  const product = await lockProduct(db, input.product_id);
+  if (saleStatus(product, now.getTime()) !== 1) throw badRequest('This product is sold out', 'fixed.soldOut');
+  requireEligible(product, user);
+  if (!asked.seenRate.eq(product.yearRate)) {
+    throw badRequest('The APR of this product has changed; check it and subscribe again', 'fixed.rate.changed');
+  }
+  if (input.reinvest_status === 1 && !product.reinvest) {
+    throw badRequest('This product does not renew automatically', 'fixed.reinvest.unsupported');
+  }
+  if (input.redeem_account_type === 1 && !product.redeemAccount) {
+    throw badRequest('This product pays out to your spot account only', 'fixed.redeemAccount.unsupported');
+  }
+  const voucher =
+    input.financial_rate_id === undefined
+      ? null
+      : await lockVoucher(db, input.financial_rate_id, user.id, product.coin, now);
+  const { balance, loan } = await walletOf(db, user, product.coin);
+  const held = (await heldByUser(db, user.id)).get(product.id) ?? new Decimal(0);
+  const checked = checkFixedSubscribe(asked.amount, {
+    asset: product.coin,
+    minLendAmount: product.minLendAmount,
+    available: lendEarnAvailable(balance, loan),
+    productRemaining: productRemaining(product),
+    userRemaining: userRemaining(product, held),
+    voucher: voucher ? { buy_limit_low: voucher.buyLimitLow, buy_limit_high: voucher.buyLimitHigh } : undefined,
+  });
+  if (!checked.ok) throw refused(checked);
+  if (input.reinvest_status === 1 && asked.reinvestAmount) {
+    const renewal = checkRenewalAmount(asked.reinvestAmount, {
+      principal: checked.value.amount,
+      minLendAmount: product.minLendAmount,
+      asset: product.coin,
+    });
+    if (!renewal.ok) throw refused(renewal);
+  }
+  return { product, voucher, loan, amount: checked.value.amount };
+}
+
+/** A subscription's checks before the fund-password prompt (the route's precheck), on what is read without a lock. */
+export async function precheckFixedSubscribe(ctx: AppContext, input: FixedLendBody, user: User) {
+  await checkFixedOrder(ctx.db, user, input, parseFixedInput(user, input), ctx.clock.now());
+}
+
 /**
  * Subscribes a fixed product from the user's trading wallet. The product row is locked first, so
  * its quota, the user's limit, the voucher and the debit are decided in one transaction and
@@ -44,79 +114,36 @@ export async function subscribeFixed(
   input: FixedLendBody,
   idempotency?: IdempotencyRequest,
 ) {
-  assertNotLocked(user, 'subscribe');
-  const amount = parseAmount('amount', input.amount, WIRE_AMOUNTS.fixedSubscribe);
-  if (!amount.ok) throw refused(amount);
-  const seenRate = parseAmount('year_rate', input.year_rate, WIRE_AMOUNTS.seenRate);
-  if (!seenRate.ok) throw refused(seenRate);
-  const reinvestAmount =
-    input.reinvest_amount === undefined || input.reinvest_amount === ''
-      ? null
-      : parseAmount('reinvest_amount', input.reinvest_amount, WIRE_AMOUNTS.fixedSubscribe);
-  if (reinvestAmount && !reinvestAmount.ok) throw refused(reinvestAmount);
+  const asked = parseFixedInput(user, input);
   // Read before the transaction: on PGlite a read outside it would wait for it (one connection).
   const coins = await catalogueCoinMap(ctx.db);
   return runTx(
     ctx.db,
     async (tx) => {
       const now = ctx.clock.now();
-      const product = await lockProduct(tx, input.product_id);
-      if (saleStatus(product, now.getTime()) !== 1) throw badRequest('This product is sold out', 'fixed.soldOut');
-      requireEligible(product, user);
-      if (!seenRate.value.eq(product.yearRate)) {
-        throw badRequest('The APR of this product has changed; check it and subscribe again', 'fixed.rate.changed');
-      }
-      if (input.reinvest_status === 1 && !product.reinvest) {
-        throw badRequest('This product does not renew automatically', 'fixed.reinvest.unsupported');
-      }
-      if (input.redeem_account_type === 1 && !product.redeemAccount) {
-        throw badRequest('This product pays out to your spot account only', 'fixed.redeemAccount.unsupported');
-      }
-      const voucher =
-        input.financial_rate_id === undefined
-          ? null
-          : await lockVoucher(tx, input.financial_rate_id, user.id, product.coin, now);
+      const { product, voucher, loan, amount } = await checkFixedOrder(tx, user, input, asked, now);
       const wallet = userAccount(user.id, tradingWallet(user), product.coin);
-      const { balance, loan } = await walletOf(tx, user, product.coin);
-      const held = (await heldByUser(tx, user.id)).get(product.id) ?? new Decimal(0);
-      const checked = checkFixedSubscribe(amount.value, {
-        asset: product.coin,
-        minLendAmount: product.minLendAmount,
-        available: lendEarnAvailable(balance, loan),
-        productRemaining: productRemaining(product),
-        userRemaining: userRemaining(product, held),
-        voucher: voucher ? { buy_limit_low: voucher.buyLimitLow, buy_limit_high: voucher.buyLimitHigh } : undefined,
-      });
-      if (!checked.ok) throw refused(checked);
-      if (input.reinvest_status === 1 && reinvestAmount?.ok) {
-        const renewal = checkRenewalAmount(reinvestAmount.value, {
-          principal: checked.value.amount,
-          minLendAmount: product.minLendAmount,
-          asset: product.coin,
-        });
-        if (!renewal.ok) throw refused(renewal);
-      }
       const timeline = fixedTimeline(now.getTime(), product.lockUpPeriod);
       // The spec's coupling: auto-reinvest pays what does not renew to the trading account.
       const redeemAccountType = input.reinvest_status === 1 ? 0 : input.redeem_account_type;
       const opened = await openOrder(tx, {
         userId: user.id,
         product,
-        amount: checked.value.amount,
+        amount,
         from: wallet,
         keepAtLeast: new Decimal(loan),
         voucher,
         priceRatio: bonusPrices(product, coins, now.getTime()).ratio,
         redeemAccountType,
         reinvestStatus: input.reinvest_status,
-        reinvestAmount: input.reinvest_status === 1 && reinvestAmount?.ok ? reinvestAmount.value : null,
+        reinvestAmount: input.reinvest_status === 1 ? asked.reinvestAmount : null,
         timeline,
         mode: 0,
       });
       return {
         order_id: String(opened.orderId),
         asset: product.coin,
-        amount: toWire(checked.value.amount),
+        amount: toWire(amount),
         lock_up_period: product.lockUpPeriod,
         year_rate: toWire(product.yearRate),
         interest: toWire(opened.interest),
@@ -127,7 +154,7 @@ export async function subscribeFixed(
           opened.interest
             .plus(opened.coupon ?? 0)
             .plus(product.bonusAsset === null || product.bonusAsset === product.coin ? opened.bonus : 0),
-          checked.value.amount,
+          amount,
           product.lockUpPeriod,
         ).toFixed(2),
         create_time: seconds(timeline.subscribedMs),

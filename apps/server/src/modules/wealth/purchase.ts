@@ -1,6 +1,7 @@
 import { Code, Decimal, nextValuationMs, parseAmount, toWire, WIRE_AMOUNTS } from '@earn/domain';
 import type { WealthPurchaseBody } from '@earn/domain/contract';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
 import { wealthOrders } from '../../db/schema.js';
 import { type IdempotencyRequest, runTx } from '../../db/tx.js';
 import { AppError, badRequest, refused } from '../../errors.js';
@@ -12,6 +13,53 @@ import { walletOf } from '../fixed-earn/subscribe-fixed.js';
 import { assertNotLocked } from '../simple-earn/funding-lock.js';
 import { pendingPurchaseWallet, shareLockWealthProduct } from './products.js';
 
+/** A purchase's amount as written: above 0, to the wire's places. */
+function parsePurchase(user: User, body: WealthPurchaseBody) {
+  assertNotLocked(user, 'subscribe');
+  const parsed = parseAmount('amount', body.amount, WIRE_AMOUNTS.wealthPurchase);
+  if (!parsed.ok) throw refused(parsed);
+  if (parsed.value.lte(0)) throw badRequest('Enter an amount above 0', 'wealth.amountNonZero');
+  return parsed.value;
+}
+
+/**
+ * A purchase against its product and the user's balance: under the product's share lock, inside the
+ * purchase; or as they stand, before the fund-password prompt (the route's precheck), so a purchase
+ * refused anyway costs no try.
+ */
+async function checkPurchase(db: Executor, user: User, body: WealthPurchaseBody, amount: Decimal) {
+  const product = await shareLockWealthProduct(db, body.pid);
+  if (body.project_type !== undefined && body.project_type !== product.projectType)
+    throw badRequest(`product ${product.id} is of project type ${product.projectType}`, 'common.notExist');
+  if (user.tier < product.minTier) {
+    throw new AppError(Code.Failure, `This product is for VIP ${product.minTier} and above`, 403, {
+      key: 'wealth.vipOnly',
+      params: { tier: String(product.minTier) },
+    });
+  }
+  if (amount.lt(product.minPurchase)) {
+    throw refused({
+      key: 'less.minimum.amount',
+      message: `The minimum purchase is ${toWire(product.minPurchase)} ${product.coin}`,
+      params: { amount: toWire(product.minPurchase), coin: product.coin },
+    });
+  }
+  const { balance, loan } = await walletOf(db, user, product.coin);
+  if (amount.gt(new Decimal(balance).minus(loan))) {
+    throw refused({
+      key: 'finances.inadequateBalance',
+      message: `Not enough ${product.coin} available`,
+      params: { coin: product.coin },
+    });
+  }
+  return { product, loan };
+}
+
+/** A purchase's checks before the fund-password prompt (the route's precheck), on what is read without a lock. */
+export async function precheckPurchase(ctx: AppContext, body: WealthPurchaseBody, user: User) {
+  await checkPurchase(ctx.db, user, body, parsePurchase(user, body));
+}
+
 /**
  * Subscribes to a wealth product: the amount leaves the trading wallet at once into the user's
  * pending wallet, and the next valuation (08:30 UTC) issues units at its NAV (forward pricing).
@@ -22,39 +70,12 @@ export async function purchaseWealth(
   body: WealthPurchaseBody,
   idempotency?: IdempotencyRequest,
 ) {
-  assertNotLocked(user, 'subscribe');
-  const parsed = parseAmount('amount', body.amount, WIRE_AMOUNTS.wealthPurchase);
-  if (!parsed.ok) throw refused(parsed);
-  const amount = parsed.value;
-  if (amount.lte(0)) throw badRequest('Enter an amount above 0', 'wealth.amountNonZero');
+  const amount = parsePurchase(user, body);
   return runTx(
     ctx.db,
     async (tx) => {
       const now = ctx.clock.now();
-      const product = await shareLockWealthProduct(tx, body.pid);
-      if (body.project_type !== undefined && body.project_type !== product.projectType)
-        throw badRequest(`product ${product.id} is of project type ${product.projectType}`, 'common.notExist');
-      if (user.tier < product.minTier) {
-        throw new AppError(Code.Failure, `This product is for VIP ${product.minTier} and above`, 403, {
-          key: 'wealth.vipOnly',
-          params: { tier: String(product.minTier) },
-        });
-      }
-      if (amount.lt(product.minPurchase)) {
-        throw refused({
-          key: 'less.minimum.amount',
-          message: `The minimum purchase is ${toWire(product.minPurchase)} ${product.coin}`,
-          params: { amount: toWire(product.minPurchase), coin: product.coin },
-        });
-      }
-      const { balance, loan } = await walletOf(tx, user, product.coin);
-      if (amount.gt(new Decimal(balance).minus(loan))) {
-        throw refused({
-          key: 'finances.inadequateBalance',
-          message: `Not enough ${product.coin} available`,
-          params: { coin: product.coin },
-        });
-      }
+      const { product, loan } = await checkPurchase(tx, user, body, amount);
       await post(tx, {
         kind: 'wealth.purchase',
         ref: `product:${product.id}`,

@@ -17,7 +17,7 @@ import type { AppContext } from '../../context.js';
 import { ok, responses } from '../../http/envelope.js';
 import { idempotencyOf } from '../../http/idempotency.js';
 import { userOf } from '../../http/session.js';
-import { purchaseWealth } from './purchase.js';
+import { precheckPurchase, purchaseWealth } from './purchase.js';
 import { wealthLines, wealthOrderDetail, wealthProductList } from './queries.js';
 import { redeemWealth } from './redeem.js';
 
@@ -44,7 +44,10 @@ export const wealthRoutes =
 
     app.post(
       `${WEALTH_BASE}/purchase`,
-      { config: moneyAction, schema: { tags, body: WealthPurchaseBody, response: responses(WealthOrder) } },
+      {
+        config: { ...moneyAction, precheck: (body, u) => precheckPurchase(ctx, body as WealthPurchaseBody, u) },
+        schema: { tags, body: WealthPurchaseBody, response: responses(WealthOrder) },
+      },
       async (request) => {
         const u = userOf(request);
         return ok(await purchaseWealth(ctx, u, request.body, idempotencyOf(request, u.id, ctx.clock)));
