@@ -10,6 +10,7 @@ import {
   sanitizeDecimalInput,
   settledDecimalInput,
   shownDecimalInput,
+  typedCharactersDropped,
 } from './input.js';
 
 const p8 = { precision: 8 };
@@ -262,6 +263,17 @@ describe('sanitizeCoinSearch', () => {
   it('always gives what the API takes as a coin filter', () => {
     const filter = new RegExp(`^[${COIN_SYMBOL_CHARS}]{0,${COIN_SYMBOL_MAX_LENGTH}}$`);
     fc.assert(fc.property(fc.string({ maxLength: 60 }), (typed) => filter.test(sanitizeCoinSearch(typed))));
+  });
+});
+
+describe('typedCharactersDropped', () => {
+  it('says when typing held what the rule drops, not when it held only digits and separators', () => {
+    const p8 = { precision: 8 };
+    for (const raw of ['1e5', '-1', '0x10', '1..2', '1 2', '$5'])
+      expect(typedCharactersDropped(raw, p8), raw).toBe(true);
+    for (const raw of ['15', '1.5', '1,000.5', '.5', '１２', '1。5', ''])
+      expect(typedCharactersDropped(raw, p8), raw).toBe(false);
+    expect(typedCharactersDropped('-1', { precision: 2, allowNegative: true })).toBe(false);
   });
 });
 

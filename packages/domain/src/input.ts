@@ -100,6 +100,17 @@ export function decimalInputValue(raw: string, rules: DecimalInputRules): string
   return text.endsWith('.') ? text.slice(0, -1) : text;
 }
 
+/**
+ * Whether typed text holds what the rule drops rather than reads: a letter, a sign the field does
+ * not take, any other symbol, or a second decimal point ('1e5' shows as 15, '1..2' as 1.2), so the
+ * field can say why its text is not what was typed.
+ */
+export function typedCharactersDropped(raw: string, rules: DecimalInputRules): boolean {
+  const text = halfWidth(raw);
+  const allowed = rules.allowNegative ? /[^\d.,-]/ : /[^\d.,]/;
+  return allowed.test(text) || (text.match(/\./g)?.length ?? 0) > 1;
+}
+
 /** How a pasted number may be written: plain, or with its thousands grouped by commas, points or spaces. */
 const PASTED_NUMBER = [
   /^\d*[.,]?\d*$/,

@@ -61,6 +61,23 @@ describe('DecimalInput', () => {
     expect(value()).toBe('100');
   });
 
+  it('says when a keystroke is dropped, until the next one, and not for a paste it cleans', async () => {
+    renderWithProviders(<Harness />);
+    const hint = 'Only digits and one decimal point can be typed here';
+    await userEvent.type(input(), '1e');
+    expect(input().value).toBe('1');
+    expect(screen.getByText(hint)).toBeInTheDocument();
+    await userEvent.type(input(), '5');
+    expect(input().value).toBe('15');
+    expect(screen.queryByText(hint)).toBeNull();
+    await userEvent.type(input(), '..');
+    expect(screen.getByText(hint)).toBeInTheDocument();
+    await userEvent.clear(input());
+    await userEvent.paste('100 USDT');
+    expect(value()).toBe('100');
+    expect(screen.queryByText(hint)).toBeNull();
+  });
+
   it('refuses a minus sign and caps at 999999999999', async () => {
     renderWithProviders(<Harness />);
     await userEvent.type(input(), '-12');

@@ -1,4 +1,10 @@
-import { decimalInputValue, pastedAsOtherNumber, settledDecimalInput, shownDecimalInput } from '@earn/domain';
+import {
+  decimalInputValue,
+  pastedAsOtherNumber,
+  settledDecimalInput,
+  shownDecimalInput,
+  typedCharactersDropped,
+} from '@earn/domain';
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +27,7 @@ export interface DecimalInputProps extends Omit<TextInputProps, 'value' | 'onCha
  * or empty while the text holds more places than the field takes and only blur can say which it is.
  * Text an input method is composing is left alone until it is committed, and an edit in the middle
  * keeps the caret where it was. A paste the rule would read as another number ('1e5', '-50') is
- * refused, with a word, and the field keeps what it had.
+ * refused, with a word, and the field keeps what it had; a keystroke the rule drops is said too.
  */
 export function DecimalInput({
   value,
@@ -36,6 +42,9 @@ export function DecimalInput({
 }: DecimalInputProps) {
   const { t } = useTranslation();
   const [refusedPaste, setRefusedPaste] = useState<string | null>(null);
+  // The last keystroke was dropped (a letter, a sign, a second point): said until the next one.
+  const [dropped, setDropped] = useState(false);
+  const pasted = useRef(false);
   const rules = { precision, ...(allowNegative ? { allowNegative } : {}), ...(max ? { max } : {}) };
   const [typed, setTyped] = useState(value);
   const [composing, setComposing] = useState<string | null>(null);
@@ -58,6 +67,9 @@ export function DecimalInput({
     caret.current = end < raw.length ? caretIn(next, raw.slice(0, end)) : null;
     setTyped(next);
     setRefusedPaste(null);
+    // A paste it takes drops words and symbols around the number ('100 USDT') on purpose.
+    setDropped(!pasted.current && typedCharactersDropped(raw, rules));
+    pasted.current = false;
     onChange(decimalInputValue(raw, rules));
   }
 
@@ -68,13 +80,19 @@ export function DecimalInput({
       {...rest}
       ref={field}
       value={shown}
-      error={refusedPaste === null ? error : t('input.pasteRefused', { text: refusedPaste })}
+      error={
+        refusedPaste !== null
+          ? t('input.pasteRefused', { text: refusedPaste })
+          : dropped
+            ? t('input.typedDropped')
+            : error
+      }
       onPaste={(e) => {
-        const pasted = e.clipboardData.getData('text');
-        if (pastedAsOtherNumber(pasted, rules)) {
+        const text = e.clipboardData.getData('text');
+        if (pastedAsOtherNumber(text, rules)) {
           e.preventDefault();
-          setRefusedPaste(pasted.length > 24 ? `${pasted.slice(0, 24)}…` : pasted);
-        }
+          setRefusedPaste(text.length > 24 ? `${text.slice(0, 24)}…` : text);
+        } else pasted.current = true;
         onPaste?.(e);
       }}
       onCompositionStart={(e) => {

@@ -758,6 +758,7 @@ export const en = {
   'inbox.launchpool.newProject.body': 'Stake to earn {{coin}}. Rewards are paid every hour.',
   'inbox.empty': 'No messages yet',
   'input.pasteRefused': '“{{text}}” is not a plain amount, so it was not pasted',
+  'input.typedDropped': 'Only digits and one decimal point can be typed here',
   'common.ok': 'OK',
   'fixed.sectionTitle': 'Fixed term',
   'fixed.subscribe.title': 'Subscribe {{coin}} fixed term',

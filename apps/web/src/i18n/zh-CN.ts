@@ -725,6 +725,7 @@ export const zhCN: Messages = {
   'inbox.launchpool.newProject.body': '质押即可赚取 {{coin}}，奖励每小时发放。',
   'inbox.empty': '暂无消息',
   'input.pasteRefused': '“{{text}}”不是普通的数字金额，未粘贴',
+  'input.typedDropped': '此处只能输入数字和一个小数点',
   'common.ok': '好的',
   'fixed.sectionTitle': '定期',
   'fixed.subscribe.title': '申购 {{coin}} 定期',
