@@ -110,6 +110,8 @@ describe('fund-password gate', () => {
         { side: 0, coin: 'ETH', amount: '0.0000001' },
         'The minimum stake is 0.01 ETH',
       ],
+      ['/apiw/v2/uni-loan/earn/redeem', { asset: 'USDT', amount: '5' }, 'The current maximum is 0 USDT'],
+      ['/apiw/v2/uni-loan/earn/redeem', { asset: 'USDT', amount: '0.0000001' }, 'The minimum redemption is 0.000001'],
       ['/apiw/v2/fixed_earn/api/user/lend', { ...lend, amount: '5' }, 'The minimum subscription is 10 USDT'],
       ['/apiw/v2/fixed_earn/api/user/lend', { ...lend, amount: '101' }, 'Not enough USDT available'],
       [

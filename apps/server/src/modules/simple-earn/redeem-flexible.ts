@@ -1,4 +1,13 @@
-import { Decimal, floorHour, HOUR_MS, MIN_REDEEM, parseAmount, toWire, WIRE_AMOUNTS } from '@earn/domain';
+import {
+  Decimal,
+  type DecimalLike,
+  floorHour,
+  HOUR_MS,
+  MIN_REDEEM,
+  parseAmount,
+  toWire,
+  WIRE_AMOUNTS,
+} from '@earn/domain';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { earnHistory } from '../../db/schema.js';
@@ -17,6 +26,7 @@ import {
   changeNetSubscribed,
   FLEXIBLE,
   FLEXIBLE_REDEEMING,
+  findPosition,
   keepBookSnapshot,
   lentNow,
   lockPosition,
@@ -45,22 +55,17 @@ async function keepAutoEarnChoice(
   else await keepRedeemedFromSweep(tx, userId, coin, amount);
 }
 
-/**
- * Redeems from a flexible position at any time: what is not lent this hour is paid at once; the
- * lent part is frozen (frozen_status 1, cancellable) and paid when the hour settles.
- */
-export async function redeemFlexible(
-  ctx: AppContext,
-  user: User,
-  input: {
-    asset: string;
-    amount: string;
-    curr_amount?: string | undefined;
-    lend_amount?: string | undefined;
-    auto_invest_status?: number | undefined;
-  },
-  idempotency?: IdempotencyRequest,
-) {
+/** A flexible redemption as asked: the dialog's view of the holding is informative only. */
+export interface RedeemInput {
+  asset: string;
+  amount: string;
+  curr_amount?: string | undefined;
+  lend_amount?: string | undefined;
+  auto_invest_status?: number | undefined;
+}
+
+/** What a redemption asks for: the market open, the amount to its places and above the minimum. */
+async function checkRedeemInput(ctx: AppContext, user: User, input: RedeemInput) {
   assertNotLocked(user, 'redeem');
   const market = await requireOpenMarket(ctx.db, input.asset);
   const parsed = parseAmount('amount', input.amount, WIRE_AMOUNTS.flexibleRedeem);
@@ -75,18 +80,47 @@ export async function redeemFlexible(
       key: 'redeem.number.minLimit',
       params: { number: String(MIN_REDEEM), coin: market.coin },
     });
+  return { market, parsed };
+}
+
+function assertWithinHeld(amount: Decimal, held: DecimalLike, coin: string) {
+  if (amount.gt(held)) {
+    throw new AppError(-1, `The current maximum is ${toWire(held)} ${coin}`, 400, {
+      key: 'redeem.number.maxLimit',
+      params: { amount: toWire(held), coin },
+    });
+  }
+}
+
+/**
+ * A redemption's checks on what is read without a lock, what is held too: before the fund-password
+ * prompt (the route's precheck), so a redemption refused anyway costs no try. The redemption checks
+ * again under the position's lock.
+ */
+export async function precheckRedeem(ctx: AppContext, input: RedeemInput, user: User) {
+  const { market, parsed } = await checkRedeemInput(ctx, user, input);
+  const position = await findPosition(ctx.db, user.id, market.coin);
+  assertWithinHeld(parsed.value, position ? (await balancesOf(ctx.db, position)).held : '0', market.coin);
+}
+
+/**
+ * Redeems from a flexible position at any time: what is not lent this hour is paid at once; the
+ * lent part is frozen (frozen_status 1, cancellable) and paid when the hour settles.
+ */
+export async function redeemFlexible(
+  ctx: AppContext,
+  user: User,
+  input: RedeemInput,
+  idempotency?: IdempotencyRequest,
+) {
+  const { market, parsed } = await checkRedeemInput(ctx, user, input);
   return runTx(
     ctx.db,
     async (tx) => {
       const now = ctx.clock.now();
       const position = await lockPosition(tx, user.id, market, now);
       const { held, redeeming } = await balancesOf(tx, position);
-      if (parsed.value.gt(held)) {
-        throw new AppError(-1, `The current maximum is ${toWire(held)} ${market.coin}`, 400, {
-          key: 'redeem.number.maxLimit',
-          params: { amount: toWire(held), coin: market.coin },
-        });
-      }
+      assertWithinHeld(parsed.value, held, market.coin);
       // The hour's allocation is unsettled until the job of the next boundary runs.
       const lent = new Decimal(await lentNow(tx, position, now.getTime()));
       // Of what was lent this hour, the part already frozen has left the position; the rest is still in it.

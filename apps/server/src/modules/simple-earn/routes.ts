@@ -53,7 +53,7 @@ import {
   simulateMinRate,
 } from './market-queries.js';
 import { isAwardOpen, requireOpenMarket } from './markets.js';
-import { redeemFlexible } from './redeem-flexible.js';
+import { precheckRedeem, type RedeemInput, redeemFlexible } from './redeem-flexible.js';
 import { setAutoInvest } from './set-auto-invest.js';
 import { setMinLendRate } from './set-min-lend-rate.js';
 import { precheckSubscribe, type SubscribeInput, subscribeFlexible } from './subscribe-flexible.js';
@@ -164,7 +164,7 @@ export const simpleEarnRoutes =
     app.post(
       `${BASE}/redeem`,
       {
-        config: { ...user, fundpass: true },
+        config: { ...user, fundpass: true, precheck: (body, u) => precheckRedeem(ctx, body as RedeemInput, u) },
         schema: { tags, body: FlexibleRedeemBody, response: responses(FlexibleRedeemResult) },
       },
       async (request) => {
