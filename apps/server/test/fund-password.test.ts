@@ -112,6 +112,7 @@ describe('fund-password gate', () => {
       ],
       ['/apiw/v2/uni-loan/earn/redeem', { asset: 'USDT', amount: '5' }, 'The current maximum is 0 USDT'],
       ['/apiw/v2/uni-loan/earn/redeem', { asset: 'USDT', amount: '0.0000001' }, 'The minimum redemption is 0.000001'],
+      ['/apiw/v2/earn/staking/coin-redeem', { side: 1, coin: 'ETH', amount: '1' }, 'You can redeem at most 0 ETH'],
       ['/apiw/v2/fixed_earn/api/user/lend', { ...lend, amount: '5' }, 'The minimum subscription is 10 USDT'],
       ['/apiw/v2/fixed_earn/api/user/lend', { ...lend, amount: '101' }, 'Not enough USDT available'],
       [

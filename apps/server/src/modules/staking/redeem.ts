@@ -45,54 +45,78 @@ import {
 import { heldIn } from './stake.js';
 
 /**
+ * A redemption's checks on what is read without a lock (the product, the amount, what is held, the
+ * fast quota): run before the fund-password prompt (the route's precheck), so a redemption refused
+ * anyway costs no try, and by the redemption first, which checks again under the product's lock.
+ */
+export async function precheckRedeem(ctx: AppContext, body: StakingActionBody, user: User) {
+  assertNotLocked(user, 'redeem');
+  const parsed = parseAmount('amount', body.amount, WIRE_AMOUNTS.staking);
+  if (!parsed.ok) throw refused(parsed);
+  const product = await findStakingProduct(ctx.db, body.coin, body.pid);
+  await checkRedeem(ctx.db, user, product, parsed.value, body.quick === 1, ctx.clock.now().getTime());
+  return { product, amount: parsed.value };
+}
+
+/** A redemption of `amount` from `product` as it stands: within what is held, its minimum and the fast quota. */
+async function checkRedeem(
+  db: Executor,
+  user: User,
+  product: StakingProductRow,
+  amount: Decimal,
+  quick: boolean,
+  nowMs: number,
+) {
+  const receipt = isReceiptProduct(product);
+  // A receipt-token product redeems tokens from the trading wallet; the others the staked coins.
+  const unit = receipt ? (product.receiptCoin as string) : product.coin;
+  // One query at a time: a transaction is one connection.
+  const held = receipt ? (await walletOf(db, user, unit)).balance : await heldIn(db, user, product);
+  const used = await fastUsedToday(db, product.id, nowMs);
+  const fastLeft = quick ? remainingOf(product.redeemQuickDaily, used) : null;
+  if (
+    quick &&
+    !isFastRedeemAvailable({
+      enabled: product.redeemQuick,
+      dailyQuota: product.redeemQuickDaily,
+      usedToday: used,
+      minRedeemAmount: product.minRedeemAmount,
+    })
+  ) {
+    throw product.redeemQuick
+      ? badRequest(
+          "Today's fast redemption quota is used up: redeem the standard way, or fast again tomorrow",
+          'staking.fast.usedUp',
+        )
+      : badRequest('Fast redemption is not available for this product', 'staking.fast.unavailable');
+  }
+  const checked = checkRedeemAmount(amount, {
+    coin: unit,
+    minRedeemAmount: product.minRedeemAmount,
+    redeemable: held,
+    fastLeft: fastLeft && receipt ? new Decimal(tokensFor(fastLeft, product.exchangeRate)) : fastLeft,
+  });
+  if (!checked.ok) throw refused(checked);
+  return { receipt, unit, held, tokens: checked.value };
+}
+
+/**
  * Redeems staked coins. Standard: they leave the stake at once (and earn nothing more), wait in the
  * product's queue for its redeem days, and arrive less redeem_fee at the day's release. Fast, when
  * the product offers it: they arrive at once less redeem_quick_fee, taken from today's platform-wide
  * quota, which is checked under the product's row lock so parallel fast redemptions never exceed it.
  */
 export async function redeem(ctx: AppContext, user: User, body: StakingActionBody, idempotency?: IdempotencyRequest) {
-  assertNotLocked(user, 'redeem');
-  const parsed = parseAmount('amount', body.amount, WIRE_AMOUNTS.staking);
-  if (!parsed.ok) throw refused(parsed);
+  const { product: named, amount: asked } = await precheckRedeem(ctx, body, user);
   const quick = body.quick === 1;
-  const { id: pid } = await findStakingProduct(ctx.db, body.coin, body.pid);
+  const pid = named.id;
   return runTx(
     ctx.db,
     async (tx) => {
       const now = ctx.clock.now();
       const nowMs = now.getTime();
       const product = await lockStakingProduct(tx, pid);
-      const receipt = isReceiptProduct(product);
-      // A receipt-token product redeems tokens from the trading wallet; the others the staked coins.
-      const unit = receipt ? (product.receiptCoin as string) : product.coin;
-      // One query at a time: a transaction is one connection.
-      const held = receipt ? (await walletOf(tx, user, unit)).balance : await heldIn(tx, user, product);
-      const used = await fastUsedToday(tx, pid, nowMs);
-      const fastLeft = quick ? remainingOf(product.redeemQuickDaily, used) : null;
-      if (
-        quick &&
-        !isFastRedeemAvailable({
-          enabled: product.redeemQuick,
-          dailyQuota: product.redeemQuickDaily,
-          usedToday: used,
-          minRedeemAmount: product.minRedeemAmount,
-        })
-      ) {
-        throw product.redeemQuick
-          ? badRequest(
-              "Today's fast redemption quota is used up: redeem the standard way, or fast again tomorrow",
-              'staking.fast.usedUp',
-            )
-          : badRequest('Fast redemption is not available for this product', 'staking.fast.unavailable');
-      }
-      const checked = checkRedeemAmount(parsed.value, {
-        coin: unit,
-        minRedeemAmount: product.minRedeemAmount,
-        redeemable: held,
-        fastLeft: fastLeft && receipt ? new Decimal(tokensFor(fastLeft, product.exchangeRate)) : fastLeft,
-      });
-      if (!checked.ok) throw refused(checked);
-      const tokens = checked.value;
+      const { receipt, unit, held, tokens } = await checkRedeem(tx, user, product, asked, quick, nowMs);
       // What leaves the product, in its coin.
       const amount = receipt ? new Decimal(coinsFor(tokens, product.exchangeRate)) : tokens;
       const waitDays = quick

@@ -44,7 +44,7 @@ import {
   stakingUserInfo,
   stakingUserLoans,
 } from './queries.js';
-import { redeem } from './redeem.js';
+import { precheckRedeem, redeem } from './redeem.js';
 import { precheckStake, stake } from './stake.js';
 
 const tags = ['staking'];
@@ -120,16 +120,19 @@ export const stakingRoutes =
       return ok(body.side === 0 ? await stake(ctx, u, body, idem) : await redeem(ctx, u, body, idem));
     };
     const actionSchema = { tags, body: StakingActionBody, response: responses(StakingActionResult) };
-    // A stake refused anyway (below the minimum, over the balance or a cap) is refused before the prompt.
-    const staking = {
+    // A stake or redemption refused anyway (the minimum, the balance, a cap, what is held, the fast
+    // quota) is refused before the prompt; a call on the wrong side is left to the call to refuse.
+    const staking = (side: 0 | 1 | 'any') => ({
       ...moneyAction,
       precheck: async (body: unknown, u: User) => {
-        if ((body as StakingActionBody).side === 0) await precheckStake(ctx, body as StakingActionBody, u);
+        const action = body as StakingActionBody;
+        if (side !== 'any' && action.side !== side) return;
+        await (action.side === 0 ? precheckStake(ctx, action, u) : precheckRedeem(ctx, action, u));
       },
-    };
-    app.post(`${STAKING_BASE}/coin-swap-verify`, { config: staking, schema: actionSchema }, act(0));
-    app.post(`${STAKING_BASE}/coin-redeem`, { config: moneyAction, schema: actionSchema }, act(1));
-    app.post(`${STAKING_BASE}/action`, { config: staking, schema: actionSchema }, act('any'));
+    });
+    app.post(`${STAKING_BASE}/coin-swap-verify`, { config: staking(0), schema: actionSchema }, act(0));
+    app.post(`${STAKING_BASE}/coin-redeem`, { config: staking(1), schema: actionSchema }, act(1));
+    app.post(`${STAKING_BASE}/action`, { config: staking('any'), schema: actionSchema }, act('any'));
 
     app.get(
       `${STAKING_BASE}/redemptions`,
