@@ -393,6 +393,14 @@ describe('launch pool rules', () => {
       const res = await u.post(`/apiw/v2/earn/launch-pool/${path}`, body);
       expect(res.body).toMatchObject({ message: 'amount must have at most 2 decimal places' });
     }
+    // So is a redemption of more than is staked (here nothing is).
+    const unstaked = await u.post('/apiw/v2/earn/launch-pool/redeem', {
+      pid,
+      rid: ridOf('GT'),
+      amount: '10',
+      fundpass: '000000',
+    });
+    expect(unstaked.body.message).toBe('You have nothing staked in this GT pool');
     const wrong = await u.post('/apiw/v2/earn/launch-pool/create-order', {
       pid,
       rid: ridOf('GT'),

@@ -22,6 +22,7 @@ import { checkPeriod, notFound } from '../../errors.js';
 import { ok, responses } from '../../http/envelope.js';
 import { idempotencyOf } from '../../http/idempotency.js';
 import { userOf } from '../../http/session.js';
+import type { User } from '../account/repo.js';
 import type { RateProjection } from '../simple-earn/market-queries.js';
 import {
   earnMore,
@@ -32,7 +33,14 @@ import {
   userProjectStatistics,
 } from './queries.js';
 import { findPool, findProject } from './repo.js';
-import { assertPoolRule, checkPoolInput, createOrder, redeemStake } from './stake.js';
+import {
+  assertPoolRule,
+  checkPoolInput,
+  createOrder,
+  type PoolInput,
+  precheckRedeemStake,
+  redeemStake,
+} from './stake.js';
 
 const tags = ['launchpool'];
 const BASE = '/apiw/v2/earn/launch-pool';
@@ -44,7 +52,8 @@ export const launchpoolRoutes =
   (ctx: AppContext, projection: RateProjection): FastifyPluginAsyncTypebox =>
   async (app) => {
     // A stake's or redemption's pool and amount, checked before the fund-password prompt.
-    const poolInput = (body: unknown) => checkPoolInput(ctx, body as { pid: number; rid: number; amount: string });
+    const poolInput = async (body: unknown) => void (await checkPoolInput(ctx, body as PoolInput));
+    const redeemInput = (body: unknown, u: User) => precheckRedeemStake(ctx, body as PoolInput, u);
 
     // locale: the reader's language, for the operator's names in it where written.
     app.get(
@@ -110,7 +119,7 @@ export const launchpoolRoutes =
     app.post(
       `${BASE}/redeem`,
       {
-        config: { ...user, fundpass: true, precheck: poolInput },
+        config: { ...user, fundpass: true, precheck: redeemInput },
         schema: {
           tags,
           body: Type.Object({ ...PoolRef, amount: AmountInput(WIRE_AMOUNTS.launchpool), fundpass: FundPassField }),

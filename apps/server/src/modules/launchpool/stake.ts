@@ -64,12 +64,20 @@ function assertNotEnded(project: LaunchProject, now: Date) {
  * read without a lock: run before the fund-password prompt (the route's precheck), and again by the
  * use case under the pool's lock.
  */
-export async function checkPoolInput(ctx: AppContext, input: { pid: number; rid: number; amount: string }) {
+export async function checkPoolInput(ctx: AppContext, input: PoolInput) {
   const project = await findProject(ctx.db, input.pid);
   assertNotEnded(project, ctx.clock.now());
   const pool = await findPool(ctx.db, project.id, input.rid);
   const parsed = parseAmount('amount', input.amount, { maxDecimals: pool.decimalPlace });
   if (!parsed.ok) throw refused(parsed);
+  return { pool, amount: parsed.value };
+}
+
+/** A stake or redemption as asked: the project, its pool, the amount. */
+export interface PoolInput {
+  pid: number;
+  rid: number;
+  amount: string;
 }
 
 /** The user's personal cap in a pool: its max, raised for VIP tiers, capped by the 60-day volume tier. */
@@ -180,6 +188,38 @@ export async function createOrder(
   return done;
 }
 
+/** The user's stake in `pool`, holding at least `amount` to redeem. */
+async function redeemableStake(db: Executor, pool: LaunchPool, user: User, amount: Decimal) {
+  const [stake] = await db
+    .select()
+    .from(launchStakes)
+    .where(and(eq(launchStakes.poolId, pool.id), eq(launchStakes.userId, user.id)));
+  if (!stake || new Decimal(stake.staked).isZero()) {
+    // Another call redeemed it all meanwhile, or there never was a stake.
+    throw new AppError(-1, `You have nothing staked in this ${pool.coin} pool`, 400, {
+      key: 'launch.redeem.nothing',
+      params: { coin: pool.coin },
+    });
+  }
+  if (amount.gt(stake.staked)) {
+    const most = toWire(stake.staked);
+    throw new AppError(-1, `You can redeem at most ${most} ${pool.coin}`, 400, {
+      key: 'launch.redeem.max',
+      params: { amount: most, coin: pool.coin },
+    });
+  }
+  return stake;
+}
+
+/**
+ * An early redemption's checks on what is read without a lock, what is staked too: before the
+ * fund-password prompt (the route's precheck), so a redemption refused anyway costs no try.
+ */
+export async function precheckRedeemStake(ctx: AppContext, input: PoolInput, user: User) {
+  const { pool, amount } = await checkPoolInput(ctx, input);
+  await redeemableStake(ctx.db, pool, user, amount);
+}
+
 /** Early redeem: any time before the project ends, principal back to the trading wallet. */
 export async function redeemStake(
   ctx: AppContext,
@@ -196,24 +236,7 @@ export async function redeemStake(
       assertNotEnded(project, now);
       const parsed = parseAmount('amount', input.amount, { maxDecimals: pool.decimalPlace });
       if (!parsed.ok) throw refused(parsed);
-      const [stake] = await tx
-        .select()
-        .from(launchStakes)
-        .where(and(eq(launchStakes.poolId, pool.id), eq(launchStakes.userId, user.id)));
-      if (!stake || new Decimal(stake.staked).isZero()) {
-        // Another call redeemed it all meanwhile, or there never was a stake.
-        throw new AppError(-1, `You have nothing staked in this ${pool.coin} pool`, 400, {
-          key: 'launch.redeem.nothing',
-          params: { coin: pool.coin },
-        });
-      }
-      if (parsed.value.gt(stake.staked)) {
-        const most = toWire(stake.staked);
-        throw new AppError(-1, `You can redeem at most ${most} ${pool.coin}`, 400, {
-          key: 'launch.redeem.max',
-          params: { amount: most, coin: pool.coin },
-        });
-      }
+      const stake = await redeemableStake(tx, pool, user, parsed.value);
       await advancePool(tx, pool.id, now);
       await changeStake(tx, stake.id, parsed.value.neg().toFixed());
       await moveStake(tx, { user, projectId: project.id, pool, amount: parsed.value, at: now, direction: 'redeem' });
