@@ -120,6 +120,11 @@ describe('fund-password gate', () => {
         { pid: wealth.body.data.id, amount: '20' },
         'The minimum purchase is 50 USDT',
       ],
+      [
+        '/apiw/v2/earn/private-wealth/redeem',
+        { pid: wealth.body.data.id, unit: '1' },
+        'You can redeem at most 0 units',
+      ],
     ];
     for (const [path, body, message] of refusedAnyway) {
       for (const fundpass of [undefined, '000000']) {

@@ -9,6 +9,41 @@ import type { User } from '../account/repo.js';
 import { assertNotLocked } from '../simple-earn/funding-lock.js';
 import { shareLockWealthProduct } from './products.js';
 
+/** The units a redemption asks for: above 0, to the wire's places. */
+function parseUnits(user: User, body: WealthRedeemBody): Decimal {
+  assertNotLocked(user, 'redeem');
+  const parsed = parseAmount('unit', body.unit, WIRE_AMOUNTS.wealthUnits);
+  if (!parsed.ok) throw refused(parsed);
+  if (parsed.value.lte(0)) throw badRequest('Enter a number of units above 0', 'wealth.unitsNonZero');
+  return parsed.value;
+}
+
+/** Not more units than the position holds outside redemptions already asked for. */
+function assertRedeemable(position: { units: string; unitsPending: string } | undefined, units: Decimal) {
+  const redeemable = position ? new Decimal(position.units).minus(position.unitsPending) : new Decimal(0);
+  if (units.gt(redeemable)) {
+    throw refused({
+      key: 'less.redeemable.units',
+      message: `You can redeem at most ${toWire(redeemable)} units`,
+      params: { amount: toWire(redeemable) },
+    });
+  }
+}
+
+/**
+ * A redemption's checks on what is read without a lock, the units held too: before the
+ * fund-password prompt (the route's precheck), so a redemption refused anyway costs no try.
+ */
+export async function precheckWealthRedeem(ctx: AppContext, body: WealthRedeemBody, user: User) {
+  const units = parseUnits(user, body);
+  const product = await shareLockWealthProduct(ctx.db, body.pid);
+  const [position] = await ctx.db
+    .select()
+    .from(wealthPositions)
+    .where(and(eq(wealthPositions.userId, user.id), eq(wealthPositions.productId, product.id)));
+  assertRedeemable(position, units);
+}
+
 /**
  * Asks to redeem units: they are set aside at once (so parallel requests never ask more than is held)
  * and the next valuation pays them at its NAV, within the product's gate.
@@ -19,11 +54,7 @@ export async function redeemWealth(
   body: WealthRedeemBody,
   idempotency?: IdempotencyRequest,
 ) {
-  assertNotLocked(user, 'redeem');
-  const parsed = parseAmount('unit', body.unit, WIRE_AMOUNTS.wealthUnits);
-  if (!parsed.ok) throw refused(parsed);
-  const units = parsed.value;
-  if (units.lte(0)) throw badRequest('Enter a number of units above 0', 'wealth.unitsNonZero');
+  const units = parseUnits(user, body);
   return runTx(
     ctx.db,
     async (tx) => {
@@ -34,14 +65,7 @@ export async function redeemWealth(
         .from(wealthPositions)
         .where(and(eq(wealthPositions.userId, user.id), eq(wealthPositions.productId, product.id)))
         .for('update');
-      const redeemable = position ? new Decimal(position.units).minus(position.unitsPending) : new Decimal(0);
-      if (units.gt(redeemable)) {
-        throw refused({
-          key: 'less.redeemable.units',
-          message: `You can redeem at most ${toWire(redeemable)} units`,
-          params: { amount: toWire(redeemable) },
-        });
-      }
+      assertRedeemable(position, units);
       await tx
         .update(wealthPositions)
         .set({ unitsPending: sql`${wealthPositions.unitsPending} + ${units.toFixed()}::numeric` })

@@ -19,7 +19,7 @@ import { idempotencyOf } from '../../http/idempotency.js';
 import { userOf } from '../../http/session.js';
 import { precheckPurchase, purchaseWealth } from './purchase.js';
 import { wealthLines, wealthOrderDetail, wealthProductList } from './queries.js';
-import { redeemWealth } from './redeem.js';
+import { precheckWealthRedeem, redeemWealth } from './redeem.js';
 
 const tags = ['wealth'];
 const user = { auth: 'user' as const };
@@ -56,7 +56,10 @@ export const wealthRoutes =
 
     app.post(
       `${WEALTH_BASE}/redeem`,
-      { config: moneyAction, schema: { tags, body: WealthRedeemBody, response: responses(WealthOrder) } },
+      {
+        config: { ...moneyAction, precheck: (body, u) => precheckWealthRedeem(ctx, body as WealthRedeemBody, u) },
+        schema: { tags, body: WealthRedeemBody, response: responses(WealthOrder) },
+      },
       async (request) => {
         const u = userOf(request);
         return ok(await redeemWealth(ctx, u, request.body, idempotencyOf(request, u.id, ctx.clock)));
