@@ -10,7 +10,7 @@ import type {
   SpotTradingHome,
   TransferBody,
 } from '@earn/domain/contract';
-import { type Query, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Query, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, newIdempotencyKey } from './client.js';
 import { ApiError } from './errors.js';
@@ -71,6 +71,18 @@ const sessionChannel = typeof BroadcastChannel === 'undefined' ? null : new Broa
 
 /** Every query but the session's own. */
 const notMe = (query: Query) => query.queryKey[0] !== keys.me[0] || query.queryKey[1] !== keys.me[1];
+
+/**
+ * A read was refused for want of a session: the session is read again, and if its user has left
+ * (the session ended where this tab could not hear it), nothing of theirs is kept to be shown to
+ * whoever comes next: every other query is reset once the pages have drawn the guest.
+ */
+export async function rereadSessionAfterRefusal(qc: QueryClient): Promise<void> {
+  const before = qc.getQueryData<Me | null>(keys.me)?.uid ?? null;
+  await qc.refetchQueries({ queryKey: keys.me, exact: true });
+  const after = qc.getQueryData<Me | null>(keys.me)?.uid ?? null;
+  if (after !== before) setTimeout(() => void qc.resetQueries({ predicate: notMe }));
+}
 
 export function useSessionFromOtherTabs() {
   const qc = useQueryClient();

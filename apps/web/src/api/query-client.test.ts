@@ -37,19 +37,21 @@ describe('the app’s query client', () => {
     stop();
   });
 
-  it('reads the session again when a read is refused for want of one, and not for any other refusal', async () => {
+  it('reads the session again when a call is refused for want of one, and forgets what the user who left had', async () => {
     const client = createQueryClient();
     let sessionReads = 0;
+    let signedIn = true;
     const session = new QueryObserver(client, {
       queryKey: keys.me,
       queryFn: async () => {
         sessionReads += 1;
-        return null;
+        return signedIn ? { uid: 7 } : null;
       },
       staleTime: Number.POSITIVE_INFINITY,
     });
     const stop = session.subscribe(() => undefined);
     await waitFor(() => expect(sessionReads).toBe(1));
+    client.setQueryData(['holdings'], { total: '2181.24' });
     const read = (error: ApiError) =>
       client
         .fetchQuery({
@@ -63,8 +65,25 @@ describe('the app’s query client', () => {
     await read(new ApiError(-1, 'Operator only', 403, 'common.operatorOnly'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sessionReads).toBe(1);
+    // Still signed in (refused for another reason): the session is read, nothing else is touched.
     await read(new ApiError(-1, 'Please log in', 401, 'common.needLogin'));
     await waitFor(() => expect(sessionReads).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(client.getQueryData(['holdings'])).toEqual({ total: '2181.24' });
+    // The session ended unheard: a refused change reads it again, and the user's holdings are forgotten.
+    signedIn = false;
+    await client
+      .getMutationCache()
+      .build(client, {
+        mutationFn: async () => {
+          throw new ApiError(-1, 'Please log in', 401, 'common.needLogin');
+        },
+      })
+      .execute(undefined)
+      .catch(() => undefined);
+    await waitFor(() => expect(sessionReads).toBe(3));
+    await waitFor(() => expect(client.getQueryData(['holdings'])).toBeUndefined());
+    expect(client.getQueryData(keys.me)).toBeNull();
     stop();
   });
 

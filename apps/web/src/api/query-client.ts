@@ -1,23 +1,28 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { rereadSessionAfterRefusal } from './account.js';
 import { ApiError } from './errors.js';
-import { keys } from './keys.js';
 
 /** The app's server-state cache. */
 export function createQueryClient(): QueryClient {
+  let rereading: Promise<void> | null = null;
+  // A call refused for want of a session means the session ended where this tab could not hear it
+  // (it expired, or was ended before the call reached the server): the session is read again, once
+  // for the refusals that come together, so the page shows the guest it now is and nothing of the
+  // user's is left on it.
+  const noSession = (error: unknown): boolean => {
+    if (!(error instanceof ApiError && error.status === 401)) return false;
+    rereading ??= rereadSessionAfterRefusal(client).finally(() => {
+      rereading = null;
+    });
+    return true;
+  };
   const client: QueryClient = new QueryClient({
-    // A read refused for want of a session means the session ended where this tab could not hear it
-    // (it expired, or was ended before the tab's read reached the server): the session is read again,
-    // so the page shows the guest it now is instead of the user's data going stale.
-    queryCache: new QueryCache({
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 401)
-          void client.invalidateQueries({ queryKey: keys.me, exact: true });
-      },
-    }),
+    queryCache: new QueryCache({ onError: (error) => void noSession(error) }),
     // A refused change (too little balance, a quota reached, a product closed) usually means the
     // page showed something out of date: what it shows is read again.
     mutationCache: new MutationCache({
       onError: (error) => {
+        if (noSession(error)) return;
         if (error instanceof ApiError && !error.isNetwork && error.key !== 'fundpass.cancelled')
           void client.invalidateQueries();
       },
