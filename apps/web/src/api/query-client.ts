@@ -11,9 +11,11 @@ export function createQueryClient(): QueryClient {
   // user's is left on it.
   const noSession = (error: unknown): boolean => {
     if (!(error instanceof ApiError && error.status === 401)) return false;
-    rereading ??= rereadSessionAfterRefusal(client).finally(() => {
-      rereading = null;
-    });
+    if (!rereading) {
+      rereading = rereadSessionAfterRefusal(client).finally(() => {
+        rereading = null;
+      });
+    }
     return true;
   };
   const client: QueryClient = new QueryClient({
