@@ -393,7 +393,18 @@ describe('launch pool rules', () => {
       const res = await u.post(`/apiw/v2/earn/launch-pool/${path}`, body);
       expect(res.body).toMatchObject({ message: 'amount must have at most 2 decimal places' });
     }
-    // So is a redemption of more than is staked (here nothing is).
+    // So are a stake under the pool's minimum or over the balance, and a redemption of more than is
+    // staked (here nothing is).
+    for (const amount of ['0.5', '60']) {
+      const refusedStake = await u.post('/apiw/v2/earn/launch-pool/create-order', {
+        pid,
+        rid: ridOf('GT'),
+        amount,
+        fundpass: '000000',
+      });
+      expect(refusedStake.body.require_fundpass, amount).toBeUndefined();
+      expect(refusedStake.body.code, amount).toBe(-1);
+    }
     const unstaked = await u.post('/apiw/v2/earn/launch-pool/redeem', {
       pid,
       rid: ridOf('GT'),

@@ -35,9 +35,10 @@ import {
 import { findPool, findProject } from './repo.js';
 import {
   assertPoolRule,
-  checkPoolInput,
+  type CreateOrderInput,
   createOrder,
   type PoolInput,
+  precheckCreateOrder,
   precheckRedeemStake,
   redeemStake,
 } from './stake.js';
@@ -52,7 +53,7 @@ export const launchpoolRoutes =
   (ctx: AppContext, projection: RateProjection): FastifyPluginAsyncTypebox =>
   async (app) => {
     // A stake's or redemption's pool and amount, checked before the fund-password prompt.
-    const poolInput = async (body: unknown) => void (await checkPoolInput(ctx, body as PoolInput));
+    const stakeInput = (body: unknown, u: User) => precheckCreateOrder(ctx, body as CreateOrderInput, u);
     const redeemInput = (body: unknown, u: User) => precheckRedeemStake(ctx, body as PoolInput, u);
 
     // locale: the reader's language, for the operator's names in it where written.
@@ -97,7 +98,7 @@ export const launchpoolRoutes =
     app.post(
       `${BASE}/create-order`,
       {
-        config: { ...user, fundpass: true, precheck: poolInput },
+        config: { ...user, fundpass: true, precheck: stakeInput },
         schema: {
           tags,
           body: Type.Object({

@@ -1,6 +1,7 @@
 import {
   checkStake,
   Decimal,
+  type DecimalLike,
   dec,
   earnChoiceOf,
   isMultiMiningPool,
@@ -115,6 +116,65 @@ async function stakeRow(db: Executor, pool: LaunchPool, user: User, rewardCoin: 
 }
 
 /**
+ * A stake of what `input` asks into `pool`, over what the user has `staked` there: the pool's rules,
+ * the amount's places, the redemption choice, the user's balance, caps and the pool's quota. Run under
+ * the pool's lock by the stake, and on what is read without one before the fund-password prompt.
+ */
+async function checkOrder(db: Executor, pool: LaunchPool, user: User, input: CreateOrderInput, staked: DecimalLike) {
+  // Multi-mining pools are not staked here: the screens leave them out, and so does the API.
+  if (isMultiMiningPool(pool.rewardPoolType))
+    throw new AppError(-1, 'This pool is not open for staking here', 400, { key: 'launch.pool.multiMining' });
+  assertPoolRule(pool, user);
+  const parsed = parseAmount('amount', input.amount, { maxDecimals: pool.decimalPlace });
+  if (!parsed.ok) throw refused(parsed);
+  const choice = earnChoiceOf(earnConfigOf(pool), input);
+  if (!choice.ok) throw refused(choice);
+  const cap = capFor(pool, user);
+  const coin = await findCoin(db, pool.coin);
+  const wallet = tradingWallet(user);
+  const [balance] = await userBalances(db, user.id, [wallet], [pool.coin]);
+  const loans = await loansOf(db, user.id);
+  const available = stakeAvailable(
+    balance?.balance ?? '0',
+    loans.get(pool.coin) ?? '0',
+    coin?.isSupportLaunchpool ?? true,
+  );
+  const check = checkStake(parsed.value, {
+    min: pool.personalMin,
+    personalMax: cap,
+    staked,
+    available,
+    coin: pool.coin,
+  });
+  if (!check.ok) throw refused(check);
+  const poolLeft = dec(pool.buyTotalAmount).eq(UNLIMITED)
+    ? dec('999999999999')
+    : dec(pool.buyTotalAmount).minus(pool.totalStaked);
+  const quota = remainingQuota({ poolLeft, personalMax: cap, staked });
+  if (parsed.value.gt(quota.remaining)) {
+    const left = toWire(quota.remaining.lt(0) ? '0' : quota.remaining);
+    throw new AppError(-1, `Only ${left} ${pool.coin} can still be staked`, 400, {
+      key: 'launch.quotaLeft',
+      params: { amount: left, coin: pool.coin },
+    });
+  }
+  return parsed.value;
+}
+
+/**
+ * A stake's checks on what is read without a lock, the balance and caps too: before the
+ * fund-password prompt (the route's precheck), so a stake refused anyway costs no try.
+ */
+export async function precheckCreateOrder(ctx: AppContext, input: CreateOrderInput, user: User) {
+  const { pool } = await checkPoolInput(ctx, input);
+  const [stake] = await ctx.db
+    .select()
+    .from(launchStakes)
+    .where(and(eq(launchStakes.poolId, pool.id), eq(launchStakes.userId, user.id)));
+  await checkOrder(ctx.db, pool, user, input, stake?.staked ?? '0');
+}
+
+/**
  * Stakes into a pool (create-order): one transaction, the pool locked, that checks the new-user rule,
  * the minimum, the personal cap (VIP quota, volume tier), the pool's remaining cap and the available
  * balance (less loans when the coin does not support launchpool), then moves the coin from the
@@ -133,53 +193,17 @@ export async function createOrder(
       const now = ctx.clock.now();
       const pool = await lockPool(tx, project.id, input.rid);
       assertNotEnded(project, now);
-      // Multi-mining pools are not staked here: the screens leave them out, and so does the API.
-      if (isMultiMiningPool(pool.rewardPoolType))
-        throw new AppError(-1, 'This pool is not open for staking here', 400, { key: 'launch.pool.multiMining' });
-      assertPoolRule(pool, user);
-      const parsed = parseAmount('amount', input.amount, { maxDecimals: pool.decimalPlace });
-      if (!parsed.ok) throw refused(parsed);
-      const choice = earnChoiceOf(earnConfigOf(pool), input);
-      if (!choice.ok) throw refused(choice);
       const stake = await stakeRow(tx, pool, user, project.coin, now);
-      const cap = capFor(pool, user);
-      const coin = await findCoin(tx, pool.coin);
-      const wallet = tradingWallet(user);
-      const [balance] = await userBalances(tx, user.id, [wallet], [pool.coin]);
-      const loans = await loansOf(tx, user.id);
-      const available = stakeAvailable(
-        balance?.balance ?? '0',
-        loans.get(pool.coin) ?? '0',
-        coin?.isSupportLaunchpool ?? true,
-      );
-      const check = checkStake(parsed.value, {
-        min: pool.personalMin,
-        personalMax: cap,
-        staked: stake.staked,
-        available,
-        coin: pool.coin,
-      });
-      if (!check.ok) throw refused(check);
-      const poolLeft = dec(pool.buyTotalAmount).eq(UNLIMITED)
-        ? dec('999999999999')
-        : dec(pool.buyTotalAmount).minus(pool.totalStaked);
-      const quota = remainingQuota({ poolLeft, personalMax: cap, staked: stake.staked });
-      if (parsed.value.gt(quota.remaining)) {
-        const left = toWire(quota.remaining.lt(0) ? '0' : quota.remaining);
-        throw new AppError(-1, `Only ${left} ${pool.coin} can still be staked`, 400, {
-          key: 'launch.quotaLeft',
-          params: { amount: left, coin: pool.coin },
-        });
-      }
+      const amount = await checkOrder(tx, pool, user, input, stake.staked);
       await advancePool(tx, pool.id, now);
-      await changeStake(tx, stake.id, parsed.value.toFixed());
-      await moveStake(tx, { user, projectId: project.id, pool, amount: parsed.value, at: now, direction: 'stake' });
+      await changeStake(tx, stake.id, amount.toFixed());
+      await moveStake(tx, { user, projectId: project.id, pool, amount, at: now, direction: 'stake' });
       // The latest stake's choice is where the whole stake goes at the project's end.
       await tx
         .update(launchStakes)
         .set({ simpleEarnStatus: input.simpleEarnStatus ?? 0, simpleEarnPeriod: input.simpleEarnPeriod ?? null })
         .where(eq(launchStakes.id, stake.id));
-      return { pid: project.id, rid: pool.id, amount: toWire(parsed.value) };
+      return { pid: project.id, rid: pool.id, amount: toWire(amount) };
     },
     idempotency,
   );
