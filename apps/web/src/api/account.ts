@@ -73,7 +73,7 @@ const sessionChannel = typeof BroadcastChannel === 'undefined' ? null : new Broa
 const notMe = (query: Query) => query.queryKey[0] !== keys.me[0] || query.queryKey[1] !== keys.me[1];
 
 /**
- * A read was refused for want of a session: the session is read again, and if its user has left
+ * A call was refused for want of a session: the session is read again, and if its user has left
  * (the session ended where this tab could not hear it), nothing of theirs is kept to be shown to
  * whoever comes next: every other query is reset once the pages have drawn the guest.
  */

@@ -47,15 +47,19 @@ import { heldIn } from './stake.js';
 /**
  * A redemption's checks on what is read without a lock (the product, the amount, what is held, the
  * fast quota): run before the fund-password prompt (the route's precheck), so a redemption refused
- * anyway costs no try, and by the redemption first, which checks again under the product's lock.
+ * anyway costs no try. The redemption checks again under the product's lock.
  */
 export async function precheckRedeem(ctx: AppContext, body: StakingActionBody, user: User) {
+  const { product, amount } = await redeemAsked(ctx, body, user);
+  await checkRedeem(ctx.db, user, product, amount, body.quick === 1, ctx.clock.now().getTime());
+}
+
+/** What a redemption asks for: its product and amount, by a user who may redeem. */
+async function redeemAsked(ctx: AppContext, body: StakingActionBody, user: User) {
   assertNotLocked(user, 'redeem');
   const parsed = parseAmount('amount', body.amount, WIRE_AMOUNTS.staking);
   if (!parsed.ok) throw refused(parsed);
-  const product = await findStakingProduct(ctx.db, body.coin, body.pid);
-  await checkRedeem(ctx.db, user, product, parsed.value, body.quick === 1, ctx.clock.now().getTime());
-  return { product, amount: parsed.value };
+  return { product: await findStakingProduct(ctx.db, body.coin, body.pid), amount: parsed.value };
 }
 
 /** A redemption of `amount` from `product` as it stands: within what is held, its minimum and the fast quota. */
@@ -107,7 +111,7 @@ async function checkRedeem(
  * quota, which is checked under the product's row lock so parallel fast redemptions never exceed it.
  */
 export async function redeem(ctx: AppContext, user: User, body: StakingActionBody, idempotency?: IdempotencyRequest) {
-  const { product: named, amount: asked } = await precheckRedeem(ctx, body, user);
+  const { product: named, amount: asked } = await redeemAsked(ctx, body, user);
   const quick = body.quick === 1;
   const pid = named.id;
   return runTx(

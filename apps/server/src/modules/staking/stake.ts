@@ -63,15 +63,19 @@ export async function heldIn(db: Executor, user: Holder, product: StakingProduct
 /**
  * A stake's checks on what is read without a lock (the product, the amount, the user's balance and
  * caps): run before the fund-password prompt (the route's precheck), so a stake refused anyway costs
- * no try, and by the stake first, which checks again under the product's lock.
+ * no try. The stake checks again under the product's lock.
  */
 export async function precheckStake(ctx: AppContext, body: StakingActionBody, user: User) {
+  const { product, amount } = await stakeAsked(ctx, body, user);
+  await checkStake(ctx.db, user, product, amount);
+}
+
+/** What a stake asks for: its product and amount, by a user who may stake. */
+async function stakeAsked(ctx: AppContext, body: StakingActionBody, user: User) {
   assertNotLocked(user, 'subscribe');
   const parsed = parseAmount('amount', body.amount, WIRE_AMOUNTS.staking);
   if (!parsed.ok) throw refused(parsed);
-  const product = await findStakingProduct(ctx.db, body.coin, body.pid);
-  await checkStake(ctx.db, user, product, parsed.value);
-  return { product, amount: parsed.value };
+  return { product: await findStakingProduct(ctx.db, body.coin, body.pid), amount: parsed.value };
 }
 
 /** A stake of `amount` into `product` as it stands: open, above its minimum, within the caps and the balance. */
@@ -98,7 +102,7 @@ async function checkStake(db: Executor, user: User, product: StakingProductRow, 
  * counts from the next whole day (or later when the product delays rewards).
  */
 export async function stake(ctx: AppContext, user: User, body: StakingActionBody, idempotency?: IdempotencyRequest) {
-  const { product: named, amount: asked } = await precheckStake(ctx, body, user);
+  const { product: named, amount: asked } = await stakeAsked(ctx, body, user);
   return runTx(
     ctx.db,
     async (tx) => {
