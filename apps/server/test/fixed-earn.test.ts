@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/ledger/check.js';
 import { longRunning, spot } from './flexible-helpers.js';
 import { HOUR_MS, startTestServer, T0, type TestServer } from './helpers.js';
+import { fixedProduct } from './product-helpers.js';
 
 let ts: TestServer;
 beforeAll(async () => {
@@ -18,20 +19,7 @@ type Client = Awaited<ReturnType<typeof lender>>;
 
 const { lender, advance } = longRunning();
 
-async function product(fields: Record<string, unknown> = {}) {
-  const res = await ts.admin.post('/admin/v1/fixed-earn/products', {
-    coin: 'USDT',
-    type: 1,
-    lock_up_period: 7,
-    year_rate: '0.073',
-    min_lend_amount: '10',
-    user_max_lend_volume: '0',
-    total_quota: '1000000',
-    ...fields,
-  });
-  if (res.body.code !== 0) throw new Error(`product failed: ${JSON.stringify(res.body)}`);
-  return res.body.data.id as number;
-}
+const product = (fields: Record<string, unknown> = {}) => fixedProduct(ts, fields);
 
 async function lend(u: Client, productId: number, amount: string, extra: Record<string, unknown> = {}) {
   const detail = await u.get(`${FIXED}/product/detail?id=${productId}`);

@@ -5,6 +5,7 @@ import { rowsOf } from '../src/db/rows.js';
 import { findUserByEmail } from '../src/modules/account/repo.js';
 import { setFundPassword } from '../src/modules/account/set-fund-password.js';
 import { startTestServer, type TestServer } from './helpers.js';
+import { fixedProduct, stakingProduct, wealthProduct } from './product-helpers.js';
 
 let ts: TestServer;
 beforeAll(async () => {
@@ -64,36 +65,10 @@ describe('fund-password gate', () => {
       fundpass: '0',
     });
     expect(xrp.body.message).toBe('amount must have at most 6 decimal places');
-    const staking = await ts.admin.post('/admin/v1/staking/products', {
-      coin: 'ETH',
-      rate: '0.0365',
-      fee_rate: '0.1',
-      min_mortgage_amount: '0.01',
-      min_redeem_amount: '0.01',
-      reward_delay_days: 2,
-      redeem_maxday: 3,
-    });
-    expect(staking.body.code).toBe(0);
-    const fixed = await ts.admin.post('/admin/v1/fixed-earn/products', {
-      coin: 'USDT',
-      type: 1,
-      lock_up_period: 7,
-      year_rate: '0.073',
-      min_lend_amount: '10',
-      user_max_lend_volume: '0',
-      total_quota: '1000000',
-    });
-    const wealth = await ts.admin.post('/admin/v1/wealth/products', {
-      project_type: 5,
-      name: 'Quant fund',
-      coin: 'USDT',
-      min_purchase: '50',
-      min_tier: 0,
-      manager: 'Acme Capital',
-      strategy: 'Market neutral',
-      disclaimer: 'Past returns do not promise future ones.',
-    });
-    const lend = { product_id: fixed.body.data.id, year_rate: '0.073', redeem_account_type: 0, reinvest_status: 0 };
+    await stakingProduct(ts);
+    const fixed = await fixedProduct(ts);
+    const wealth = await wealthProduct(ts, { min_purchase: '50' });
+    const lend = { product_id: fixed, year_rate: '0.073', redeem_account_type: 0, reinvest_status: 0 };
     // And what the product or the balance refuses anyway: more than is held, under a product's
     // minimum, a minimum APR out of its limits, a stake under its minimum.
     const refusedAnyway: [string, Record<string, unknown>, string][] = [
@@ -115,16 +90,8 @@ describe('fund-password gate', () => {
       ['/apiw/v2/earn/staking/coin-redeem', { side: 1, coin: 'ETH', amount: '1' }, 'You can redeem at most 0 ETH'],
       ['/apiw/v2/fixed_earn/api/user/lend', { ...lend, amount: '5' }, 'The minimum subscription is 10 USDT'],
       ['/apiw/v2/fixed_earn/api/user/lend', { ...lend, amount: '101' }, 'Not enough USDT available'],
-      [
-        '/apiw/v2/earn/private-wealth/purchase',
-        { pid: wealth.body.data.id, amount: '20' },
-        'The minimum purchase is 50 USDT',
-      ],
-      [
-        '/apiw/v2/earn/private-wealth/redeem',
-        { pid: wealth.body.data.id, unit: '1' },
-        'You can redeem at most 0 units',
-      ],
+      ['/apiw/v2/earn/private-wealth/purchase', { pid: wealth, amount: '20' }, 'The minimum purchase is 50 USDT'],
+      ['/apiw/v2/earn/private-wealth/redeem', { pid: wealth, unit: '1' }, 'You can redeem at most 0 units'],
     ];
     for (const [path, body, message] of refusedAnyway) {
       for (const fundpass of [undefined, '000000']) {

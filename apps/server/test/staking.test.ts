@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/ledger/check.js';
 import { longRunning, spot } from './flexible-helpers.js';
 import { startTestServer, T0, type TestServer } from './helpers.js';
+import { stakingProduct } from './product-helpers.js';
 
 const STAKING = '/apiw/v2/earn/staking';
 type Client = Awaited<ReturnType<typeof lender>>;
@@ -18,20 +19,7 @@ afterEach(async () => {
   expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
 });
 
-async function product(fields: Record<string, unknown> = {}) {
-  const res = await ts.admin.post('/admin/v1/staking/products', {
-    coin: 'ETH',
-    rate: '0.0365',
-    fee_rate: '0.1',
-    min_mortgage_amount: '0.01',
-    min_redeem_amount: '0.01',
-    reward_delay_days: 2,
-    redeem_maxday: 3,
-    ...fields,
-  });
-  if (res.body.code !== 0) throw new Error(`product failed: ${JSON.stringify(res.body)}`);
-  return res.body.data.id as number;
-}
+const product = (fields: Record<string, unknown> = {}) => stakingProduct(ts, fields);
 
 const BONUS_TIERS = [{ money_min: '0', money_max: '-1', money_rate: '0.0365' }];
 /** An extra-bonus event running from now for 30 days, within the budget `max_interest`. */

@@ -3,26 +3,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/ledger/check.js';
 import { longRunning, spot } from './flexible-helpers.js';
 import { requirePostgres, startTestServer, type TestServer } from './helpers.js';
+import { wealthProduct } from './product-helpers.js';
 
 const WEALTH = '/apiw/v2/earn/private-wealth';
 type Client = Awaited<ReturnType<typeof lender>>;
 const { lender, advance } = longRunning();
 
-async function product(ts: TestServer, fields: Record<string, unknown> = {}) {
-  const res = await ts.admin.post('/admin/v1/wealth/products', {
-    project_type: 5,
-    name: 'Quant fund',
-    coin: 'USDT',
-    min_purchase: '100',
-    min_tier: 0,
-    manager: 'Acme Capital',
-    strategy: 'Market neutral',
-    disclaimer: 'Past returns do not promise future ones.',
-    ...fields,
-  });
-  if (res.body.code !== 0) throw new Error(`product failed: ${JSON.stringify(res.body)}`);
-  return res.body.data.id as number;
-}
+const product = wealthProduct;
 const now = async (ts: TestServer) => (await ts.admin.get('/admin/v1/clock')).body.data.now_ms as number;
 const today = async (ts: TestServer) => toDayString(await now(ts));
 const mine = async (u: Client, pid: number) =>
