@@ -69,6 +69,11 @@ describe('fund-password gate', () => {
     const fixed = await fixedProduct(ts);
     const wealth = await wealthProduct(ts, { min_purchase: '50' });
     const lend = { product_id: fixed, year_rate: '0.073', redeem_account_type: 0, reinvest_status: 0 };
+    const other = await ts.newUser({ fundpass: '135790' });
+    await ts.deposit(other.email, 'USDT', '100');
+    const othersOrder = (
+      await other.post('/apiw/v2/fixed_earn/api/user/lend', { ...lend, amount: '20', fundpass: '135790' })
+    ).body.data.order_id;
     // And what the product or the balance refuses anyway: more than is held, under a product's
     // minimum, a minimum APR out of its limits, a stake under its minimum.
     const refusedAnyway: [string, Record<string, unknown>, string][] = [
@@ -90,6 +95,8 @@ describe('fund-password gate', () => {
       ['/apiw/v2/earn/staking/coin-redeem', { side: 1, coin: 'ETH', amount: '1' }, 'You can redeem at most 0 ETH'],
       ['/apiw/v2/fixed_earn/api/user/lend', { ...lend, amount: '5' }, 'The minimum subscription is 10 USDT'],
       ['/apiw/v2/fixed_earn/api/user/lend', { ...lend, amount: '101' }, 'Not enough USDT available'],
+      ['/apiw/v2/fixed_earn/api/user/pre-redeem', { order_id: '999999' }, 'order 999999 does not exist'],
+      ['/apiw/v2/fixed_earn/api/user/pre-redeem', { order_id: othersOrder }, `order ${othersOrder} does not exist`],
       ['/apiw/v2/earn/private-wealth/purchase', { pid: wealth, amount: '20' }, 'The minimum purchase is 50 USDT'],
       ['/apiw/v2/earn/private-wealth/redeem', { pid: wealth, unit: '1' }, 'You can redeem at most 0 units'],
     ];

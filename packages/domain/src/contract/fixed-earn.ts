@@ -176,6 +176,7 @@ export const FixedOrderPath = Type.Object({ order_id: RowId });
 export const PreRedeemBody = Type.Object({
   order_id: Type.Union([RowId, Type.String({ pattern: '^[1-9][0-9]{0,9}$' })]),
 });
+export type PreRedeemBody = Static<typeof PreRedeemBody>;
 export const PreRedeemResult = Type.Object({
   order_id: Type.String(),
   asset: Type.String(),

@@ -1,6 +1,7 @@
 import { Decimal, earlyRedeemInterest, toWire } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
 import { type IdempotencyRequest, runTx } from '../../db/tx.js';
 import { PlatformAccount, platformAccount, userAccount } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
@@ -15,6 +16,22 @@ import { assertActionAllowed } from './order-actions.js';
 export const redeemMode = (user: Pick<User, 'accountMode'>) => (isUnified(user) ? 0 : 32);
 
 /**
+ * The user's order and its product, if it may be redeemed early now: locked, inside the redemption's
+ * transaction; or as they stand, before the fund-password prompt (the route's precheck), so that an
+ * order that does not exist, is another user's or cannot be redeemed early costs no try.
+ */
+async function redeemableOrder(db: Executor, user: User, orderId: number, now: Date) {
+  const found = await lockUserOrder(db, user.id, orderId);
+  assertActionAllowed(found.order, found.product, 'preRedeem', now.getTime());
+  return found;
+}
+
+export async function precheckPreRedeem(ctx: AppContext, user: User, orderId: number) {
+  assertNotLocked(user, 'redeem');
+  await redeemableOrder(ctx.db, user, orderId, ctx.clock.now());
+}
+
+/**
  * Early redemption: the principal returns to the trading account at once. The unpaid interest,
  * ladder bonus and voucher interest are forfeited (the spec's rule), unless the product sets an
  * early-exit APR, which then pays for the whole days held since interest started.
@@ -25,8 +42,7 @@ export async function preRedeem(ctx: AppContext, user: User, orderId: number, id
     ctx.db,
     async (tx) => {
       const now = ctx.clock.now();
-      const { order, product } = await lockUserOrder(tx, user.id, orderId);
-      assertActionAllowed(order, product, 'preRedeem', now.getTime());
+      const { order, product } = await redeemableOrder(tx, user, orderId, now);
       const interest = earlyRedeemInterest(
         order.principal,
         product.preRedeemRate,

@@ -31,7 +31,7 @@ import { idempotencyOf } from '../../http/idempotency.js';
 import { userOf } from '../../http/session.js';
 import { earnHistory, historyCoins } from '../simple-earn/history.js';
 import { fixedHoldings } from './holdings.js';
-import { preRedeem } from './pre-redeem.js';
+import { precheckPreRedeem, preRedeem } from './pre-redeem.js';
 import {
   couponRecommend,
   lendable,
@@ -138,7 +138,11 @@ export const fixedEarnRoutes =
       app.post(
         `${base}/user/pre-redeem`,
         {
-          config: { ...user, fundpass: true },
+          config: {
+            ...user,
+            fundpass: true,
+            precheck: (body, u) => precheckPreRedeem(ctx, u, Number((body as PreRedeemBody).order_id)),
+          },
           schema: { tags, body: PreRedeemBody, response: responses(PreRedeemResult) },
         },
         async (request) => {
