@@ -216,12 +216,21 @@ describe('On-chain staking in Chromium', () => {
     await context.close();
   });
 
-  it('asks a guest following a stake link to sign up or log in instead of opening the stake form', async () => {
+  it('asks a guest following a stake link to sign up or log in first, and opens the stake form once they have', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${e2e.baseUrl}/staking/ETH?pid=1`);
-    await page.getByRole('dialog').getByText('Create your account').waitFor();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Create your account').waitFor();
     expect(await page.getByTestId('staking-amount').count()).toBe(0);
+    // Already registered: logged in from the dialog, on the same page, the stake form opens.
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await dialog.getByText('Log in to Earn').waitFor();
+    await dialog.getByLabel('Email').fill('demo@example.com');
+    await dialog.getByLabel('Password').first().fill('demo1234');
+    await dialog.locator('button[type="submit"]').click();
+    await page.getByTestId('staking-amount').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/staking/ETH');
     await context.close();
   });
 

@@ -1,47 +1,83 @@
 import { Anchor, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import { useRegister } from '../../api/account.js';
+import { useLogin, useRegister } from '../../api/account.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { errorText, notifySuccess } from '../../lib/notify.js';
 import { CredentialsForm } from './CredentialsForm.js';
 
+/**
+ * The registration modal. "Already registered? Log in" turns it into a login in place, so the guest
+ * stays on the page and what they asked for (the dialog to open) is done once they are signed in,
+ * as after registering; the login page would leave the page and lose it.
+ */
 export function RegisterModal({
   opened,
   onClose,
-  onRegistered,
+  onSignedIn,
 }: {
   opened: boolean;
   onClose(): void;
-  /** After the new account is signed in (the login page goes on to where the user was headed). */
-  onRegistered?(): void;
+  /** After the account (new, or logged in to) is signed in. */
+  onSignedIn?(): void;
 }) {
   const { t } = useTranslation();
   const register = useRegister();
-  const location = useLocation();
-  // Logging in instead still goes on to where the guest was headed (or back to this page).
-  const loginState = location.pathname === '/login' ? location.state : { from: location.pathname + location.search };
+  const login = useLogin();
+  const [loggingIn, setLoggingIn] = useState(false);
+  // Each opening starts at the registration.
+  useEffect(() => {
+    if (opened) setLoggingIn(false);
+  }, [opened]);
+  const signedIn = () => {
+    onClose();
+    onSignedIn?.();
+  };
   return (
-    <ResponsiveModal opened={opened} onClose={onClose} title={t('auth.registerTitle')} size="sm">
-      <CredentialsForm
-        rules="sign-up"
-        submitLabel={t('nav.register')}
-        pending={register.isPending}
-        error={register.error ? errorText(register.error) : undefined}
-        onSubmit={(credentials) =>
-          register.mutate(credentials, {
-            onSuccess: (me) => {
-              notifySuccess(t('auth.welcome', { email: me.email }));
-              onClose();
-              onRegistered?.();
-            },
-          })
-        }
-      />
+    <ResponsiveModal
+      opened={opened}
+      onClose={onClose}
+      title={t(loggingIn ? 'auth.loginTitle' : 'auth.registerTitle')}
+      size="sm"
+    >
+      {loggingIn ? (
+        <CredentialsForm
+          key="login"
+          rules="login"
+          submitLabel={t('nav.login')}
+          pending={login.isPending}
+          error={login.error ? errorText(login.error) : undefined}
+          onSubmit={(credentials) => login.mutate(credentials, { onSuccess: signedIn })}
+        />
+      ) : (
+        <CredentialsForm
+          key="register"
+          rules="sign-up"
+          submitLabel={t('nav.register')}
+          pending={register.isPending}
+          error={register.error ? errorText(register.error) : undefined}
+          onSubmit={(credentials) =>
+            register.mutate(credentials, {
+              onSuccess: (me) => {
+                notifySuccess(t('auth.welcome', { email: me.email }));
+                signedIn();
+              },
+            })
+          }
+        />
+      )}
       <Text size="sm" mt="md" ta="center">
-        {t('auth.haveAccount')}{' '}
-        <Anchor component={Link} to="/login" state={loginState} onClick={onClose}>
-          {t('nav.login')}
+        {t(loggingIn ? 'auth.noAccount' : 'auth.haveAccount')}{' '}
+        <Anchor
+          component="button"
+          type="button"
+          onClick={() => {
+            setLoggingIn(!loggingIn);
+            login.reset();
+            register.reset();
+          }}
+        >
+          {t(loggingIn ? 'nav.register' : 'nav.login')}
         </Anchor>
       </Text>
     </ResponsiveModal>

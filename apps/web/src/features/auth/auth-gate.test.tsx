@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test-utils.js';
@@ -7,10 +8,14 @@ import { AuthGateProvider, useAuthGate } from './auth-gate.js';
 
 function Subscribe() {
   const { requireLogin } = useAuthGate();
+  const [subscribing, setSubscribing] = useState(false);
   return (
-    <button type="button" onClick={() => requireLogin(() => {})}>
-      Subscribe
-    </button>
+    <>
+      <button type="button" onClick={() => requireLogin(() => setSubscribing(true))}>
+        Subscribe
+      </button>
+      {subscribing && <p>The subscription dialog</p>}
+    </>
   );
 }
 
@@ -42,6 +47,34 @@ describe('asking a guest to sign in', () => {
     renderGate();
     await userEvent.click(await screen.findByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByText('Create your account')).toBeTruthy();
+  });
+
+  it('lets a guest log in from the registration instead, and then does what they asked for', async () => {
+    let signedIn = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: URL | string) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (path === '/healthz') {
+          // biome-ignore lint/suspicious/noDocumentCookie: the test stands in for the server's cookie.
+          document.cookie = 'csrf_token=tok';
+          return new Response('{}');
+        }
+        if (path === '/apiw/v2/auth/login') signedIn = true;
+        const me = { uid: 7, email: 'demo@example.com', role: 'user', tier: 0, is_vip: false };
+        return new Response(JSON.stringify({ code: 0, message: 'success', data: signedIn ? me : null }));
+      }),
+    );
+    renderGate();
+    await userEvent.click(await screen.findByRole('button', { name: 'Subscribe' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Log in to Earn')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText(/Email/), 'demo@example.com');
+    await userEvent.type(screen.getByLabelText(/Password/), 'demo1234');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Log in' }).at(-1) as HTMLElement);
+    expect(await screen.findByText('The subscription dialog')).toBeTruthy();
+    expect(screen.queryByText('The login page')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('Log in to Earn')).toBeNull());
   });
 
   it('sends someone whose session ended on this device to log in', async () => {

@@ -46,10 +46,10 @@ export function AuthGateProvider({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     session.current = me;
   });
-  // What the guest asked for when the registration opened, and then, once they have registered,
-  // what is done as soon as the new account's session is drawn.
+  // What the guest asked for when the registration opened, and then, once they have registered or
+  // logged in from it, what is done as soon as the new account's session is drawn.
   const askedByGuest = useRef<(() => void) | null>(null);
-  const afterRegistering = useRef<(() => void) | null>(null);
+  const afterSigningIn = useRef<(() => void) | null>(null);
   const askToRegister = useCallback((action: (() => void) | null) => {
     askedByGuest.current = action;
     setRegistering(true);
@@ -83,14 +83,14 @@ export function AuthGateProvider({ children }: { children: ReactNode }) {
     if (me.data) action();
     else askToSignIn(action);
   }, [me.isPending, me.data, askToSignIn]);
-  // Signed in meanwhile (in another tab, say): a user has no account to create. Registered here:
-  // what they asked for is done.
+  // Signed in meanwhile (in another tab, say): a user has no account to create. Signed in from the
+  // registration: what they asked for is done.
   useEffect(() => {
     if (!me.data) return;
     localStorage.setItem(SIGNED_IN_HERE, '1');
     setRegistering(false);
-    const action = afterRegistering.current;
-    afterRegistering.current = null;
+    const action = afterSigningIn.current;
+    afterSigningIn.current = null;
     action?.();
   }, [me.data]);
   const value = useMemo(() => ({ requireLogin, openRegister }), [requireLogin, openRegister]);
@@ -100,9 +100,9 @@ export function AuthGateProvider({ children }: { children: ReactNode }) {
       <RegisterModal
         opened={registering}
         onClose={() => setRegistering(false)}
-        // Registered from the login page: on to where the user was headed, as a login does.
-        onRegistered={() => {
-          afterRegistering.current = askedByGuest.current;
+        // Signed in from the login page: on to where the user was headed, as its own form goes.
+        onSignedIn={() => {
+          afterSigningIn.current = askedByGuest.current;
           askedByGuest.current = null;
           if (location.pathname === '/login') navigate(loginDestination(location.state), { replace: true });
         }}
