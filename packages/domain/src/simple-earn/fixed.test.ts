@@ -103,14 +103,19 @@ describe('fixed interest', () => {
 });
 
 describe('order APR', () => {
-  it('shows 6% with a 3% voucher over the whole term as 9.00%, though each interest was rounded down', () => {
-    const total = fixedInterest('1000', '0.06', 7).plus(fixedInterest('1000', '0.03', 7));
-    expect(total.toFixed()).toBe('1.72602739');
-    expect(orderAprPercent(total, '1000', 7).toFixed(2)).toBe('9.00');
+  it('shows 6% with a 3% voucher over the whole term as 9.00%, though its interest was rounded down', () => {
+    const voucher = fixedInterest('1000', '0.03', 7);
+    expect(voucher.toFixed()).toBe('0.57534246');
+    expect(orderAprPercent('0.06', voucher, '1000', 7).toFixed(2)).toBe('9.00');
   });
-  it('is 0 for no principal and exact on a small order', () => {
-    expect(orderAprPercent('0', '0', 7).toFixed()).toBe('0');
-    expect(orderAprPercent(fixedInterest('10', '0.045', 1), '10', 1).toFixed(2)).toBe('4.50');
+  it("is the order's own APR on a small order whose interest rounds down, or with no principal", () => {
+    expect(fixedInterest('0.01', '0.01', 7).toFixed()).toBe('0.00000191');
+    expect(orderAprPercent('0.01', '0', '0.01', 7).toFixed(2)).toBe('1.00');
+    expect(orderAprPercent('0.045', '0', '0', 7).toFixed(2)).toBe('4.50');
+  });
+  it('adds a voucher that covers part of the amount by what it pays over the whole order', () => {
+    // 2% on 500 of 1000 for the 7 days: 1% more on the whole order.
+    expect(orderAprPercent('0.05', fixedInterest('500', '0.02', 7), '1000', 7).toFixed(2)).toBe('6.00');
   });
 });
 

@@ -39,14 +39,23 @@ export function renewalTimeline(previousFinishMs: number, lockUpDays: number) {
 }
 
 /**
- * An order's whole return (interest, voucher and ladder bonus) as an APR in percent, 2 places:
- * what the holdings show. Rounded to the nearest, not down: each part was already rounded down to 8
- * places, so flooring again would show 6% + a 3% voucher as 8.99%.
+ * An order's whole return as an APR in percent, 2 places: what the holdings show. Its own APR is
+ * taken as it is, not worked back from its interest, which was rounded down to 8 places (a small
+ * order at 1% would show 0.99%); the voucher's interest and a same-coin ladder bonus, which cover
+ * only part of the amount or the term, add what they pay over the whole order. Rounded to the
+ * nearest, not down: each extra was already rounded down, so flooring again would show 6% + a 3%
+ * voucher as 8.99%.
  */
-export function orderAprPercent(totalInterest: DecimalLike, principal: DecimalLike, days: number): Decimal {
+export function orderAprPercent(
+  yearRate: DecimalLike,
+  extraInterest: DecimalLike,
+  principal: DecimalLike,
+  days: number,
+): Decimal {
+  const own = dec(yearRate).times(100);
   const p = dec(principal);
-  if (p.isZero() || days <= 0) return ZERO;
-  return dec(totalInterest).times(36_500).div(p.times(days)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  if (p.isZero() || days <= 0) return own.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  return own.plus(dec(extraInterest).times(36_500).div(p.times(days))).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 }
 
 /** Whether an order's actions (redeem early, auto-reinvest, redeem-to) are locked: within 1 hour of finish_time or after it. */

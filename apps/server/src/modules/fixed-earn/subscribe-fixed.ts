@@ -151,9 +151,10 @@ export async function subscribeFixed(
         coupon_interest: toWire(opened.coupon ?? '0'),
         // As the holdings show it: interest, voucher and a same-coin ladder bonus over the term.
         total_year_rate_percent: orderAprPercent(
-          opened.interest
-            .plus(opened.coupon ?? 0)
-            .plus(product.bonusAsset === null || product.bonusAsset === product.coin ? opened.bonus : 0),
+          product.yearRate,
+          new Decimal(opened.coupon ?? 0).plus(
+            product.bonusAsset === null || product.bonusAsset === product.coin ? opened.bonus : 0,
+          ),
           amount,
           product.lockUpPeriod,
         ).toFixed(2),
