@@ -10,7 +10,7 @@ import {
   sanitizeDecimalInput,
   settledDecimalInput,
   shownDecimalInput,
-  typedCharactersDropped,
+  typedInputNote,
 } from './input.js';
 
 const p8 = { precision: 8 };
@@ -266,14 +266,40 @@ describe('sanitizeCoinSearch', () => {
   });
 });
 
-describe('typedCharactersDropped', () => {
-  it('says when typing held what the rule drops, not when it held only digits and separators', () => {
+describe('typedInputNote', () => {
+  it('says when typing held what the rule drops, not when it held only digits and separators it reads', () => {
     const p8 = { precision: 8 };
-    for (const raw of ['1e5', '-1', '0x10', '1..2', '1 2', '$5'])
-      expect(typedCharactersDropped(raw, p8), raw).toBe(true);
-    for (const raw of ['15', '1.5', '1,000.5', '.5', '１２', '1。5', ''])
-      expect(typedCharactersDropped(raw, p8), raw).toBe(false);
-    expect(typedCharactersDropped('-1', { precision: 2, allowNegative: true })).toBe(false);
+    for (const raw of ['1e5', '-1', '0x10', '1..2', '1 2', '$5', '1,5,', '1,5.2', '1.5.2', '1.000,5.2'])
+      expect(typedInputNote(raw, p8), raw).toBe('dropped');
+    for (const raw of [
+      '15',
+      '1.5',
+      '1,5',
+      '1,000.5',
+      '1,000,',
+      '1,000,00',
+      '1.000.000',
+      '1.000.',
+      '1.000,5',
+      '.5',
+      ',5',
+    ])
+      expect(typedInputNote(raw, p8), raw).toBeNull();
+    for (const raw of ['１２', '1。5', '1，5', '']) expect(typedInputNote(raw, p8), raw).toBeNull();
+    expect(typedInputNote('-1', { precision: 2, allowNegative: true })).toBeNull();
+    expect(typedInputNote('1-2', { precision: 2, allowNegative: true })).toBe('dropped');
+  });
+
+  it('says when the text is above the maximum the field shows instead', () => {
+    expect(typedInputNote('9999999999999', p8)).toBe('capped');
+    expect(typedInputNote('999999999999.5', p8)).toBe('capped');
+    expect(typedInputNote('999999999999', p8)).toBeNull();
+    expect(typedInputNote('0000999999999999', p8)).toBeNull();
+    expect(typedInputNote('100.01', { precision: 2, max: '100' })).toBe('capped');
+    expect(typedInputNote('100.00', { precision: 2, max: '100' })).toBeNull();
+    // Whatever the rule reads, as the field shows it.
+    expect(sanitizeDecimalInput('1,000,000,000,000', p8)).toBe('999999999999');
+    expect(typedInputNote('1,000,000,000,000', p8)).toBe('capped');
   });
 });
 

@@ -101,14 +101,37 @@ export function decimalInputValue(raw: string, rules: DecimalInputRules): string
 }
 
 /**
- * Whether typed text holds what the rule drops rather than reads: a letter, a sign the field does
- * not take, any other symbol, or a second decimal point ('1e5' shows as 15, '1..2' as 1.2), so the
- * field can say why its text is not what was typed.
+ * Why typed text is not what the input shows, so the field can say so: `dropped` when it holds what
+ * the rule drops rather than reads (a letter, a sign the field does not take, any other symbol, or
+ * a comma or point that neither groups thousands nor marks the decimals: '1e5' shows as 15, '1..2'
+ * as 1.2, '1,5,' as 15), `capped` when it is above the field's maximum, which it shows instead.
  */
-export function typedCharactersDropped(raw: string, rules: DecimalInputRules): boolean {
-  const text = halfWidth(raw);
+export function typedInputNote(raw: string, rules: DecimalInputRules): 'dropped' | 'capped' | null {
   const allowed = rules.allowNegative ? /[^\d.,-]/ : /[^\d.,]/;
-  return allowed.test(text) || (text.match(/\./g)?.length ?? 0) > 1;
+  const typed = keptCharacters(raw);
+  if (allowed.test(halfWidth(raw)) || separatorsDropped(typed, rules)) return 'dropped';
+  const number = readSeparators(typed)
+    .replace(/-/g, '')
+    .replace(/^0+(?=\d)/, '');
+  return /\d/.test(number) && exceeds(number, rules.max ?? MAX_AMOUNT) ? 'capped' : null;
+}
+
+/** How commas and points may stand in a number as it is typed (the last group may be unfinished). */
+const READ_SEPARATORS = [
+  // Plain, or one comma: the point, or the first thousands group ('1,5', '1,000').
+  /^\d*[.,]?\d*$/,
+  // Commas grouping thousands, then the point or the next group under way.
+  /^\d{1,3}(,\d{3})+(\.\d*)?$/,
+  /^\d{1,3}(,\d{3})*,\d{0,3}$/,
+  // Points grouping thousands, then a comma as the point or the next group under way.
+  /^\d{1,3}(\.\d{3})+(,\d*)?$/,
+  /^\d{1,3}(\.\d{3})*\.\d{0,3}$/,
+];
+
+/** A comma or point the rule drops: it neither groups thousands nor marks the decimals ('1,5,', '1,5.2'). */
+function separatorsDropped(typed: string, rules: DecimalInputRules): boolean {
+  const number = rules.allowNegative && typed.startsWith('-') ? typed.slice(1) : typed;
+  return number.includes('-') || !READ_SEPARATORS.some((form) => form.test(number));
 }
 
 /** How a pasted number may be written: plain, or with its thousands grouped by commas, points or spaces. */

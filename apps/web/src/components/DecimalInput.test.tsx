@@ -84,12 +84,28 @@ describe('DecimalInput', () => {
     expect(input().value).toBe('12');
     fireEvent.change(input(), { target: { value: '123456789012345' } });
     expect(input().value).toBe('999999999999');
+    // The cut is said, until the next keystroke.
+    expect(screen.getByText('At most 999,999,999,999 can be entered here')).toBeInTheDocument();
+    await userEvent.type(input(), '{Backspace}');
+    expect(screen.queryByText(/At most/)).toBeNull();
   });
 
   it('honours a custom cap', () => {
     renderWithProviders(<Harness max="100" />);
     fireEvent.change(input(), { target: { value: '250' } });
     expect(input().value).toBe('100');
+    expect(screen.getByText('At most 100 can be entered here')).toBeInTheDocument();
+  });
+
+  it('says when a comma it cannot read as a point or a thousands group is dropped', async () => {
+    renderWithProviders(<Harness />);
+    const hint = 'Only digits and one decimal point can be typed here';
+    await userEvent.type(input(), '1,5');
+    expect(value()).toBe('1.5');
+    expect(screen.queryByText(hint)).toBeNull();
+    await userEvent.type(input(), ',');
+    expect(value()).toBe('15');
+    expect(screen.getByText(hint)).toBeInTheDocument();
   });
 
   it("drops a trailing '.' and normalises integers on blur", async () => {

@@ -1,13 +1,15 @@
 import {
   decimalInputValue,
+  MAX_AMOUNT,
   pastedAsOtherNumber,
   settledDecimalInput,
   shownDecimalInput,
-  typedCharactersDropped,
+  typedInputNote,
 } from '@earn/domain';
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../lib/use-format.js';
 
 export interface DecimalInputProps extends Omit<TextInputProps, 'value' | 'onChange'> {
   value: string;
@@ -27,7 +29,8 @@ export interface DecimalInputProps extends Omit<TextInputProps, 'value' | 'onCha
  * or empty while the text holds more places than the field takes and only blur can say which it is.
  * Text an input method is composing is left alone until it is committed, and an edit in the middle
  * keeps the caret where it was. A paste the rule would read as another number ('1e5', '-50') is
- * refused, with a word, and the field keeps what it had; a keystroke the rule drops is said too.
+ * refused, with a word, and the field keeps what it had; a keystroke the rule drops, or text cut to
+ * the maximum, is said too.
  */
 export function DecimalInput({
   value,
@@ -41,9 +44,11 @@ export function DecimalInput({
   ...rest
 }: DecimalInputProps) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const [refusedPaste, setRefusedPaste] = useState<string | null>(null);
-  // The last keystroke was dropped (a letter, a sign, a second point): said until the next one.
-  const [dropped, setDropped] = useState(false);
+  // What the last keystroke typed and the field does not show (a letter, a second point, more than
+  // the maximum): said until the next one.
+  const [note, setNote] = useState<'dropped' | 'capped' | null>(null);
   const pasted = useRef(false);
   const rules = { precision, ...(allowNegative ? { allowNegative } : {}), ...(max ? { max } : {}) };
   const [typed, setTyped] = useState(value);
@@ -68,7 +73,8 @@ export function DecimalInput({
     setTyped(next);
     setRefusedPaste(null);
     // A paste it takes drops words and symbols around the number ('100 USDT') on purpose.
-    setDropped(!pasted.current && typedCharactersDropped(raw, rules));
+    const typedNote = typedInputNote(raw, rules);
+    setNote(pasted.current && typedNote === 'dropped' ? null : typedNote);
     pasted.current = false;
     onChange(decimalInputValue(raw, rules));
   }
@@ -83,9 +89,11 @@ export function DecimalInput({
       error={
         refusedPaste !== null
           ? t('input.pasteRefused', { text: refusedPaste })
-          : dropped
+          : note === 'dropped'
             ? t('input.typedDropped')
-            : error
+            : note === 'capped'
+              ? t('input.capped', { max: fmt.amount(max ?? MAX_AMOUNT) })
+              : error
       }
       onPaste={(e) => {
         const text = e.clipboardData.getData('text');
