@@ -269,8 +269,9 @@ describe('sanitizeCoinSearch', () => {
 describe('typedInputNote', () => {
   it('says when typing held what the rule drops, not when it held only digits and separators it reads', () => {
     const p8 = { precision: 8 };
-    for (const raw of ['1e5', '-1', '0x10', '1..2', '1 2', '$5', '1,5,', '1,5.2', '1.5.2', '1.000,5.2'])
-      expect(typedInputNote(raw, p8), raw).toBe('dropped');
+    for (const raw of ['1e5', '-1', '0x10', '1 2', '$5']) expect(typedInputNote(raw, p8), raw).toBe('dropped');
+    for (const raw of ['1..2', '1,5,', '1,5.2', '1.5.2', '1.000,5.2'])
+      expect(typedInputNote(raw, p8), raw).toBe('separator');
     for (const raw of [
       '15',
       '1.5',
@@ -287,7 +288,7 @@ describe('typedInputNote', () => {
       expect(typedInputNote(raw, p8), raw).toBeNull();
     for (const raw of ['１２', '1。5', '1，5', '']) expect(typedInputNote(raw, p8), raw).toBeNull();
     expect(typedInputNote('-1', { precision: 2, allowNegative: true })).toBeNull();
-    expect(typedInputNote('1-2', { precision: 2, allowNegative: true })).toBe('dropped');
+    expect(typedInputNote('1-2', { precision: 2, allowNegative: true })).toBe('separator');
   });
 
   it('says when the text is above the maximum the field shows instead', () => {

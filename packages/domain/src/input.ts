@@ -100,16 +100,21 @@ export function decimalInputValue(raw: string, rules: DecimalInputRules): string
   return text.endsWith('.') ? text.slice(0, -1) : text;
 }
 
+/** Why typed text is not what the input shows (typedInputNote). */
+export type TypedInputNote = 'dropped' | 'separator' | 'capped';
+
 /**
- * Why typed text is not what the input shows, so the field can say so: `dropped` when it holds what
- * the rule drops rather than reads (a letter, a sign the field does not take, any other symbol, or
- * a comma or point that neither groups thousands nor marks the decimals: '1e5' shows as 15, '1..2'
- * as 1.2, '1,5,' as 15), `capped` when it is above the field's maximum, which it shows instead.
+ * Why typed text is not what the input shows, so the field can say so: `dropped` when it holds a
+ * character the rule drops (a letter, a sign the field does not take, any other symbol: '1e5'
+ * shows as 15), `separator` when a comma or point neither groups thousands nor marks the decimals
+ * ('1,5,' shows as 15, '1..2' as 1.2), `capped` when it is above the field's maximum, which it
+ * shows instead.
  */
-export function typedInputNote(raw: string, rules: DecimalInputRules): 'dropped' | 'capped' | null {
+export function typedInputNote(raw: string, rules: DecimalInputRules): TypedInputNote | null {
   const allowed = rules.allowNegative ? /[^\d.,-]/ : /[^\d.,]/;
   const typed = keptCharacters(raw);
-  if (allowed.test(halfWidth(raw)) || separatorsDropped(typed, rules)) return 'dropped';
+  if (allowed.test(halfWidth(raw))) return 'dropped';
+  if (separatorsDropped(typed, rules)) return 'separator';
   const number = readSeparators(typed)
     .replace(/-/g, '')
     .replace(/^0+(?=\d)/, '');

@@ -4,6 +4,7 @@ import {
   pastedAsOtherNumber,
   settledDecimalInput,
   shownDecimalInput,
+  type TypedInputNote,
   typedInputNote,
 } from '@earn/domain';
 import { TextInput, type TextInputProps } from '@mantine/core';
@@ -46,9 +47,9 @@ export function DecimalInput({
   const { t } = useTranslation();
   const fmt = useFormat();
   const [refusedPaste, setRefusedPaste] = useState<string | null>(null);
-  // What the last keystroke typed and the field does not show (a letter, a second point, more than
+  // What the last keystroke typed and the field does not show (a letter, a stray comma, more than
   // the maximum): said until the next one.
-  const [note, setNote] = useState<'dropped' | 'capped' | null>(null);
+  const [note, setNote] = useState<TypedInputNote | null>(null);
   const pasted = useRef(false);
   const rules = { precision, ...(allowNegative ? { allowNegative } : {}), ...(max ? { max } : {}) };
   const [typed, setTyped] = useState(value);
@@ -89,10 +90,10 @@ export function DecimalInput({
       error={
         refusedPaste !== null
           ? t('input.pasteRefused', { text: refusedPaste })
-          : note === 'dropped'
-            ? t('input.typedDropped')
-            : note === 'capped'
-              ? t('input.capped', { max: fmt.amount(max ?? MAX_AMOUNT) })
+          : note === 'capped'
+            ? t('input.capped', { max: fmt.amount(max ?? MAX_AMOUNT) })
+            : note
+              ? t(note === 'dropped' ? 'input.typedDropped' : 'input.separatorDropped')
               : error
       }
       onPaste={(e) => {
