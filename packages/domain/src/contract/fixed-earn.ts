@@ -9,6 +9,7 @@ import {
   LocaleTag,
   PageNumber,
   RowId,
+  RowIdString,
   Translations,
   UnixSeconds,
 } from './common.js';
@@ -174,7 +175,7 @@ export type FixedHolding = Static<typeof FixedHolding>;
 
 export const FixedOrderPath = Type.Object({ order_id: RowId });
 export const PreRedeemBody = Type.Object({
-  order_id: Type.Union([RowId, Type.String({ pattern: '^[1-9][0-9]{0,9}$' })]),
+  order_id: Type.Union([RowId, RowIdString]),
 });
 export type PreRedeemBody = Static<typeof PreRedeemBody>;
 export const PreRedeemResult = Type.Object({
