@@ -405,6 +405,17 @@ describe('rate-up vouchers', () => {
     expect((await order(u, res.body.data.order_id)).total_year_rate_percent).toBe('12.30');
   });
 
+  it("shows a small order's APR from the rates, not from interest rounded down", async () => {
+    const id = await product({ year_rate: '0.01', lock_up_period: 1, min_lend_amount: '0.01' });
+    const u = await lender(ts, { USDT: '1' });
+    const voucher = (await issue(u.email, { rate_ratio: '1.5', rate_day: 1, buy_limit_low: '0' })).body.data;
+    const res = await lend(u, id, '0.0123', { financial_rate_id: voucher.id });
+    // Its interest and the voucher's, rounded down, would say 2.48%.
+    expect(res.body.data).toMatchObject({ interest: '0.00000033', coupon_interest: '0.0000005' });
+    expect(res.body.data.total_year_rate_percent).toBe('2.50');
+    expect((await order(u, res.body.data.order_id)).total_year_rate_percent).toBe('2.50');
+  });
+
   it("refuses another user's, an expired, another coin's, and one below its minimum", async () => {
     const id = await product();
     const u = await lender(ts, { USDT: '1000' });

@@ -705,6 +705,8 @@ export const fixedOrders = pgTable(
     bonusAmount: money('bonus_amount').notNull().default('0'),
     voucherId: integer('voucher_id'),
     couponInterest: money('coupon_interest').notNull().default('0'),
+    /** The APR its voucher and a same-coin bonus add over the whole order, from their terms when it opened. */
+    extraRate: money('extra_rate').notNull().default('0'),
     createdAt: instant('created_at').notNull(),
     interestStartAt: instant('interest_start_at').notNull(),
     finishAt: instant('finish_at').notNull(),

@@ -11,6 +11,7 @@ import {
   fixedInterest,
   fixedTimeline,
   orderAprPercent,
+  orderExtraRate,
   renewalSplit,
   renewalTimeline,
   subscribeAgainTarget,
@@ -103,19 +104,49 @@ describe('fixed interest', () => {
 });
 
 describe('order APR', () => {
-  it('shows 6% with a 3% voucher over the whole term as 9.00%, though its interest was rounded down', () => {
-    const voucher = fixedInterest('1000', '0.03', 7);
-    expect(voucher.toFixed()).toBe('0.57534246');
-    expect(orderAprPercent('0.06', voucher, '1000', 7).toFixed(2)).toBe('9.00');
+  const voucher = (rate_ratio: string, rate_day: number, buy_limit_high = '0') => ({
+    rate_ratio,
+    rate_day,
+    buy_limit_low: '0',
+    buy_limit_high,
   });
-  it("is the order's own APR on a small order whose interest rounds down, or with no principal", () => {
-    expect(fixedInterest('0.01', '0.01', 7).toFixed()).toBe('0.00000191');
-    expect(orderAprPercent('0.01', '0', '0.01', 7).toFixed(2)).toBe('1.00');
-    expect(orderAprPercent('0.045', '0', '0', 7).toFixed(2)).toBe('4.50');
+  it("is the order's own APR and its extras, not worked back from interest rounded down", () => {
+    // 0.0123 at 1% for a day earns 0.00000033 (rounded down): worked back, 0.98%.
+    expect(fixedInterest('0.0123', '0.01', 1).toFixed()).toBe('0.00000033');
+    expect(orderAprPercent('0.01', '0').toFixed(2)).toBe('1.00');
+    // A 1.5% voucher on all of it: 2.50%, where its interest rounded down would say 2.48%.
+    const extra = orderExtraRate('0.0123', 1, { voucher: voucher('1.5', 1), ladder: [] });
+    expect(orderAprPercent('0.01', extra).toFixed(2)).toBe('2.50');
   });
-  it('adds a voucher that covers part of the amount by what it pays over the whole order', () => {
-    // 2% on 500 of 1000 for the 7 days: 1% more on the whole order.
-    expect(orderAprPercent('0.05', fixedInterest('500', '0.02', 7), '1000', 7).toFixed(2)).toBe('6.00');
+  it('adds a voucher by what it pays over the whole order: on the part it covers, for the days it lasts', () => {
+    // 2% on 500 of 1000: 1% more; for 7 of 14 days: 0.5% more.
+    expect(orderExtraRate('1000', 7, { voucher: voucher('2', 7, '500'), ladder: [] }).toFixed()).toBe('0.01');
+    expect(orderExtraRate('1000', 14, { voucher: voucher('2', 7, '500'), ladder: [] }).toFixed()).toBe('0.005');
+    // Under its low limit it adds nothing.
+    const low = { ...voucher('2', 7), buy_limit_low: '100' };
+    expect(orderExtraRate('99', 7, { voucher: low, ladder: [] }).toFixed()).toBe('0');
+  });
+  it("adds a ladder by each tier's APR on the part inside it", () => {
+    const ladder = [{ left: '0', right: '1000', apr: '0.04' }];
+    expect(orderExtraRate('10', 30, { voucher: null, ladder }).toFixed()).toBe('0.04');
+    expect(orderAprPercent('0.08', orderExtraRate('1500', 30, { voucher: null, ladder })).toFixed(2)).toBe('10.67');
+    expect(orderExtraRate('0', 30, { voucher: voucher('2', 7), ladder }).toFixed()).toBe('0');
+  });
+  it('agrees with the interest it pays, to within its rounding', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 365 }),
+        fc.integer({ min: 0, max: 500 }),
+        (cents, days, ratio) => {
+          const amount = new Decimal(cents).div(100);
+          const v = voucher(new Decimal(ratio).div(100).toFixed(), 7, '5000');
+          const paid = voucherInterest(amount, v, days);
+          const fromRate = orderExtraRate(amount, days, { voucher: v, ladder: [] }).times(amount).times(days).div(365);
+          return fromRate.minus(paid).gte(0) && fromRate.minus(paid).lt('0.00000001');
+        },
+      ),
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 import { DAY_MS, HOUR_MS } from '../dates.js';
 import { Decimal, type DecimalLike, dec, roundDown, ZERO } from '../money.js';
 import { fail, ok, type Result } from '../result.js';
-import { SUBSCRIBE_PLACES } from './flexible.js';
+import { type LadderTier, ladderAprOver, SUBSCRIBE_PLACES } from './flexible.js';
 
 /** A matured order's principal and interest arrive this long after its finish_time (spec). */
 export const FIXED_RECEIPT_DELAY_MS = 30 * 60_000;
@@ -39,23 +39,36 @@ export function renewalTimeline(previousFinishMs: number, lockUpDays: number) {
 }
 
 /**
- * An order's whole return as an APR in percent, 2 places: what the holdings show. Its own APR is
- * taken as it is, not worked back from its interest, which was rounded down to 8 places (a small
- * order at 1% would show 0.99%); the voucher's interest and a same-coin ladder bonus, which cover
- * only part of the amount or the term, add what they pay over the whole order. Rounded to the
- * nearest, not down: each extra was already rounded down, so flooring again would show 6% + a 3%
- * voucher as 8.99%.
+ * An order's whole return as an APR in percent, 2 places: what the holdings show. Worked out from
+ * the rates (its own, and what its voucher and bonus add, orderExtraRate), not back from its
+ * interest, which was rounded down to 8 places (a small order at 1% would show 0.99%).
  */
-export function orderAprPercent(
-  yearRate: DecimalLike,
-  extraInterest: DecimalLike,
-  principal: DecimalLike,
-  days: number,
+export function orderAprPercent(yearRate: DecimalLike, extraRate: DecimalLike): Decimal {
+  return dec(yearRate).plus(extraRate).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+}
+
+/**
+ * The APR a rate-up voucher and a ladder bonus paid in the order's own coin add over a whole order
+ * of `amount` for `termDays`, exact, from their terms: the voucher's rate on the part of the amount
+ * it covers for the days it lasts, each tier's APR on the part inside it.
+ */
+export function orderExtraRate(
+  amount: DecimalLike,
+  termDays: number,
+  extras: { voucher: RateUpVoucher | null; ladder: readonly LadderTier[] },
 ): Decimal {
-  const own = dec(yearRate).times(100);
-  const p = dec(principal);
-  if (p.isZero() || days <= 0) return own.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  return own.plus(dec(extraInterest).times(36_500).div(p.times(days))).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const a = dec(amount);
+  if (a.lte(0) || termDays <= 0) return ZERO;
+  const { voucher } = extras;
+  const voucherRate =
+    voucher === null
+      ? ZERO
+      : voucherCovered(a, voucher)
+          .div(a)
+          .times(dec(voucher.rate_ratio).div(100))
+          .times(Math.min(voucher.rate_day, termDays))
+          .div(termDays);
+  return voucherRate.plus(ladderAprOver(a, extras.ladder));
 }
 
 /** Whether an order's actions (redeem early, auto-reinvest, redeem-to) are locked: within 1 hour of finish_time or after it. */
@@ -86,11 +99,17 @@ export interface RateUpVoucher {
  * voucher of 30 days on a 7-day order counts 7 days, or "+1.5% APR" would pay 6.4% more.
  */
 export function voucherInterest(amount: DecimalLike, voucher: RateUpVoucher, termDays: number): Decimal {
+  const counted = voucherCovered(amount, voucher);
+  if (counted.isZero()) return ZERO;
+  return fixedInterest(counted, dec(voucher.rate_ratio).div(100), Math.min(voucher.rate_day, termDays));
+}
+
+/** The part of an amount a voucher's rate applies to: none under its low limit, at most its high one. */
+function voucherCovered(amount: DecimalLike, voucher: RateUpVoucher): Decimal {
   const a = roundDown(amount, SUBSCRIBE_PLACES);
   if (a.lt(voucher.buy_limit_low) || a.lte(0)) return ZERO;
   const high = dec(voucher.buy_limit_high);
-  const counted = high.gt(0) ? Decimal.min(a, high) : a;
-  return fixedInterest(counted, dec(voucher.rate_ratio).div(100), Math.min(voucher.rate_day, termDays));
+  return high.gt(0) ? Decimal.min(a, high) : a;
 }
 
 /**

@@ -180,19 +180,30 @@ export function ladderBonus(
   tiers: readonly LadderTier[],
   opts: { periodsPerYear: number; periods?: number; priceRatio?: DecimalLike },
 ): Decimal {
+  return roundDown(
+    ladderYearly(amount, tiers)
+      .times(opts.periods ?? 1)
+      .div(opts.periodsPerYear)
+      .times(opts.priceRatio ?? 1),
+    8,
+  );
+}
+
+/** What the ladder pays on `amount` in a year, in the amount's coin: each tier's APR on the part inside it. */
+function ladderYearly(amount: DecimalLike, tiers: readonly LadderTier[]): Decimal {
   const a = dec(amount);
   let total = ZERO;
   for (const t of tiers) {
     const inTier = Decimal.min(a, t.right).minus(t.left);
     if (inTier.gt(0)) total = total.plus(inTier.times(t.apr));
   }
-  return roundDown(
-    total
-      .times(opts.periods ?? 1)
-      .div(opts.periodsPerYear)
-      .times(opts.priceRatio ?? 1),
-    8,
-  );
+  return total;
+}
+
+/** The ladder's APR over the whole of `amount` (its tiers cover parts of it), exact. */
+export function ladderAprOver(amount: DecimalLike, tiers: readonly LadderTier[]): Decimal {
+  const a = dec(amount);
+  return a.gt(0) ? ladderYearly(a, tiers).div(a) : ZERO;
 }
 
 /** The highest bonus APR of the ladder (0 without one). */

@@ -31,13 +31,8 @@ export function orderStatus(o: Pick<FixedOrderRow, 'state' | 'interestStartAt' |
 
 /** Everything the order pays at maturity in its own coin: interest, voucher interest, and a same-coin ladder bonus. */
 export function totalInterest(o: FixedOrderRow): Decimal {
-  return new Decimal(o.interest).plus(extraInterest(o));
-}
-
-/** What a voucher and a same-coin ladder bonus add to an order's own interest. */
-function extraInterest(o: FixedOrderRow): Decimal {
   const bonus = o.bonusAsset === null || o.bonusAsset === o.coin ? new Decimal(o.bonusAmount) : ZERO;
-  return new Decimal(o.couponInterest).plus(bonus);
+  return new Decimal(o.interest).plus(o.couponInterest).plus(bonus);
 }
 
 export function holdingView(
@@ -53,7 +48,7 @@ export function holdingView(
   const planned = totalInterest(o);
   const total = early ? new Decimal(o.paidInterest ?? 0) : planned;
   const principal = new Decimal(o.principal);
-  const percent = orderAprPercent(o.yearRate, extraInterest(o), principal, o.lockUpPeriod);
+  const percent = orderAprPercent(o.yearRate, o.extraRate);
   const earlyInterest =
     o.state === 'holding'
       ? earlyRedeemInterest(principal, p.preRedeemRate, o.interestStartAt.getTime(), nowMs)

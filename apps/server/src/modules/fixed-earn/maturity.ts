@@ -33,6 +33,7 @@ import {
   productRemaining,
   saleStatus,
   termBonus,
+  termExtraRate,
   userRemaining,
 } from './products.js';
 
@@ -112,6 +113,7 @@ async function lockDueOrders(tx: Tx, end: Date, after: number, batch: number): P
     bonusAmount: String(r.bonus_amount),
     voucherId: r.voucher_id === null ? null : Number(r.voucher_id),
     couponInterest: String(r.coupon_interest),
+    extraRate: String(r.extra_rate),
     createdAt: date(r.created_at) as Date,
     interestStartAt: date(r.interest_start_at) as Date,
     finishAt: date(r.finish_at) as Date,
@@ -369,6 +371,7 @@ async function insertRenewals(
       r,
       interest: fixedInterest(r.amount, r.product.yearRate, r.product.lockUpPeriod).toFixed(),
       bonus: termBonus(r.product, r.amount, ratio).toFixed(),
+      extraRate: termExtraRate(r.product, r.amount, null).toFixed(18),
       start: new Date(t.interestStartMs).toISOString(),
       finish: new Date(t.finishMs).toISOString(),
     };
@@ -376,17 +379,19 @@ async function insertRenewals(
   const col = (pick: (x: (typeof rows)[number]) => string | number | null) => pgArray(rows.map(pick));
   await tx.execute(sql`
     INSERT INTO fixed_orders (id, user_id, product_id, coin, principal, year_rate, lock_up_period, interest, bonus_asset,
-      bonus_amount, created_at, interest_start_at, finish_at, redeem_account_type, reinvest_status, reinvest_amount, mode)
+      bonus_amount, extra_rate, created_at, interest_start_at, finish_at, redeem_account_type, reinvest_status,
+      reinvest_amount, mode)
     SELECT id, user_id, product_id, coin, principal, year_rate, lock_up_period, interest, bonus_asset, bonus_amount,
-      start_at, start_at, finish_at, redeem_account_type, 1, reinvest_amount, ${MODE_REINVEST}
+      extra_rate, start_at, start_at, finish_at, redeem_account_type, 1, reinvest_amount, ${MODE_REINVEST}
     FROM unnest(${col((x) => x.r.id)}::int[], ${col((x) => x.r.from.userId)}::int[], ${col((x) => x.r.product.id)}::int[],
       ${col((x) => x.r.product.coin)}::text[], ${col((x) => x.r.amount.toFixed())}::numeric[],
       ${col((x) => x.r.product.yearRate)}::numeric[], ${col((x) => x.r.product.lockUpPeriod)}::int[],
       ${col((x) => x.interest)}::numeric[], ${col((x) => x.r.product.bonusAsset ?? x.r.product.coin)}::text[],
-      ${col((x) => x.bonus)}::numeric[], ${col((x) => x.start)}::timestamptz[], ${col((x) => x.finish)}::timestamptz[],
-      ${col((x) => x.r.from.redeemAccountType)}::int[], ${col((x) => x.r.from.reinvestAmount)}::numeric[])
+      ${col((x) => x.bonus)}::numeric[], ${col((x) => x.extraRate)}::numeric[], ${col((x) => x.start)}::timestamptz[],
+      ${col((x) => x.finish)}::timestamptz[], ${col((x) => x.r.from.redeemAccountType)}::int[],
+      ${col((x) => x.r.from.reinvestAmount)}::numeric[])
       AS v(id, user_id, product_id, coin, principal, year_rate, lock_up_period, interest, bonus_asset, bonus_amount,
-        start_at, finish_at, redeem_account_type, reinvest_amount)`);
+        extra_rate, start_at, finish_at, redeem_account_type, reinvest_amount)`);
 }
 
 type HistoryCell = string | number | null;

@@ -1,10 +1,10 @@
-import { type Decimal, fixedInterest, voucherInterest } from '@earn/domain';
+import { type Decimal, fixedInterest, type RateUpVoucher, voucherInterest } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { type AccountRef, userAccount } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
-import { type FixedProductRow, termBonus } from './products.js';
+import { type FixedProductRow, termBonus, termExtraRate } from './products.js';
 import type { VoucherRow } from './vouchers.js';
 
 /** The ledger wallet holding a user's fixed principal of a coin (the sum of their open orders). */
@@ -41,18 +41,14 @@ export async function openOrder(tx: Executor, o: NewOrder) {
   const yearRate = o.extraRate ? o.extraRate.plus(product.yearRate).toFixed() : product.yearRate;
   const interest = fixedInterest(o.amount, yearRate, product.lockUpPeriod);
   const bonus = termBonus(product, o.amount, o.priceRatio);
-  const coupon = o.voucher
-    ? voucherInterest(
-        o.amount,
-        {
-          rate_ratio: o.voucher.rateRatio,
-          rate_day: o.voucher.rateDay,
-          buy_limit_low: o.voucher.buyLimitLow,
-          buy_limit_high: o.voucher.buyLimitHigh,
-        },
-        product.lockUpPeriod,
-      )
-    : null;
+  const voucher: RateUpVoucher | null = o.voucher && {
+    rate_ratio: o.voucher.rateRatio,
+    rate_day: o.voucher.rateDay,
+    buy_limit_low: o.voucher.buyLimitLow,
+    buy_limit_high: o.voucher.buyLimitHigh,
+  };
+  const coupon = voucher ? voucherInterest(o.amount, voucher, product.lockUpPeriod) : null;
+  const extraRate = termExtraRate(product, o.amount, voucher);
   const at = new Date(o.timeline.subscribedMs);
   await post(tx, {
     kind: 'fixed.subscribe',
@@ -67,11 +63,11 @@ export async function openOrder(tx: Executor, o: NewOrder) {
   const [order] = rowsOf<{ id: number }>(
     await tx.execute(sql`
       INSERT INTO fixed_orders (user_id, product_id, coin, principal, year_rate, lock_up_period, interest, bonus_asset,
-        bonus_amount, voucher_id, coupon_interest, created_at, interest_start_at, finish_at, redeem_account_type,
-        reinvest_status, reinvest_amount, mode)
+        bonus_amount, voucher_id, coupon_interest, extra_rate, created_at, interest_start_at, finish_at,
+        redeem_account_type, reinvest_status, reinvest_amount, mode)
       VALUES (${o.userId}, ${product.id}, ${product.coin}, ${o.amount.toFixed()}, ${yearRate}, ${product.lockUpPeriod},
         ${interest.toFixed()}, ${product.bonusAsset ?? product.coin}, ${bonus.toFixed()}, ${o.voucher?.id ?? null},
-        ${coupon?.toFixed() ?? '0'}, ${at.toISOString()}, ${new Date(o.timeline.interestStartMs).toISOString()},
+        ${coupon?.toFixed() ?? '0'}, ${extraRate.toFixed(18)}, ${at.toISOString()}, ${new Date(o.timeline.interestStartMs).toISOString()},
         ${new Date(o.timeline.finishMs).toISOString()}, ${o.redeemAccountType}, ${o.reinvestStatus},
         ${o.reinvestAmount?.toFixed() ?? null}, ${o.mode})
       RETURNING id`),
@@ -88,5 +84,5 @@ export async function openOrder(tx: Executor, o: NewOrder) {
     INSERT INTO earn_history (user_id, product, type, mode, coin, amount, rate, order_id, lock_up_period, at)
     VALUES (${o.userId}, 'fixed', 1, ${o.mode}, ${product.coin}, ${o.amount.toFixed()}, ${yearRate},
       ${orderId}, ${product.lockUpPeriod}, ${at.toISOString()})`);
-  return { orderId, interest, bonus, coupon };
+  return { orderId, interest, bonus, coupon, extraRate };
 }

@@ -1,4 +1,13 @@
-import { Decimal, FixedProductType, ladderBonus, operatorTexts, toWire, ZERO } from '@earn/domain';
+import {
+  Decimal,
+  FixedProductType,
+  ladderBonus,
+  operatorTexts,
+  orderExtraRate,
+  type RateUpVoucher,
+  toWire,
+  ZERO,
+} from '@earn/domain';
 import type { FixedProduct } from '@earn/domain/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
@@ -92,6 +101,15 @@ export function bonusPrices(p: FixedProductRow, coins: ReadonlyMap<string, CoinR
 export function termBonus(p: FixedProductRow, principal: Decimal, priceRatio: Decimal): Decimal {
   if (p.ladderApr.length === 0) return ZERO;
   return ladderBonus(principal, p.ladderApr, { periodsPerYear: 365, periods: p.lockUpPeriod, priceRatio });
+}
+
+/**
+ * The APR a voucher and the product's ladder, when its bonus is paid in the order's own coin, add
+ * over a whole order (what the holdings show on top of the order's own APR).
+ */
+export function termExtraRate(p: FixedProductRow, principal: Decimal, voucher: RateUpVoucher | null): Decimal {
+  const sameCoin = p.bonusAsset === null || p.bonusAsset === p.coin;
+  return orderExtraRate(principal, p.lockUpPeriod, { voucher, ladder: sameCoin ? p.ladderApr : [] });
 }
 
 export function productView(

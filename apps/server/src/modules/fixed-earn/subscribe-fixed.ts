@@ -150,14 +150,7 @@ export async function subscribeFixed(
         bonus_amount: toWire(opened.bonus),
         coupon_interest: toWire(opened.coupon ?? '0'),
         // As the holdings show it: interest, voucher and a same-coin ladder bonus over the term.
-        total_year_rate_percent: orderAprPercent(
-          product.yearRate,
-          new Decimal(opened.coupon ?? 0).plus(
-            product.bonusAsset === null || product.bonusAsset === product.coin ? opened.bonus : 0,
-          ),
-          amount,
-          product.lockUpPeriod,
-        ).toFixed(2),
+        total_year_rate_percent: orderAprPercent(product.yearRate, opened.extraRate).toFixed(2),
         create_time: seconds(timeline.subscribedMs),
         interest_start_time: seconds(timeline.interestStartMs),
         finish_time: seconds(timeline.finishMs),
