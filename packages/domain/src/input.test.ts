@@ -291,6 +291,17 @@ describe('typedInputNote', () => {
     expect(typedInputNote('1-2', { precision: 2, allowNegative: true })).toBe('separator');
   });
 
+  it('says when the text has more decimals than the field takes', () => {
+    expect(typedInputNote('1.000', { precision: 2 })).toBe('places');
+    expect(typedInputNote('0.000000001', p8)).toBe('places');
+    expect(typedInputNote('1.5', { precision: 0 })).toBe('places');
+    expect(typedInputNote('1.00', { precision: 2 })).toBeNull();
+    expect(typedInputNote('1.', { precision: 0 })).toBeNull();
+    // A comma that may still group thousands is shown as typed, and read as a group of them.
+    expect(typedInputNote('1,0', { precision: 0 })).toBeNull();
+    expect(typedInputNote('1,000', { precision: 2 })).toBeNull();
+  });
+
   it('says when the text is above the maximum the field shows instead', () => {
     expect(typedInputNote('9999999999999', p8)).toBe('capped');
     expect(typedInputNote('999999999999.5', p8)).toBe('capped');

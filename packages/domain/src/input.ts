@@ -101,14 +101,15 @@ export function decimalInputValue(raw: string, rules: DecimalInputRules): string
 }
 
 /** Why typed text is not what the input shows (typedInputNote). */
-export type TypedInputNote = 'dropped' | 'separator' | 'capped';
+export type TypedInputNote = 'dropped' | 'separator' | 'capped' | 'places';
 
 /**
  * Why typed text is not what the input shows, so the field can say so: `dropped` when it holds a
  * character the rule drops (a letter, a sign the field does not take, any other symbol: '1e5'
  * shows as 15), `separator` when a comma or point neither groups thousands nor marks the decimals
  * ('1,5,' shows as 15, '1..2' as 1.2), `capped` when it is above the field's maximum, which it
- * shows instead.
+ * shows instead, `places` when it has more decimals than the field takes ('1.000' in a field of 2
+ * places shows as 1.00).
  */
 export function typedInputNote(raw: string, rules: DecimalInputRules): TypedInputNote | null {
   const allowed = rules.allowNegative ? /[^\d.,-]/ : /[^\d.,]/;
@@ -118,7 +119,11 @@ export function typedInputNote(raw: string, rules: DecimalInputRules): TypedInpu
   const number = readSeparators(typed)
     .replace(/-/g, '')
     .replace(/^0+(?=\d)/, '');
-  return /\d/.test(number) && exceeds(number, rules.max ?? MAX_AMOUNT) ? 'capped' : null;
+  if (/\d/.test(number) && exceeds(number, rules.max ?? MAX_AMOUNT)) return 'capped';
+  const point = number.indexOf('.');
+  // A comma that may yet group thousands is shown as typed ('1,0' in a field of whole numbers).
+  const cut = point !== -1 && number.length - point - 1 > rules.precision;
+  return cut && shownDecimalInput(raw, rules) !== typed ? 'places' : null;
 }
 
 /** How commas and points may stand in a number as it is typed (the last group may be unfinished). */

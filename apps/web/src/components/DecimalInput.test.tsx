@@ -5,11 +5,18 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test-utils.js';
 import { DecimalInput } from './DecimalInput.js';
 
-function Harness({ precision = 8, max }: { precision?: number; max?: string }) {
+function Harness({ precision = 8, max, error }: { precision?: number; max?: string; error?: string }) {
   const [value, setValue] = useState('');
   return (
     <>
-      <DecimalInput label="Amount" value={value} onChange={setValue} precision={precision} {...(max ? { max } : {})} />
+      <DecimalInput
+        label="Amount"
+        value={value}
+        onChange={setValue}
+        precision={precision}
+        error={error}
+        {...(max ? { max } : {})}
+      />
       <output data-testid="value">{value}</output>
       <button type="button" onClick={() => setValue('250')}>
         Max
@@ -61,14 +68,17 @@ describe('DecimalInput', () => {
     expect(value()).toBe('100');
   });
 
-  it('says when a keystroke is dropped, until the next one, and not for a paste it cleans', async () => {
+  it('says when typing is dropped, while the user types on, until they delete; not for a paste it cleans', async () => {
     renderWithProviders(<Harness />);
     const hint = 'Only digits and one decimal point can be typed here';
     await userEvent.type(input(), '1e');
     expect(input().value).toBe('1');
     expect(screen.getByText(hint)).toBeInTheDocument();
+    // '1e5' shows as 15: still not what was typed, so still said.
     await userEvent.type(input(), '5');
     expect(input().value).toBe('15');
+    expect(screen.getByText(hint)).toBeInTheDocument();
+    await userEvent.type(input(), '{Backspace}');
     expect(screen.queryByText(hint)).toBeNull();
     await userEvent.type(input(), '..');
     expect(
@@ -78,6 +88,32 @@ describe('DecimalInput', () => {
     await userEvent.paste('100 USDT');
     expect(value()).toBe('100');
     expect(screen.queryByText(hint)).toBeNull();
+  });
+
+  it('says when a decimal too many is cut, in a field of places or of whole numbers', async () => {
+    renderWithProviders(<Harness precision={2} />);
+    await userEvent.type(input(), '1.000');
+    expect(input().value).toBe('1.00');
+    expect(screen.getByText('At most 2 decimal places can be typed here')).toBeInTheDocument();
+  });
+
+  it('says it of whole numbers too, and a value set from outside clears it', async () => {
+    renderWithProviders(<Harness precision={0} />);
+    await userEvent.type(input(), '1.5');
+    expect(input().value).toBe('1.');
+    expect(screen.getByText('Only whole numbers can be typed here')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Max' }));
+    expect(input().value).toBe('250');
+    expect(screen.queryByText('Only whole numbers can be typed here')).toBeNull();
+    await userEvent.type(input(), '1');
+    expect(screen.queryByText('Only whole numbers can be typed here')).toBeNull();
+  });
+
+  it("shows its word above the form's own error, both", () => {
+    renderWithProviders(<Harness precision={2} error="Insufficient balance" />);
+    fireEvent.change(input(), { target: { value: '1e' } });
+    const said = screen.getByText(/Only digits and one decimal point can be typed here/);
+    expect(said).toHaveTextContent('Insufficient balance');
   });
 
   it('refuses a minus sign and caps at 999999999999', async () => {

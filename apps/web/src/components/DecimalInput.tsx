@@ -8,7 +8,7 @@ import {
   typedInputNote,
 } from '@earn/domain';
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../lib/use-format.js';
 
@@ -47,8 +47,9 @@ export function DecimalInput({
   const { t } = useTranslation();
   const fmt = useFormat();
   const [refusedPaste, setRefusedPaste] = useState<string | null>(null);
-  // What the last keystroke typed and the field does not show (a letter, a stray comma, more than
-  // the maximum): said until the next one.
+  // What typing put in and the field does not show (a letter, a stray comma, more than the maximum,
+  // a decimal too many): said while the user types on, since the text still differs from what they
+  // meant, until they delete or the value is set from outside.
   const [note, setNote] = useState<TypedInputNote | null>(null);
   const pasted = useRef(false);
   const rules = { precision, ...(allowNegative ? { allowNegative } : {}), ...(max ? { max } : {}) };
@@ -58,7 +59,19 @@ export function DecimalInput({
   const field = useRef<HTMLInputElement>(null);
   const caret = useRef<number | null>(null);
   // A value set from outside (Max, a reset after submit) replaces what was typed.
-  const shown = composing ?? (decimalInputValue(typed, rules) === value ? typed : value);
+  const typedIsShown = decimalInputValue(typed, rules) === value;
+  const shown = composing ?? (typedIsShown ? typed : value);
+
+  const noteText =
+    note === null || !typedIsShown
+      ? null
+      : note === 'capped'
+        ? t('input.capped', { max: fmt.amount(max ?? MAX_AMOUNT) })
+        : note === 'places'
+          ? precision === 0
+            ? t('input.wholeOnly')
+            : t('input.places', { count: precision })
+          : t(note === 'dropped' ? 'input.typedDropped' : 'input.separatorDropped');
 
   useLayoutEffect(() => {
     const at = caret.current;
@@ -75,7 +88,9 @@ export function DecimalInput({
     setRefusedPaste(null);
     // A paste it takes drops words and symbols around the number ('100 USDT') on purpose.
     const typedNote = typedInputNote(raw, rules);
-    setNote(pasted.current && typedNote === 'dropped' ? null : typedNote);
+    const deleted = raw.length < shown.length;
+    if (pasted.current) setNote(typedNote === 'dropped' ? null : typedNote);
+    else setNote(typedNote ?? (deleted || !typedIsShown ? null : note));
     pasted.current = false;
     onChange(decimalInputValue(raw, rules));
   }
@@ -87,15 +102,7 @@ export function DecimalInput({
       {...rest}
       ref={field}
       value={shown}
-      error={
-        refusedPaste !== null
-          ? t('input.pasteRefused', { text: refusedPaste })
-          : note === 'capped'
-            ? t('input.capped', { max: fmt.amount(max ?? MAX_AMOUNT) })
-            : note
-              ? t(note === 'dropped' ? 'input.typedDropped' : 'input.separatorDropped')
-              : error
-      }
+      error={withNote(refusedPaste !== null ? t('input.pasteRefused', { text: refusedPaste }) : noteText, error)}
       onPaste={(e) => {
         const text = e.clipboardData.getData('text');
         if (pastedAsOtherNumber(text, rules)) {
@@ -124,6 +131,19 @@ export function DecimalInput({
         onBlur?.(e);
       }}
     />
+  );
+}
+
+/** The field's word on its text above the form's own error, both shown. */
+function withNote(note: string | null, error: ReactNode): ReactNode {
+  if (note === null) return error;
+  if (!error || error === true) return note;
+  return (
+    <>
+      {note}
+      <br />
+      {error}
+    </>
   );
 }
 

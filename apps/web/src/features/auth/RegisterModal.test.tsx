@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test-utils.js';
@@ -41,5 +42,47 @@ describe('signing up', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(sent.filter((p) => p === '/apiw/v2/auth/register')).toHaveLength(1);
     expect(sent.filter((p) => p === '/apiw/v2/auth/login')).toHaveLength(1);
+  });
+
+  it('opens afresh, without the error of the opening before', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: URL | string) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (path.endsWith('/healthz')) {
+          // biome-ignore lint/suspicious/noDocumentCookie: the test stands in for the server's cookie.
+          document.cookie = 'csrf_token=tok';
+          return new Response('{}');
+        }
+        return new Response(JSON.stringify({ code: 10001, message: 'The system is busy; please try again' }), {
+          status: 400,
+        });
+      }),
+    );
+    function Reopening() {
+      const [opened, setOpened] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setOpened(true)}>
+            Subscribe
+          </button>
+          <RegisterModal opened={opened} onClose={() => setOpened(false)} />
+        </>
+      );
+    }
+    renderWithProviders(
+      <MemoryRouter>
+        <Reopening />
+      </MemoryRouter>,
+    );
+    await userEvent.type(await screen.findByLabelText(/Email/), 'new@example.com');
+    await userEvent.type(screen.getByLabelText(/Password/), 'password123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByRole('button', { name: 'Sign up' })).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).queryByRole('alert')).toBeNull();
   });
 });

@@ -25,10 +25,15 @@ export function RegisterModal({
   const register = useRegister();
   const login = useLogin();
   const [loggingIn, setLoggingIn] = useState(false);
-  // Each opening starts at the registration.
+  const { reset: resetRegister } = register;
+  const { reset: resetLogin } = login;
+  // Each opening starts afresh, at the registration, with no error of the one before.
   useEffect(() => {
-    if (opened) setLoggingIn(false);
-  }, [opened]);
+    if (!opened) return;
+    setLoggingIn(false);
+    resetRegister();
+    resetLogin();
+  }, [opened, resetRegister, resetLogin]);
   const signedIn = () => {
     onClose();
     onSignedIn?.();
