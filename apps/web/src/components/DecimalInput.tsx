@@ -30,8 +30,9 @@ export interface DecimalInputProps extends Omit<TextInputProps, 'value' | 'onCha
  * or empty while the text holds more places than the field takes and only blur can say which it is.
  * Text an input method is composing is left alone until it is committed, and an edit in the middle
  * keeps the caret where it was. A paste the rule would read as another number ('1e5', '-50') is
- * refused, with a word, and the field keeps what it had; a keystroke the rule drops, or text cut to
- * the maximum, is said too.
+ * refused, with a word, and the field keeps what it had; what typing put in and the field does not
+ * show (a dropped character, a stray comma, a decimal too many, more than the maximum) is said too,
+ * beside the form's own error.
  */
 export function DecimalInput({
   value,

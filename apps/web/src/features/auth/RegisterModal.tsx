@@ -78,8 +78,8 @@ export function RegisterModal({
           type="button"
           onClick={() => {
             setLoggingIn(!loggingIn);
-            login.reset();
-            register.reset();
+            resetLogin();
+            resetRegister();
           }}
         >
           {t(loggingIn ? 'nav.register' : 'nav.login')}
