@@ -61,6 +61,11 @@ describe('Simple Earn flexible in Chromium', () => {
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expectText(page, 'Modified');
     await expect.poll(() => page.getByTestId('detail-min-apr').textContent()).toBe('2.50%');
+    // Subscribing again keeps it, and says so.
+    await page.getByTestId('detail-subscribe').click();
+    await expect.poll(() => page.getByTestId('edit-min-apr').textContent()).toBe('2.50%');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('edit-min-apr').waitFor({ state: 'detached' });
     expect(await page.getByTestId('lend-hours').locator('tbody tr').count()).toBeGreaterThan(0);
 
     // Redeem part.

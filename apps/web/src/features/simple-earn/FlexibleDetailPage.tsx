@@ -226,7 +226,7 @@ export default function FlexibleDetailPage() {
         <Button variant="default" size="md" onClick={() => setRedeeming(true)} data-testid="detail-redeem">
           {t('earn.redeem.button')}
         </Button>
-        <Button size="md" onClick={() => setSubscribing(true)}>
+        <Button size="md" onClick={() => setSubscribing(true)} data-testid="detail-subscribe">
           {t('earn.subscribeAgain')}
         </Button>
       </Group>

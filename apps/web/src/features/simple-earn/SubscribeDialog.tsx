@@ -17,7 +17,7 @@ import { Link } from 'react-router';
 import { useMe } from '../../api/account.js';
 import { serverNow } from '../../api/client.js';
 import { useRates } from '../../api/market.js';
-import { useAvailable, useSubscribeFlexible } from '../../api/simple-earn.js';
+import { useAvailable, useHolding, useSubscribeFlexible } from '../../api/simple-earn.js';
 import { AmountInput } from '../../components/AmountInput.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { InfoPopup } from '../../components/InfoPopup.js';
@@ -82,6 +82,10 @@ function SubscribeForm({ product, onDone }: { product: FlexibleProduct; onDone(a
   const subscribe = useSubscribeFlexible();
   const [amount, setAmount] = useState('');
   const [minRate, setMinRate] = useState<string | null>(null);
+  // A subscription without a minimum keeps the one the holding has: that is the one to show.
+  const holding = useHolding(me.data ? product.asset : '');
+  const keptRate = holding.data?.min_lend_rate_year ?? null;
+  const shownRate = minRate ?? keptRate;
   const [editingRate, setEditingRate] = useState(false);
   const [nowMs, setNowMs] = useState(() => serverNow());
   useEffect(() => {
@@ -175,7 +179,7 @@ function SubscribeForm({ product, onDone }: { product: FlexibleProduct; onDone(a
           onClick={() => setEditingRate(true)}
           data-testid="edit-min-apr"
         >
-          {minRate ? fmt.rate(minRate) : t('earn.minApr.systemDefault')}
+          {shownRate ? fmt.rate(shownRate) : t('earn.minApr.systemDefault')}
         </Anchor>
       </Group>
       <Stack gap={4}>
@@ -267,7 +271,7 @@ function SubscribeForm({ product, onDone }: { product: FlexibleProduct; onDone(a
         opened={editingRate}
         onClose={() => setEditingRate(false)}
         asset={product.asset}
-        current={minRate ?? product.limit_min_lend_rate_year}
+        current={shownRate ?? product.limit_min_lend_rate_year}
         limitMinRate={product.limit_min_lend_rate_year}
         maxRate={product.max_lend_rate_year}
         onChoose={setMinRate}
