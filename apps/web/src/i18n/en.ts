@@ -245,8 +245,10 @@ export const en = {
   'earn.minApr.intro': 'You lend only in hours whose rate is at least this. A lower minimum lends more often.',
   'earn.minApr.range': 'Between {{min}}% and {{max}}%',
   'earn.minApr.systemDefault': 'System default',
-  'earn.minApr.simulation':
-    'In the last {{hours}} hours this minimum would have lent fully in {{filled}} and partly in {{partly}}.',
+  'earn.minApr.simulation_one':
+    'In the last hour this minimum would have lent fully in {{filled}} and partly in {{partly}}.',
+  'earn.minApr.simulation_other':
+    'In the last {{count}} hours this minimum would have lent fully in {{filled}} and partly in {{partly}}.',
   'lend_earn.rate.max': 'The minimum APR can be at most {{rate}}%',
   'lend_earn.rate.min': 'The minimum APR must be at least {{rate}}%',
   'earn.auto.title': 'Auto-earn',
@@ -834,7 +836,8 @@ export const en = {
   'fixed.rules.lock':
     'Within 1 hour of maturity, early redemption, auto-reinvest and redeem-to can no longer be changed.',
   'fixed.voucher.label': 'Rate-up voucher',
-  'fixed.voucher.option': '+{{ratio}}% APR for {{days}} days (from {{low}} {{coin}})',
+  'fixed.voucher.option_one': '+{{ratio}}% APR for {{count}} day (from {{low}} {{coin}})',
+  'fixed.voucher.option_other': '+{{ratio}}% APR for {{count}} days (from {{low}} {{coin}})',
   'fixed.voucher.none': 'Do not use a voucher',
   'fixed.voucher.maximum': 'The voucher raises the rate on up to {{amount}} {{asset}} only.',
   'fixed.voucher.missing': 'This voucher does not exist',

@@ -21,3 +21,15 @@ it('keeps a choice from the moment it is made, before its dictionary arrives', a
   expect(currentLocale()).toBe('zh-CN');
   await setLocale('en');
 });
+
+it('counts a single hour and a single day as one, not as "1 hours" or "1 days"', async () => {
+  await setLocale('en');
+  const sim = { filled: 1, partly: 0 };
+  expect(i18n.t('earn.minApr.simulation', { ...sim, count: 1 })).toBe(
+    'In the last hour this minimum would have lent fully in 1 and partly in 0.',
+  );
+  expect(i18n.t('earn.minApr.simulation', { ...sim, count: 24 })).toContain('In the last 24 hours');
+  const voucher = { ratio: '1.5', low: '0', coin: 'BTC' };
+  expect(i18n.t('fixed.voucher.option', { ...voucher, count: 1 })).toBe('+1.5% APR for 1 day (from 0 BTC)');
+  expect(i18n.t('fixed.voucher.option', { ...voucher, count: 7 })).toContain('for 7 days');
+});

@@ -243,7 +243,10 @@ export const zhCN: Messages = {
   'earn.minApr.intro': '仅在当小时利率不低于该值时出借。最低年化越低，出借越频繁。',
   'earn.minApr.range': '范围 {{min}}% 至 {{max}}%',
   'earn.minApr.systemDefault': '系统默认',
-  'earn.minApr.simulation': '过去 {{hours}} 小时内，该最低年化有 {{filled}} 小时全部出借，{{partly}} 小时部分出借。',
+  'earn.minApr.simulation_one':
+    '过去 {{count}} 小时内，该最低年化有 {{filled}} 小时全部出借，{{partly}} 小时部分出借。',
+  'earn.minApr.simulation_other':
+    '过去 {{count}} 小时内，该最低年化有 {{filled}} 小时全部出借，{{partly}} 小时部分出借。',
   'lend_earn.rate.max': '最低年化不能高于 {{rate}}%',
   'lend_earn.rate.min': '最低年化不能低于 {{rate}}%',
   'earn.auto.title': '自动赚币',
@@ -795,7 +798,8 @@ export const zhCN: Messages = {
   'fixed.rules.v6': '加息利息随订单到期发放；提前赎回将放弃加息利息。',
   'fixed.rules.lock': '到期前 1 小时内，不可再提前赎回或修改自动续投和赎回账户。',
   'fixed.voucher.label': '加息券',
-  'fixed.voucher.option': '+{{ratio}}% 年化，{{days}} 天（{{low}} {{coin}} 起）',
+  'fixed.voucher.option_one': '+{{ratio}}% 年化，{{count}} 天（{{low}} {{coin}} 起）',
+  'fixed.voucher.option_other': '+{{ratio}}% 年化，{{count}} 天（{{low}} {{coin}} 起）',
   'fixed.voucher.none': '不使用加息券',
   'fixed.voucher.maximum': '加息券仅对不超过 {{amount}} {{asset}} 的部分加息。',
   'fixed.voucher.missing': '该加息券不存在',

@@ -102,7 +102,7 @@ export function MinAprForm({
           {t('earn.minApr.simulation', {
             filled: sim.filled_hours,
             partly: sim.partly_filled_hours,
-            hours: sim.hours,
+            count: sim.hours,
           })}
         </Alert>
       )}

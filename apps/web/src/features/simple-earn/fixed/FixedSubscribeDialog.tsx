@@ -420,7 +420,7 @@ function TermForm({
               value: String(c.id),
               label: t('fixed.voucher.option', {
                 ratio: c.rate_ratio,
-                days: c.rate_day,
+                count: c.rate_day,
                 low: fmt.amount(c.buy_limit_low),
                 coin: c.using_currency,
               }),
