@@ -1,7 +1,8 @@
 import type { SoftStakingReward, SoftStakingStatus } from '@earn/domain/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BALANCE_REFRESH_MS } from './account.js';
 import { api } from './client.js';
+import { useSubmitMutation } from './submit-mutation.js';
 
 // A type-only import of the contract keeps its schema library out of the web bundle.
 const SOFT_STAKING_BASE = '/apiw/v2/earn/soft-staking';
@@ -36,7 +37,8 @@ export function useSoftStakingRewards(from: number, to: number, page: number, li
 
 export function useSoftStakingSwitch() {
   const qc = useQueryClient();
-  return useMutation({
+  // A double click on Activate switches once, as every call submitted from a dialog.
+  return useSubmitMutation({
     mutationFn: (status: boolean) => api<{ status: boolean }>(`${SOFT_STAKING_BASE}/switch`, { body: { status } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: softStakingKeys.all }),
   });
