@@ -34,6 +34,8 @@ export function RegisterModal({
     resetRegister();
     resetLogin();
   }, [opened, resetRegister, resetLogin]);
+  // The call the form makes: logging in or registering.
+  const asked = loggingIn ? login : register;
   const signedIn = () => {
     onClose();
     onSignedIn?.();
@@ -45,32 +47,23 @@ export function RegisterModal({
       title={t(loggingIn ? 'auth.loginTitle' : 'auth.registerTitle')}
       size="sm"
     >
-      {loggingIn ? (
-        <CredentialsForm
-          key="login"
-          rules="login"
-          submitLabel={t('nav.login')}
-          pending={login.isPending}
-          error={login.error ? errorText(login.error) : undefined}
-          onSubmit={(credentials) => login.mutate(credentials, { onSuccess: signedIn })}
-        />
-      ) : (
-        <CredentialsForm
-          key="register"
-          rules="sign-up"
-          submitLabel={t('nav.register')}
-          pending={register.isPending}
-          error={register.error ? errorText(register.error) : undefined}
-          onSubmit={(credentials) =>
-            register.mutate(credentials, {
-              onSuccess: (me) => {
-                notifySuccess(t('auth.welcome', { email: me.email }));
-                signedIn();
-              },
-            })
-          }
-        />
-      )}
+      <CredentialsForm
+        key={loggingIn ? 'login' : 'register'}
+        rules={loggingIn ? 'login' : 'sign-up'}
+        submitLabel={t(loggingIn ? 'nav.login' : 'nav.register')}
+        pending={asked.isPending}
+        error={asked.error ? errorText(asked.error) : undefined}
+        onSubmit={(credentials) =>
+          loggingIn
+            ? login.mutate(credentials, { onSuccess: signedIn })
+            : register.mutate(credentials, {
+                onSuccess: (me) => {
+                  notifySuccess(t('auth.welcome', { email: me.email }));
+                  signedIn();
+                },
+              })
+        }
+      />
       <Text size="sm" mt="md" ta="center">
         {t(loggingIn ? 'auth.noAccount' : 'auth.haveAccount')}{' '}
         <Anchor
