@@ -391,6 +391,9 @@ describe('rate-up vouchers', () => {
     expect(await spot(u, 'USDT')).toBe(new Decimal(100000).plus(interest).plus(coupon).toFixed());
     const types = (await u.get(`${FIXED}/user/history?type=5`)).body.data.list;
     expect(types[0]).toMatchObject({ amount: coupon.toFixed(), rate_ratio: '5', lend_rate_year: '0.05' });
+    // The subscription's row names the voucher it applied beside the product's APR.
+    const [subscribed] = (await u.get(`${FIXED}/user/history?type=1`)).body.data.list;
+    expect(subscribed).toMatchObject({ amount: '2000', rate_ratio: '5', lend_rate_year: '0.073' });
   });
 
   it('raises the rate only for the days the money is lent: a 30-day voucher on a 7-day order counts 7', async () => {

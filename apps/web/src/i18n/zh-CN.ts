@@ -797,6 +797,7 @@ export const zhCN: Messages = {
   'fixed.rules.v5': '每张加息券仅可使用一次，过期后不可使用。',
   'fixed.rules.v6': '加息利息随订单到期发放；提前赎回将放弃加息利息。',
   'fixed.rules.lock': '到期前 1 小时内，不可再提前赎回或修改自动续投和赎回账户。',
+  'fixed.history.withVoucher': '{{apr}} + {{ratio}}% 加息券',
   'fixed.voucher.label': '加息券',
   'fixed.voucher.option_one': '+{{ratio}}% 年化，{{count}} 天（{{low}} {{coin}} 起）',
   'fixed.voucher.option_other': '+{{ratio}}% 年化，{{count}} 天（{{low}} {{coin}} 起）',

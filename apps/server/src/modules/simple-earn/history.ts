@@ -87,10 +87,14 @@ export async function earnHistory(db: Executor, userId: number, product: 'flexib
     bonus_asset: string | null;
     order_id: number | null;
     lock_up_period: number | null;
+    voucher_ratio: string | null;
     at: Date | string;
   }>(
     await db.execute(sql`
-      SELECT id, type, mode, coin, amount::text, principal::text, rate::text, bonus_asset, order_id, lock_up_period, at
+      SELECT id, type, mode, coin, amount::text, principal::text, rate::text, bonus_asset, order_id, lock_up_period, at,
+        CASE WHEN type = 1 AND product = 'fixed' THEN (
+          SELECT v.rate_ratio::text FROM fixed_orders o JOIN rate_up_vouchers v ON v.id = o.voucher_id
+          WHERE o.id = earn_history.order_id) END AS voucher_ratio
       FROM earn_history
       WHERE ${filters} ORDER BY at DESC, id DESC LIMIT ${q.limit} OFFSET ${offset}`),
   );
@@ -108,11 +112,17 @@ export async function earnHistory(db: Executor, userId: number, product: 'flexib
       lend_rate_year: r.rate === null ? '' : toWire(r.rate),
       bonus_asset: r.bonus_asset ?? '',
       time_at: Math.floor(new Date(r.at).getTime() / 1000),
-      // Fixed rows: the order, its term, its principal, and a rate-up row's extra APR in percent.
+      // Fixed rows: the order, its term, its principal, and the extra APR in percent of a rate-up row
+      // or of the voucher a subscription applied.
       order_id: r.order_id === null ? '' : String(r.order_id),
       lock_up_period: r.lock_up_period ?? 0,
       principal: r.principal === null ? '' : toWire(r.principal),
-      rate_ratio: r.type === 5 && r.rate !== null ? toWire(new Decimal(r.rate).times(100)) : '',
+      rate_ratio:
+        r.type === 5 && r.rate !== null
+          ? toWire(new Decimal(r.rate).times(100))
+          : r.voucher_ratio !== null
+            ? toWire(r.voucher_ratio)
+            : '',
     })),
     total: count?.n ?? 0,
   };

@@ -79,7 +79,14 @@ export function FixedHistory({ queryAsset }: { queryAsset: string | null }) {
       key: 'rate',
       title: t('fixed.apr'),
       align: 'right',
-      render: (r) => (r.rate_ratio ? `+${r.rate_ratio}%` : r.lend_rate_year ? fmt.rate(r.lend_rate_year) : '--'),
+      render: (r) => {
+        if (r.type === 5) return r.rate_ratio ? `+${r.rate_ratio}%` : '--';
+        if (!r.lend_rate_year) return '--';
+        // A subscription that applied a voucher: the product's APR and what the voucher adds to it.
+        return r.rate_ratio
+          ? t('fixed.history.withVoucher', { apr: fmt.rate(r.lend_rate_year), ratio: r.rate_ratio })
+          : fmt.rate(r.lend_rate_year);
+      },
     },
   ];
   return (
