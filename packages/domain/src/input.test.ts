@@ -296,7 +296,11 @@ describe('typedInputNote', () => {
     expect(typedInputNote('0.000000001', p8)).toBe('places');
     expect(typedInputNote('1.5', { precision: 0 })).toBe('places');
     expect(typedInputNote('1.00', { precision: 2 })).toBeNull();
-    expect(typedInputNote('1.', { precision: 0 })).toBeNull();
+    // A point in a field of whole numbers is said at once; a comma may yet group thousands.
+    expect(typedInputNote('1.', { precision: 0 })).toBe('places');
+    expect(typedInputNote('1。', { precision: 0 })).toBe('places');
+    expect(typedInputNote('1,', { precision: 0 })).toBeNull();
+    expect(typedInputNote('1.', { precision: 2 })).toBeNull();
     // A comma that may still group thousands is shown as typed, and read as a group of them.
     expect(typedInputNote('1,0', { precision: 0 })).toBeNull();
     expect(typedInputNote('1,000', { precision: 2 })).toBeNull();

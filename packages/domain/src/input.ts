@@ -109,7 +109,8 @@ export type TypedInputNote = 'dropped' | 'separator' | 'capped' | 'places';
  * shows as 15), `separator` when a comma or point neither groups thousands nor marks the decimals
  * ('1,5,' shows as 15, '1..2' as 1.2), `capped` when it is above the field's maximum, which it
  * shows instead, `places` when it has more decimals than the field takes ('1.000' in a field of 2
- * places shows as 1.00).
+ * places shows as 1.00), and at once when a point is typed in a field of whole numbers ('1.', which
+ * it keeps bare so the digits after it are refused, never read as more of the integer).
  */
 export function typedInputNote(raw: string, rules: DecimalInputRules): TypedInputNote | null {
   const allowed = rules.allowNegative ? /[^\d.,-]/ : /[^\d.,]/;
@@ -123,7 +124,8 @@ export function typedInputNote(raw: string, rules: DecimalInputRules): TypedInpu
   const point = number.indexOf('.');
   // A comma that may yet group thousands is shown as typed ('1,0' in a field of whole numbers).
   const cut = point !== -1 && number.length - point - 1 > rules.precision;
-  return cut && shownDecimalInput(raw, rules) !== typed ? 'places' : null;
+  if (cut && shownDecimalInput(raw, rules) !== typed) return 'places';
+  return rules.precision === 0 && typed.endsWith('.') ? 'places' : null;
 }
 
 /** How commas and points may stand in a number as it is typed (the last group may be unfinished). */

@@ -99,7 +99,11 @@ describe('DecimalInput', () => {
 
   it('says it of whole numbers too, and a value set from outside clears it', async () => {
     renderWithProviders(<Harness precision={0} />);
-    await userEvent.type(input(), '1.5');
+    // The point is said at once, before any digit after it is refused.
+    await userEvent.type(input(), '1.');
+    expect(screen.getByText('Only whole numbers can be typed here')).toBeInTheDocument();
+    expect(value()).toBe('1');
+    await userEvent.type(input(), '5');
     expect(input().value).toBe('1.');
     expect(screen.getByText('Only whole numbers can be typed here')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Max' }));
