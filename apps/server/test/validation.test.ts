@@ -200,6 +200,28 @@ describe('ids, instants, coins and rates out of range are refused before any que
     expect((await user.get('/apiw/v2/uni-loan/earn/interest-rate/simulate?asset=USDT&rateYear=0.05')).status).toBe(200);
   });
 
+  it('an id out of range is refused for its range, written as a number or as its digits', async () => {
+    const preRedeem = (order_id: unknown) =>
+      user.post('/apiw/v2/fixed_earn/api/user/pre-redeem', { order_id, fundpass: '123456' });
+    expect((await preRedeem(big)).body).toMatchObject({
+      message: 'order_id must be at most 2147483647',
+      key: 'validation.maximum',
+      params: { field: 'order_id', limit: '2147483647' },
+    });
+    for (const id of [String(big), '0', '-1', '1.5'])
+      expect((await preRedeem(id)).body, id).toMatchObject({
+        message: 'order_id must be a whole number from 1 to 2147483647',
+        key: 'validation.idRange',
+        params: { field: 'order_id', min: '1', max: '2147483647' },
+      });
+    expect((await preRedeem(0)).body).toMatchObject({ message: 'order_id must be at least 1' });
+    expect((await preRedeem(true)).body).toMatchObject({ key: 'validation.type' });
+    expect((await user.get('/apiw/v2/uni-loan/earn/subscribe?page=100001')).body).toMatchObject({
+      message: 'page must be at most 100000',
+      key: 'validation.maximum',
+    });
+  });
+
   it('auto-earn status of an unknown coin is refused rather than reported on', async () => {
     await user.post('/apiw/v2/uni-loan/earn/autoivest', { assets: 'ALL_ASSET', status: '1' });
     expect((await user.get('/apiw/v2/uni-loan/earn/autoivest?assets=FOO')).body).toMatchObject({

@@ -1,4 +1,5 @@
 import { type AmountRules, EMAIL_PATTERN, parseAmount } from '@earn/domain';
+import { ROW_ID_PATTERN } from '@earn/domain/contract';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
@@ -125,12 +126,35 @@ function amountRefusal(error: Partial<ErrorObject>, field: string): ValidationRe
 }
 
 /**
+ * The failure that says what is wrong: of a choice's ('order_id' as a number or as its digits), the
+ * one of the form whose type the value has, so '2147483648' is refused for its range, not for not
+ * being a number.
+ */
+function tellingError(errors: readonly Partial<ErrorObject>[]): Partial<ErrorObject> | undefined {
+  const choice = errors.find((e) => e.keyword === 'anyOf');
+  const inForm = (e: Partial<ErrorObject>) =>
+    e.instancePath === choice?.instancePath &&
+    e.keyword !== 'type' &&
+    e.keyword !== 'anyOf' &&
+    hasType(e.parentSchema?.type, e.data);
+  return (choice && errors.find(inForm)) ?? errors[0];
+}
+
+/** Whether a value is of a schema's JSON type. */
+function hasType(type: unknown, value: unknown): boolean {
+  if (type === 'integer') return Number.isInteger(value);
+  if (type === 'array') return Array.isArray(value);
+  if (type === 'object') return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return typeof type === 'string' && typeof value === type;
+}
+
+/**
  * A validation failure in words that name the field ("amount is required", "password must be at
  * least 8 characters"), with a key so the web says it in the reader's language. A pattern is not
  * shown: a regular expression means nothing to the person who typed the value.
  */
 export function describeValidation(errors: readonly Partial<ErrorObject>[], context: string): ValidationRefusal {
-  const first = errors[0];
+  const first = tellingError(errors);
   const path = (first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
   const field = path || context;
   const params = (first?.params ?? {}) as Record<string, unknown>;
@@ -141,7 +165,7 @@ export function describeValidation(errors: readonly Partial<ErrorObject>[], cont
   });
   if (!first) return refusal('invalid', `${field} is invalid`);
   // An amount is refused in the domain's words, whatever the schema tripped on (a number, null).
-  const amount = amountRefusal(first, field);
+  const amount = amountRefusal(errors[0] ?? first, field);
   if (amount) return amount;
   switch (first.keyword) {
     case 'required': {
@@ -153,7 +177,16 @@ export function describeValidation(errors: readonly Partial<ErrorObject>[], cont
     case 'anyOf':
       return refusal('notAllowed', `${field} has a value that is not allowed`);
     case 'pattern':
+      if (params.pattern === ROW_ID_PATTERN)
+        return refusal('idRange', `${field} must be a whole number from 1 to 2147483647`, {
+          min: '1',
+          max: '2147483647',
+        });
       return refusal('pattern', `${field} is not in the expected form`);
+    case 'minimum':
+      return refusal('minimum', `${field} must be at least ${String(params.limit)}`, { limit: String(params.limit) });
+    case 'maximum':
+      return refusal('maximum', `${field} must be at most ${String(params.limit)}`, { limit: String(params.limit) });
     case 'format':
       return refusal('format', `${field} must be a valid ${String(params.format)}`, { format: String(params.format) });
     case 'minLength':

@@ -45,11 +45,11 @@ export const LocaleTag = Type.String({ maxLength: 10, pattern: '^[A-Za-z-]*$' })
 
 /** A row id in a request: a positive 32-bit integer, as the database stores it. */
 export const RowId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-/** A row id written as a string: its digits, from 1 to 2147483647 (a pattern cannot compare, so it spells the range out). */
-export const RowIdString = Type.String({
-  pattern:
-    '^(?:[1-9][0-9]{0,8}|1[0-9]{9}|20[0-9]{8}|21[0-3][0-9]{7}|214[0-6][0-9]{6}|2147[0-3][0-9]{5}|21474[0-7][0-9]{4}|214748[0-2][0-9]{3}|2147483[0-5][0-9]{2}|21474836[0-3][0-9]|214748364[0-7])$',
-});
+/** The digits of a row id, from 1 to 2147483647 (a pattern cannot compare, so it spells the range out). */
+export const ROW_ID_PATTERN =
+  '^(?:[1-9][0-9]{0,8}|1[0-9]{9}|20[0-9]{8}|21[0-3][0-9]{7}|214[0-6][0-9]{6}|2147[0-3][0-9]{5}|21474[0-7][0-9]{4}|214748[0-2][0-9]{3}|2147483[0-5][0-9]{2}|21474836[0-3][0-9]|214748364[0-7])$';
+/** A row id written as a string. */
+export const RowIdString = Type.String({ pattern: ROW_ID_PATTERN });
 /** An instant in a request, in Unix seconds, up to the end of year 9999. */
 export const UnixSeconds = Type.Integer({ minimum: 0, maximum: 253_402_300_799 });
 /** A page number in a request. */
