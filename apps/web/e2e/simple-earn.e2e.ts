@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, enterFundPassword, expectText, login, startE2E, watchErrors } from './support.js';
 
@@ -211,9 +212,52 @@ describe('Simple Earn flexible in Chromium', () => {
     await expect.poll(() => page.getByTestId('success-amount').textContent()).toBe('0.123456 BTC');
     await page.getByRole('link', { name: 'View holdings' }).click();
     await page.waitForURL('**/simple-earn/my-lendings?tab=flexible&show_history_modal=1');
+    const history = page.getByRole('dialog', { name: 'History' });
+    await history.waitFor();
     await page.keyboard.press('Escape');
+    await history.waitFor({ state: 'detached' });
     await expectText(page, 'Principal 0.123456');
+
+    // The detail's table of the last 24 hours is wider than the phone: it scrolls sideways, and a
+    // shade on the side where more of it is hidden says so.
+    await page.locator('a[href*="orderType=flexible&asset=BTC"]:visible').first().click();
+    await page.waitForURL('**/simple-earn/my-lendings/*');
+    const box = page.getByTestId('lend-hours').locator('xpath=../..');
+    expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expect.poll(() => edgeBrightness(box)).toSatisfy(({ left, right }) => left > 250 && right < 235);
+    await box.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect.poll(() => edgeBrightness(box)).toSatisfy(({ left, right }) => left < 235 && right > 250);
     expect(errors).toEqual([]);
     await context.close();
   });
 });
+
+/**
+ * The brightest pixel (luminance 0-255) in the outermost column of each side of an element, as
+ * drawn: a shade over the whole side darkens even the gaps between its lines of text.
+ */
+async function edgeBrightness(element: Locator): Promise<{ left: number; right: number }> {
+  // The page's pixels where the element is (an element's own screenshot leaves out what is drawn over it).
+  const clip = await element.boundingBox();
+  if (!clip) throw new Error('the element is not shown');
+  const png = (await element.page().screenshot({ clip })).toString('base64');
+  return element.page().evaluate(async (data) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d canvas');
+    context.drawImage(image, 0, 0);
+    const brightest = (x: number) => {
+      const { data: pixels } = context.getImageData(x, 0, 1, image.height);
+      let most = 0;
+      for (let i = 0; i < pixels.length; i += 4)
+        most = Math.max(most, 0.299 * (pixels[i] ?? 0) + 0.587 * (pixels[i + 1] ?? 0) + 0.114 * (pixels[i + 2] ?? 0));
+      return most;
+    };
+    return { left: brightest(0), right: brightest(image.width - 1) };
+  }, png);
+}
