@@ -62,6 +62,44 @@ describe('Simple Earn fixed-term in Chromium', () => {
     await context.close();
   });
 
+  it("sends a user below a VIP product's tiers to the VIP page, which names the tier to reach", async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    // A guest is asked to log in to see their tier.
+    await page.goto(`${e2e.baseUrl}/vip`);
+    await expectText(page, 'Log in to see your VIP tier.');
+    await login(page, e2e.baseUrl, 'new@example.com');
+    await page.goto(`${e2e.baseUrl}/vip-wealth`);
+    const products = await pageApi<{ list: { id: number; min_vip: number; max_vip: number }[] }>(
+      page,
+      '/apiw/v2/vip/fixed_earn/api/product/2/list',
+    );
+    const forV1 = products.list.find((p) => p.min_vip === 1 && p.max_vip === 4);
+    if (!forV1) throw new Error('no V1-4 product');
+    await page.getByTestId(`vip-subscribe-${forV1.id}`).click();
+    await expectText(page, 'This product is for V1-4. Raise your VIP tier by holding more assets or trading more.');
+    await page.getByTestId('vip-banner').getByRole('link', { name: 'See VIP tiers' }).click();
+    await page.waitForURL('**/vip?upTo=1');
+    await expect.poll(() => page.getByTestId('vip-your-tier').textContent()).toBe('V0');
+    expect(await page.getByTestId('vip-upgrade').textContent()).toBe(
+      'Reach V1 to subscribe to the products marked for it. Your VIP tier rises as you hold more assets or trade more.',
+    );
+    // The V1-4 product opens at V1; the V5 ones from V5.
+    const rows = page.getByRole('row');
+    await expect.poll(() => rows.filter({ hasText: 'V1-4' }).textContent()).toContain('Opens at V1');
+    expect(await rows.filter({ hasText: 'V5-9' }).textContent()).toContain('From V5');
+    // A VIP sees what is open to them.
+    await login(page, e2e.baseUrl, 'vip@example.com');
+    await page.goto(`${e2e.baseUrl}/vip?upTo=1`);
+    await expect.poll(() => page.getByTestId('vip-your-tier').textContent()).toBe('V5');
+    expect(await page.getByTestId('vip-upgrade').textContent()).toBe('Your tier is V5, so V1 is already reached.');
+    expect(await rows.filter({ hasText: 'V5-9' }).textContent()).toContain('Open to you');
+    expect(await rows.filter({ hasText: 'V1-4' }).textContent()).toContain('Tiers up to V4');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('tells a US user the special product is not for their region', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();

@@ -25,6 +25,7 @@ export const PRERENDERED_PATHS = [
   '/simple-earn',
   '/simple-earn/faq',
   '/vip-wealth',
+  '/vip',
   '/launchpool',
   '/staking',
   '/soft-staking',

@@ -1,6 +1,7 @@
 export * from './account/add-funds.js';
 export * from './account/credentials.js';
 export * from './account/security.js';
+export * from './account/vip.js';
 export * from './amount.js';
 export * from './codes.js';
 export * from './dates.js';

@@ -31,6 +31,7 @@ const SimpleEarnHome = lazyPage(() => import('../features/simple-earn/SimpleEarn
 const MyLendingsPage = lazyPage(() => import('../features/simple-earn/MyLendingsPage.js'));
 const HoldingDetailPage = lazyPage(() => import('../features/simple-earn/HoldingDetailPage.js'));
 const VipWealthPage = lazyPage(() => import('../features/simple-earn/fixed/VipWealthPage.js'));
+const VipPage = lazyPage(() => import('../features/vip/VipPage.js'));
 const HistoryPage = lazyPage(() => import('../features/simple-earn/HistoryPage.js'));
 const FaqPage = lazyPage(() => import('../features/simple-earn/FaqPage.js'));
 const ClockPage = lazyPage(() => import('../features/admin/ClockPage.js'));
@@ -162,6 +163,11 @@ const routes: RouteObject[] = [
       {
         path: 'vip-wealth',
         ...page(<VipWealthPage />, { title: 'fixed.vip.title' }),
+      },
+      {
+        // Spec: the VIP page, and with ?upTo={tier} the upgrade link's.
+        path: 'vip',
+        ...page(<VipPage />, { title: 'vip.title' }),
       },
       {
         path: 'simple-earn/history',

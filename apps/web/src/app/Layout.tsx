@@ -23,9 +23,9 @@ const SubscriptionModal = lazyDialog(
   { isOpen: (p) => p.opened, close: (p) => p.onClose() },
 );
 
-/** The products in the header, each highlighted on its own pages (VIP wealth is Simple Earn's). */
+/** The products in the header, each highlighted on its own pages (VIP tiers and wealth are Simple Earn's). */
 const NAV = [
-  { to: '/simple-earn', label: 'nav.simpleEarn', also: ['/vip-wealth'] },
+  { to: '/simple-earn', label: 'nav.simpleEarn', also: ['/vip-wealth', '/vip'] },
   { to: '/launchpool', label: 'nav.launchpool', also: [] },
   { to: '/staking', label: 'nav.staking', also: [] },
   { to: '/soft-staking', label: 'nav.softStaking', also: [] },

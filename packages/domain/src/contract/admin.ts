@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { AccountModeName, Wallet } from './account.js';
+import { MAX_VIP_TIER } from '../account/vip.js';
 import { CoinSymbol, DecimalString } from './common.js';
 
 export const ClockState = Type.Object({
@@ -26,7 +27,7 @@ export type DepositBody = Static<typeof DepositBody>;
 
 export const UserSettingsBody = Type.Object({
   email: Type.String({ format: 'email' }),
-  tier: Type.Optional(Type.Integer({ minimum: 0, maximum: 16 })),
+  tier: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_VIP_TIER })),
   region: Type.Optional(Type.String({ minLength: 2, maxLength: 2 })),
   kyc_level: Type.Optional(Type.Integer({ minimum: 0, maximum: 3 })),
   is_new_user: Type.Optional(Type.Boolean()),

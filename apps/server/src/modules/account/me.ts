@@ -1,9 +1,7 @@
+import { VIP_TIER } from '@earn/domain';
 import type { Me } from '@earn/domain/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { User } from './repo.js';
-
-/** Tier 5 and above is VIP (spec: the VIP threshold). */
-export const VIP_TIER = 5;
 
 export function toMe(user: User): Me {
   return {

@@ -1,4 +1,4 @@
-import { Decimal, parseAmount, WIRE_AMOUNTS } from '@earn/domain';
+import { Decimal, parseAmount, VIP_TIER, WIRE_AMOUNTS } from '@earn/domain';
 import {
   AssetAmount,
   AutoInvestBody,
@@ -38,7 +38,6 @@ import { badRequest, checkPeriod, noFlexibleProduct, refused } from '../../error
 import { ok, responses } from '../../http/envelope.js';
 import { idempotencyOf } from '../../http/idempotency.js';
 import { userOf } from '../../http/session.js';
-import { VIP_TIER } from '../account/me.js';
 import { cancelRedemption } from './cancel-redemption.js';
 import { listFaq } from './faq.js';
 import { earnHistory, HISTORY_TYPES, historyCoins } from './history.js';

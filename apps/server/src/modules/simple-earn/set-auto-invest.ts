@@ -1,11 +1,10 @@
-import { ALL_ASSET } from '@earn/domain';
+import { ALL_ASSET, VIP_TIER } from '@earn/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { autoEarnRedeemed, autoInvest } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
 import { AppError, badRequest, noFlexibleProduct } from '../../errors.js';
-import { VIP_TIER } from '../account/me.js';
 import type { User } from '../account/repo.js';
 import { getAutoInvest } from './market-queries.js';
 import { findMarket } from './markets.js';

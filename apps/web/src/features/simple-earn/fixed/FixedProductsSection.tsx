@@ -1,4 +1,4 @@
-import { Decimal, FixedProductType } from '@earn/domain';
+import { Decimal, FixedProductType, tierOpens } from '@earn/domain';
 import type { FixedProduct } from '@earn/domain/contract';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { memo, useDeferredValue, useState } from 'react';
@@ -20,7 +20,7 @@ const FixedSubscribeDialog = lazyDialog(() => import('./FixedSubscribeDialog.js'
 
 /** The coin's products a user is offered on the home page: normal and special, VIP ones of their tier. */
 function offered(products: readonly FixedProduct[], tier: number) {
-  return products.filter((p) => p.type !== FixedProductType.vip || (tier >= p.min_vip && tier <= p.max_vip));
+  return products.filter((p) => p.type !== FixedProductType.vip || tierOpens(tier, p));
 }
 
 /** Fixed terms per coin, beside flexible: a chip per term (days, APR; sold out greyed) that opens the dialog on it. */

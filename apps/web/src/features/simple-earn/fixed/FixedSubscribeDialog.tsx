@@ -7,6 +7,8 @@ import {
   fixedTimeline,
   ladderBonus,
   parseAmount,
+  tierOpens,
+  VIP_TIER,
   vipLabel,
   voucherInterest,
 } from '@earn/domain';
@@ -53,8 +55,6 @@ import { EarnTimeline } from '../EarnTimeline.js';
 
 /** Subscribe is throttled (spec: 500 ms). */
 const SUBSCRIBE_THROTTLE_MS = 500;
-/** The spec's VIP threshold: lower tiers get the upgrade guide. */
-const VIP_TIER = 5;
 
 export interface FixedTarget {
   asset: string;
@@ -150,7 +150,7 @@ interface FixedSubscribed {
 function termsOf(products: readonly FixedProduct[], asset: string, tier: number, productId?: number) {
   return products
     .filter((p) => p.asset === asset)
-    .filter((p) => p.type !== FixedProductType.vip || p.id === productId || (tier >= p.min_vip && tier <= p.max_vip))
+    .filter((p) => p.type !== FixedProductType.vip || p.id === productId || tierOpens(tier, p))
     .sort((a, b) => a.lock_up_period - b.lock_up_period || a.type - b.type);
 }
 
@@ -277,8 +277,7 @@ function TermForm({
         : undefined;
   const ineligible = product.type === FixedProductType.special && check.data && !check.data.is_able_subscribe;
   const [ineligibleSeen, setIneligibleSeen] = useState(false);
-  const vipOutside =
-    product.type === FixedProductType.vip && !soldOut && (tier < product.min_vip || tier > product.max_vip);
+  const vipOutside = product.type === FixedProductType.vip && !soldOut && !tierOpens(tier, product);
   const canSubmit =
     checked?.ok === true && !renewError && !ineligible && !vipOutside && new Decimal(product.year_rate).gt(0);
 
@@ -352,8 +351,9 @@ function TermForm({
           {tier < product.min_vip
             ? t(tier < VIP_TIER ? 'fixed.vip.upgradeGuide' : 'fixed.vip.upgrade', { tier: vipLabel(product) })
             : t('fixed.vip.above')}{' '}
-          <Anchor component={Link} to="/vip-wealth" size="sm">
-            {t('fixed.vip.wealthLink')}
+          {/* Spec: the upgrade link names the tier to reach; above the range, the VIP page shows what the tier opens. */}
+          <Anchor component={Link} to={tier < product.min_vip ? `/vip?upTo=${product.min_vip}` : '/vip'} size="sm">
+            {t('vip.seeTiers')}
           </Anchor>
         </Alert>
       )}

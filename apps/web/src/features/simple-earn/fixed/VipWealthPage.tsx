@@ -1,4 +1,4 @@
-import { vipLabel } from '@earn/domain';
+import { tierOpens, vipLabel } from '@earn/domain';
 import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +37,10 @@ export default function VipWealthPage() {
       </Group>
       {me.data && (
         <Alert color="yellow" variant="light" data-testid="vip-tier">
-          {t('fixed.vip.yourTier', { tier: `V${tier}` })}
+          {t('fixed.vip.yourTier', { tier: `V${tier}` })}{' '}
+          <Anchor component={Link} to="/vip" size="sm">
+            {t('vip.seeTiers')}
+          </Anchor>
         </Alert>
       )}
       {products.data?.length === 0 && (
@@ -49,7 +52,7 @@ export default function VipWealthPage() {
         {/* Placeholders in the products' own shape, so nothing below moves when they arrive. */}
         {products.isPending && <LoadingCards count={3} height={VIP_CARD_HEIGHT} />}
         {(products.data ?? []).map((p) => {
-          const inTier = tier >= p.min_vip && tier <= p.max_vip;
+          const inTier = tierOpens(tier, p);
           return (
             <Paper key={p.id} withBorder p="md" data-testid={`vip-product-${p.id}`}>
               <Group justify="space-between">
