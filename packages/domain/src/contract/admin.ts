@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
-import { AccountModeName, Wallet } from './account.js';
 import { MAX_VIP_TIER } from '../account/vip.js';
+import { AccountModeName, Wallet } from './account.js';
 import { CoinSymbol, DecimalString } from './common.js';
 
 export const ClockState = Type.Object({
