@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2E, enterFundPassword, expectText, login, startE2E, watchErrors } from './support.js';
+import { type E2E, EXCHANGE_URL, enterFundPassword, expectText, login, startE2E, watchErrors } from './support.js';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -149,6 +149,11 @@ describe('Launchpool in Chromium', () => {
     const cap = page.getByTestId('eligibility-cap');
     await cap.waitFor();
     await expectText(page, 'to reach T');
+    // Trading to raise the volume is on the exchange's pages.
+    expect(await cap.getByRole('link', { name: 'Trade' }).getAttribute('href')).toBe(`${EXCHANGE_URL}/trade/BTC_USDT`);
+    expect(await cap.getByRole('link', { name: 'Futures' }).getAttribute('href')).toBe(
+      `${EXCHANGE_URL}/futures/USDT/BTC_USDT`,
+    );
     // One tab per reward pool.
     await cap.getByRole('tab', { name: 'USDT' }).click();
     await expectText(page, 'Staking USDT in this pool has no trading-volume requirement.');

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, List, Stack, Stepper, Tabs, Text } from '
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMe } from '../../api/account.js';
+import { useMe, useSiteLinks } from '../../api/account.js';
 import {
   type Project,
   type RewardPool,
@@ -186,6 +186,7 @@ export function EligibilityModal({
   const [rid, setRid] = useState<number | null>(null);
   const shown = pools.find((p) => p.rid === (rid ?? target?.rid)) ?? pools[0];
   const volume = new Decimal(userStat.data?.user_60_day_transaction_amount ?? '0');
+  const exchange = useSiteLinks().data?.exchange_url ?? null;
   return (
     <Dialog
       opened={target !== null}
@@ -209,14 +210,17 @@ export function EligibilityModal({
             </Tabs.List>
           </Tabs>
           <PoolTiers pool={shown} volume={volume} showNext={target.source === 'cap' && userStat.isSuccess} />
-          <Group grow>
-            <Button component="a" href="/futures/USDT/BTC_USDT" variant="default">
-              {t('launch.futures')}
-            </Button>
-            <Button component="a" href="/trade/BTC_USDT">
-              {t('launch.trade')}
-            </Button>
-          </Group>
+          {/* Futures and spot trading are the exchange's pages: offered only where the operator says they are. */}
+          {exchange && (
+            <Group grow>
+              <Button component="a" href={`${exchange}/futures/USDT/BTC_USDT`} variant="default">
+                {t('launch.futures')}
+              </Button>
+              <Button component="a" href={`${exchange}/trade/BTC_USDT`}>
+                {t('launch.trade')}
+              </Button>
+            </Group>
+          )}
         </Stack>
       )}
     </Dialog>
