@@ -1,5 +1,5 @@
 import { type AmountRules, EMAIL_PATTERN, parseAmount } from '@earn/domain';
-import { ROW_ID_PATTERN } from '@earn/domain/contract';
+import { ROW_ID_MAX, ROW_ID_PATTERN } from '@earn/domain/contract';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
@@ -178,9 +178,9 @@ export function describeValidation(errors: readonly Partial<ErrorObject>[], cont
       return refusal('notAllowed', `${field} has a value that is not allowed`);
     case 'pattern':
       if (params.pattern === ROW_ID_PATTERN)
-        return refusal('idRange', `${field} must be a whole number from 1 to 2147483647`, {
+        return refusal('idRange', `${field} must be a whole number from 1 to ${ROW_ID_MAX}`, {
           min: '1',
-          max: '2147483647',
+          max: String(ROW_ID_MAX),
         });
       return refusal('pattern', `${field} is not in the expected form`);
     case 'minimum':

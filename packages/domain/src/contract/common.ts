@@ -43,8 +43,10 @@ export function Translations<T extends TSchema>(texts: T) {
 /** A language tag in a request, e.g. en or zh-CN. */
 export const LocaleTag = Type.String({ maxLength: 10, pattern: '^[A-Za-z-]*$' });
 
+/** The highest row id: the database stores ids as 32-bit integers. */
+export const ROW_ID_MAX = 2_147_483_647;
 /** A row id in a request: a positive 32-bit integer, as the database stores it. */
-export const RowId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+export const RowId = Type.Integer({ minimum: 1, maximum: ROW_ID_MAX });
 /** The digits of a row id, from 1 to 2147483647 (a pattern cannot compare, so it spells the range out). */
 export const ROW_ID_PATTERN =
   '^(?:[1-9][0-9]{0,8}|1[0-9]{9}|20[0-9]{8}|21[0-3][0-9]{7}|214[0-6][0-9]{6}|2147[0-3][0-9]{5}|21474[0-7][0-9]{4}|214748[0-2][0-9]{3}|2147483[0-5][0-9]{2}|21474836[0-3][0-9]|214748364[0-7])$';
