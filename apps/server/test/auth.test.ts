@@ -104,11 +104,18 @@ describe('accounts and sessions', () => {
     ).toBe('password is not in the expected form');
     // Invisible characters are not a password either, and a control character has no place in one.
     // Nor half of a UTF-16 pair alone: every such password would hash as the same replacement character.
-    for (const password of ['\u200b'.repeat(8), 'password\u0000', 'pass\tword', 'Abcd1234\ud800']) {
+    for (const password of ['\u200b'.repeat(8), 'pass\tword', 'Abcd1234\ud800']) {
       expect((await c.post('/apiw/v2/auth/register', { email: 'x@example.com', password })).body.key).toBe(
         'validation.pattern',
       );
     }
+    // A NUL is refused in any text of any request.
+    expect(
+      (await c.post('/apiw/v2/auth/register', { email: 'x@example.com', password: 'password\u0000' })).body,
+    ).toMatchObject({
+      key: 'validation.nul',
+      message: 'password must not contain a NUL character',
+    });
     const longLocal = `${'a'.repeat(65)}@example.com`;
     expect((await c.post('/apiw/v2/auth/register', { email: longLocal, password: 'password123' })).body.message).toBe(
       'email must be a valid email',
@@ -125,7 +132,7 @@ describe('accounts and sessions', () => {
     );
     expect(
       (await c.post('/apiw/v2/auth/login', { email: 'x\u0000@example.com', password: 'password123' })).body.key,
-    ).toBe('validation.pattern');
+    ).toBe('validation.nul');
   });
 
   it('refuses a wrong password without saying which part was wrong', async () => {
@@ -141,10 +148,16 @@ describe('accounts and sessions', () => {
       .post('/apiw/v2/auth/login', { email: 'nobody@example.com', password: 'password123' });
     expect(unknown.body.message).toBe('Email or password is incorrect');
     // The right password with NULs after it is not the right password (scrypt's HMAC pads a key with
-    // zero bytes, so it would derive the same key), nor is a blank one.
-    for (const password of ['password123\u0000', 'password123\u0000\u0000', '', 'password123\ud800']) {
+    // zero bytes, so it would derive the same key): refused as text no request may carry. Nor is a
+    // blank one, or one with half of a UTF-16 pair.
+    for (const password of ['password123\u0000', 'password123\u0000\u0000']) {
       const padded = await ts.client().post('/apiw/v2/auth/login', { email: 'carol@example.com', password });
-      expect(padded.body.message, JSON.stringify(password)).toBe('Email or password is incorrect');
+      expect(padded.status, JSON.stringify(password)).toBe(400);
+      expect(padded.body.key, JSON.stringify(password)).toBe('validation.nul');
+    }
+    for (const password of ['', 'password123\ud800']) {
+      const wrong = await ts.client().post('/apiw/v2/auth/login', { email: 'carol@example.com', password });
+      expect(wrong.body.message, JSON.stringify(password)).toBe('Email or password is incorrect');
     }
     // Spaces around the address are trimmed; a control character is refused before any look-up.
     expect(

@@ -121,9 +121,12 @@ describe('fund-password gate', () => {
     const wrong = await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '000000' });
     expect(wrong.body.code).toBe(10010106);
     expect(wrong.body.message).toBe('Fund password is incorrect; tries left: 4');
-    // The right one with a NUL after it is wrong too (scrypt's HMAC pads a key with zero bytes).
+    // The right one with a NUL after it does not pass (scrypt's HMAC pads a key with zero bytes): it is
+    // text no request may carry.
     const padded = await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '246810\u0000' });
-    expect(padded.body.message).toBe('Fund password is incorrect; tries left: 3');
+    expect(padded.body).toMatchObject({ key: 'validation.nul', message: 'fundpass must not contain a NUL character' });
+    const again = await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '000000' });
+    expect(again.body.message).toBe('Fund password is incorrect; tries left: 3');
     expect(await spotUsdt(u)).toBe('100');
     const right = await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '246810' });
     expect(right.body.code).toBe(0);

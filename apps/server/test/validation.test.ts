@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR_MS, startTestServer, T0, type TestServer } from './helpers.js';
+import { fixedProduct, stakingProduct } from './product-helpers.js';
 
 let ts: TestServer;
 let user: Awaited<ReturnType<TestServer['newUser']>>;
@@ -21,6 +22,7 @@ async function ledgerState() {
 }
 
 const valid = { asset: 'USDT', amount: '1', from: 'spot', to: 'unified', fundpass: '123456' };
+const STAKING = '/apiw/v2/earn/staking';
 
 describe('bad input is refused with a clear message and writes nothing', () => {
   it.each([
@@ -198,6 +200,34 @@ describe('ids, instants, coins and rates out of range are refused before any que
       expect(res.status, rateYear).toBe(400);
     }
     expect((await user.get('/apiw/v2/uni-loan/earn/interest-rate/simulate?asset=USDT&rateYear=0.05')).status).toBe(200);
+  });
+
+  it("a NUL in any text, an operator's too, is refused with the field it is in, and changes nothing", async () => {
+    const [fixed, stake] = [await fixedProduct(ts), await stakingProduct(ts)];
+    const products = async () => (await ts.client().get('/apiw/v2/fixed_earn/api/product/0/list')).body.data;
+    const staking = async () => (await ts.client().get(`${STAKING}/products?limit=100`)).body.data;
+    const before = [await products(), await staking()];
+    for (const [path, body, field] of [
+      [`/admin/v1/fixed-earn/products/${fixed}`, { title: 'a\u0000b' }, 'title'],
+      [
+        `/admin/v1/fixed-earn/products/${fixed}`,
+        { translations: { 'zh-CN': { title: 'a\u0000' } } },
+        'translations.zh-CN.title',
+      ],
+      [`/admin/v1/staking/products/${stake}`, { protocol_name: 'a\u0000b' }, 'protocol_name'],
+      [`/admin/v1/staking/products/${stake}`, { tips: '\u0000' }, 'tips'],
+    ] as const) {
+      const res = await ts.admin.put(path, body);
+      expect(res.status, field).toBe(400);
+      expect(res.body, field).toMatchObject({
+        key: 'validation.nul',
+        message: `${field} must not contain a NUL character`,
+      });
+    }
+    expect([await products(), await staking()]).toEqual(before);
+    // In a query string and in a key too.
+    expect((await user.get('/apiw/v2/uni-loan/earn/market/list?search_coin=a%00')).status).toBe(400);
+    expect((await user.post('/apiw/v2/account/transfer', { ...valid, 'x\u0000': 1 })).body.key).toBe('validation.nul');
   });
 
   it('an id out of range is refused for its range, written as a number or as its digits', async () => {

@@ -27,6 +27,7 @@ export const en = {
   'validation.minLength': '{{field}} must be at least {{limit}} characters',
   'validation.maxLength': '{{field}} must be at most {{limit}} characters',
   'validation.type': '{{field}} must be {{type}}',
+  'validation.nul': '{{field}} must not contain a NUL character',
   'validation.minimum': '{{field}} must be at least {{limit}}',
   'validation.maximum': '{{field}} must be at most {{limit}}',
   'validation.idRange': '{{field}} must be a whole number from {{min}} to {{max}}',
