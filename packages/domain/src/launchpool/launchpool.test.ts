@@ -199,6 +199,9 @@ describe('estimated stake reward', () => {
     expect([r.hourly.toFixed(), r.daily.toFixed()]).toEqual(['5', '120']);
     expect(estimatedStakeReward('1', { reward_per_hour: '10', total_staked: '2' }).hourly.toFixed()).toBe('3.33333333');
     expect(estimatedStakeReward('0', { reward_per_hour: '10', total_staked: '2' }).daily.toFixed()).toBe('0');
+    // 100 over 48 hours, alone in the pool: 50 a day, not 24 hours of the budget's 18 places cut to 8.
+    const alone = estimatedStakeReward('100', { reward_per_hour: '2.083333333333333333', total_staked: '0' });
+    expect([alone.hourly.toFixed(), alone.daily.toFixed()]).toEqual(['2.08333333', '50']);
   });
   it('is what a stake adds to the reward of a user who stakes in the pool already', () => {
     // The pool's only staker gets the whole budget with or without more.

@@ -172,9 +172,11 @@ export function projectTotalReward(pools: readonly { total_reward: DecimalLike }
 /**
  * What a stake would add to the user's reward if the pool stayed as it is: their share of the
  * hour's budget with it, (staked + amount) / (total staked + amount), less their share without it
- * (`staked`: what they have in the pool already, counted in its total), per hour and per day,
- * rounded down to 8. A first stake earns its whole share; one more stake of the pool's only staker
- * adds nothing. An estimate: the pool changes as others stake and redeem.
+ * (`staked`: what they have in the pool already, counted in its total), per hour rounded down to 8
+ * and per day rounded to 8 (a budget of 100 over 48 hours is 2.083333333333333333 an hour, 18
+ * places: its day is 50, as paid, not 49.99999999). A first stake earns its whole share; one more
+ * stake of the pool's only staker adds nothing. An estimate: the pool changes as others stake and
+ * redeem.
  */
 export function estimatedStakeReward(
   amount: DecimalLike,
@@ -188,5 +190,5 @@ export function estimatedStakeReward(
   const mine = Decimal.min(dec(staked), total);
   const before = total.gt(0) ? budget.times(mine).div(total) : ZERO;
   const gain = Decimal.max(budget.times(mine.plus(a)).div(total.plus(a)).minus(before), ZERO);
-  return { hourly: roundDown(gain, 8), daily: roundDown(gain.times(24), 8) };
+  return { hourly: roundDown(gain, 8), daily: gain.times(24).toDecimalPlaces(8, Decimal.ROUND_HALF_UP) };
 }
