@@ -1,11 +1,11 @@
-import { Center, Loader, Text } from '@mantine/core';
+import { Center, Text } from '@mantine/core';
 import { LineChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../lib/use-is-mobile.js';
+import { ChartLoading, useChartHeight } from './ChartLoading.js';
 
 echarts.use([LineChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
@@ -37,9 +37,8 @@ export default function RateLineChart({
   emptyKey?: string;
 }) {
   const { t } = useTranslation();
-  const isMobile = useIsMobile();
   const element = useRef<HTMLDivElement>(null);
-  const height = isMobile ? 200 : 300;
+  const height = useChartHeight();
 
   useEffect(() => {
     if (!element.current || percents.length === 0) return;
@@ -74,13 +73,7 @@ export default function RateLineChart({
     };
   }, [labels, percents, suffix, axis]);
 
-  if (loading) {
-    return (
-      <Center h={height}>
-        <Loader size="sm" />
-      </Center>
-    );
-  }
+  if (loading) return <ChartLoading />;
   if (percents.length === 0) {
     return (
       <Center h={height}>

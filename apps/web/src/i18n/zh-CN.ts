@@ -163,7 +163,7 @@ export const zhCN: Messages = {
 
   'notify.candy': 'CandyDrop',
   'notify.candyDesc': '新的 CandyDrop 活动',
-  'notify.launchpool': 'Launchpool',
+  'notify.launchpool': 'Launchpool 挖矿',
   'notify.launchpoolDesc': '新的 Launchpool 项目',
   'notify.hodler': 'HODLer Airdrop',
   'notify.hodlerDesc': '新的 HODLer 空投',
@@ -620,7 +620,7 @@ export const zhCN: Messages = {
   'staking.fast.quota': '今日快速赎回剩余额度 {{amount}} {{coin}}',
   'staking.fast.unavailable': '本产品不支持快速赎回',
   'staking.fast.usedUp': '今日快速赎回额度已用完，请使用普通赎回，或明日再快速赎回',
-  'launch.title': 'Launchpool',
+  'launch.title': 'Launchpool 挖矿',
   'launch.subtitle': '质押币种，每小时赚取新币',
   'launch.inProgress': '进行中',
   'launch.upcoming': '即将开始',

@@ -292,7 +292,7 @@ function ProjectCard({
           </>
         ),
         apr: (
-          <Group gap={4} justify={isMobile ? 'flex-end' : undefined}>
+          <Group gap={4} justify={isMobile ? 'flex-end' : undefined} wrap="nowrap">
             <Text size="sm" fw={isUS ? undefined : 600} c={isUS ? undefined : 'teal'}>
               {rate}
             </Text>
@@ -306,8 +306,9 @@ function ProjectCard({
             <Text size="sm" data-testid={`my-stake-${pool.coin}`}>
               {fmt.amount(mine?.amount ?? '0')}
             </Text>
+            {/* Narrow, so the note wraps under the stake instead of widening its column over the others. */}
             {lessThanHour && (
-              <Text size="xs" c="orange">
+              <Text size="xs" c="orange" maw={200} ml={isMobile ? 'auto' : undefined}>
                 {t('launch.lessThanHour')}
               </Text>
             )}
@@ -416,7 +417,7 @@ function ProjectCard({
           <Table.Thead>
             <Table.Tr>
               {columns.map((c) => (
-                <Table.Th key={c.key} ta={c.key === 'actions' ? 'right' : undefined}>
+                <Table.Th key={c.key} ta={c.key === 'actions' ? 'right' : undefined} style={{ whiteSpace: 'nowrap' }}>
                   {c.title}
                 </Table.Th>
               ))}

@@ -15,7 +15,7 @@ import {
   storedChoice,
   UNLIMITED,
 } from '@earn/domain';
-import { Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Group, Paper, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
@@ -295,7 +295,7 @@ function PoolForm({
             </Group>
           }
           value={
-            <Group gap={6}>
+            <Group gap={6} justify="flex-end">
               <Text size="sm" data-testid="stake-available">
                 {fmt.amount(avail)} {pool.coin}
               </Text>
@@ -309,7 +309,7 @@ function PoolForm({
         <Row
           label={t('launch.remainingQuota')}
           value={
-            <Group gap={4}>
+            <Group gap={4} justify="flex-end">
               <Text size="sm" data-testid="remaining-quota">
                 {pool.left_buy_total_amount === UNLIMITED && cap === UNLIMITED
                   ? t('launch.unlimited')
@@ -393,17 +393,22 @@ function PoolForm({
   );
 }
 
+/** A label and its value on one line: a long value wraps beside its label, right-aligned, on a phone too. */
 function Row({ label, value }: { label: React.ReactNode; value: React.ReactNode }) {
   return (
-    <Group justify="space-between">
-      {typeof label === 'string' ? (
-        <Text size="sm" c="dimmed">
-          {label}
-        </Text>
-      ) : (
-        label
-      )}
-      {typeof value === 'string' ? <Text size="sm">{value}</Text> : value}
+    <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+      <Box style={{ flexShrink: 0 }}>
+        {typeof label === 'string' ? (
+          <Text size="sm" c="dimmed">
+            {label}
+          </Text>
+        ) : (
+          label
+        )}
+      </Box>
+      <Box miw={0} ta="right">
+        {typeof value === 'string' ? <Text size="sm">{value}</Text> : value}
+      </Box>
     </Group>
   );
 }

@@ -4,6 +4,7 @@ import { Accordion, List, SegmentedControl, Stack, Table, Tabs, Text } from '@ma
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStakingFaq, useStakingLines } from '../../api/staking.js';
+import { ChartLoading } from '../../components/ChartLoading.js';
 import { useFormat } from '../../lib/use-format.js';
 import { periodParams } from './period.js';
 
@@ -130,7 +131,7 @@ function Trend({ product }: { product: StakingProduct }) {
         onChange={(v) => setDays(v as (typeof TREND_DAYS)[number])}
         data={TREND_DAYS.map((d) => ({ value: d, label: t('staking.trend.days', { count: Number(d) }) }))}
       />
-      <Suspense fallback={null}>
+      <Suspense fallback={<ChartLoading />}>
         <RateLineChart labels={labels} percents={percents} loading={lines.isPending} testId="staking-trend" />
       </Suspense>
     </Stack>

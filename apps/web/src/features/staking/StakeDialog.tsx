@@ -193,8 +193,8 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
   return (
     <Stack>
       <Group justify="space-between" wrap="nowrap">
-        <Stack gap={2}>
-          <Text size="sm" c="dimmed">
+        <Stack gap={2} miw={0}>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {product.protocol_name || coin}
           </Text>
           <StakingBadges product={product} />

@@ -146,9 +146,10 @@ function Products() {
       render: (p) => (
         <Group gap="xs" wrap="nowrap">
           <CoinIcon symbol={p.mortgage_coin} icon={p.icon} />
-          <Stack gap={0}>
+          {/* A long protocol name wraps within its cell, never past it. */}
+          <Stack gap={0} miw={0}>
             <Text fw={600}>{p.mortgage_coin}</Text>
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {p.protocol_name}
             </Text>
           </Stack>
@@ -284,9 +285,9 @@ function MyStaking({ asset }: { asset: string }) {
               {/* Fixed widths, so the figures stand in the same columns from card to card. */}
               <Group gap="xs" wrap="nowrap" w={200}>
                 <CoinIcon symbol={b.coin} icon={p?.icon ?? ''} />
-                <Stack gap={0}>
+                <Stack gap={0} miw={0}>
                   <Text fw={600}>{b.coin}</Text>
-                  <Text size="xs" c="dimmed">
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                     {b.protocol_name}
                   </Text>
                 </Stack>

@@ -4,6 +4,7 @@ import { Badge, Group, SegmentedControl, SimpleGrid, Stack, Tabs, Text } from '@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWealthDetail, useWealthLines } from '../../api/wealth.js';
+import { ChartLoading } from '../../components/ChartLoading.js';
 import { InfoPopup } from '../../components/InfoPopup.js';
 import { ListStatus } from '../../components/ListStatus.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
@@ -148,7 +149,7 @@ function Chart({ product, type }: { product: WealthProduct; type: 'balance' | 'r
           </Text>
         )}
       </Group>
-      <Suspense fallback={null}>
+      <Suspense fallback={<ChartLoading />}>
         <RateLineChart
           labels={labels}
           percents={values}
