@@ -298,6 +298,14 @@ describe('Launchpool in Chromium', () => {
     expect((buttonBox?.width ?? 0) / (barBox?.width ?? 1)).toBeGreaterThan(0.9);
     await expect.poll(() => page.getByTestId('stake-amount').inputValue()).not.toBe('');
     await page.getByTestId('stake-amount').fill('100');
+    // The estimate stands beside its label, not on a line of its own below it.
+    const estimate = page.getByTestId('stake-est-reward');
+    await estimate.waitFor();
+    const [labelBox, estimateBox] = await Promise.all([
+      page.getByText('Estimated reward', { exact: true }).boundingBox(),
+      estimate.boundingBox(),
+    ]);
+    expect(Math.abs((estimateBox?.y ?? 0) - (labelBox?.y ?? 999))).toBeLessThan(4);
     await page.getByTestId('stake-confirm').click();
     await enterFundPassword(page, '123456');
     await expect.poll(() => page.getByTestId('stake-success-amount').textContent()).toBe('100 GT');
