@@ -9,6 +9,7 @@ import {
   sanitizeCoinSearch,
   sanitizeDecimalInput,
   settledDecimalInput,
+  settledInputNote,
   shownDecimalInput,
   typedInputNote,
 } from './input.js';
@@ -302,8 +303,28 @@ describe('typedInputNote', () => {
     expect(typedInputNote('1,', { precision: 0 })).toBeNull();
     expect(typedInputNote('1.', { precision: 2 })).toBeNull();
     // A comma that may still group thousands is shown as typed, and read as a group of them.
-    expect(typedInputNote('1,0', { precision: 0 })).toBeNull();
     expect(typedInputNote('1,000', { precision: 2 })).toBeNull();
+    expect(typedInputNote('1,000', { precision: 0 })).toBeNull();
+  });
+
+  it('says while a comma holds more places than the field takes that it stands for no amount yet', () => {
+    for (const raw of ['1,0', '2,50', '1,5', '1，5']) {
+      expect(typedInputNote(raw, { precision: 0 }), raw).toBe('grouping');
+      expect(decimalInputValue(raw, { precision: 0 }), raw).toBe('');
+    }
+    expect(typedInputNote('1,00', { precision: 1 })).toBe('grouping');
+    expect(typedInputNote('1,0', { precision: 1 })).toBeNull();
+  });
+});
+
+describe('settledInputNote', () => {
+  it('says when blur cut decimals, not when it only dropped a point or zeros', () => {
+    const p0 = { precision: 0 };
+    for (const shown of ['2,50', '1,5', '12.3']) expect(settledInputNote(shown, p0), shown).toBe('places');
+    for (const shown of ['1.', '1,', '2,00', '1,000', '14', '', '0.'])
+      expect(settledInputNote(shown, p0), shown).toBeNull();
+    expect(settledInputNote('1.50', { precision: 2 })).toBeNull();
+    expect(settledInputNote('1,005', { precision: 2 })).toBeNull();
   });
 
   it('says when the text is above the maximum the field shows instead', () => {

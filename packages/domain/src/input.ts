@@ -101,7 +101,7 @@ export function decimalInputValue(raw: string, rules: DecimalInputRules): string
 }
 
 /** Why typed text is not what the input shows (typedInputNote). */
-export type TypedInputNote = 'dropped' | 'separator' | 'capped' | 'places';
+export type TypedInputNote = 'dropped' | 'separator' | 'capped' | 'places' | 'grouping';
 
 /**
  * Why typed text is not what the input shows, so the field can say so: `dropped` when it holds a
@@ -110,7 +110,10 @@ export type TypedInputNote = 'dropped' | 'separator' | 'capped' | 'places';
  * ('1,5,' shows as 15, '1..2' as 1.2), `capped` when it is above the field's maximum, which it
  * shows instead, `places` when it has more decimals than the field takes ('1.000' in a field of 2
  * places shows as 1.00), and at once when a point is typed in a field of whole numbers ('1.', which
- * it keeps bare so the digits after it are refused, never read as more of the integer).
+ * it keeps bare so the digits after it are refused, never read as more of the integer), and
+ * `grouping` while a comma holds more places than the field takes and only three digits after it
+ * can make it a thousands group ('2,50' in a field of whole numbers: 2,500, or 2 on blur), since
+ * the field stands for no amount until then.
  */
 export function typedInputNote(raw: string, rules: DecimalInputRules): TypedInputNote | null {
   const allowed = rules.allowNegative ? /[^\d.,-]/ : /[^\d.,]/;
@@ -124,8 +127,22 @@ export function typedInputNote(raw: string, rules: DecimalInputRules): TypedInpu
   const point = number.indexOf('.');
   // A comma that may yet group thousands is shown as typed ('1,0' in a field of whole numbers).
   const cut = point !== -1 && number.length - point - 1 > rules.precision;
-  if (cut && shownDecimalInput(raw, rules) !== typed) return 'places';
+  if (cut) return shownDecimalInput(raw, rules) === typed ? 'grouping' : 'places';
   return rules.precision === 0 && typed.endsWith('.') ? 'places' : null;
+}
+
+/**
+ * Why the text blur settles to is not the number that was shown: `places` when blur cut its
+ * decimals ('2,50' in a field of whole numbers settles to 2); a trailing point or zeros are no loss.
+ */
+export function settledInputNote(shown: string, rules: DecimalInputRules): TypedInputNote | null {
+  const read = readSeparators(keptCharacters(shown));
+  const settled = settledDecimalInput(shown, rules);
+  return withoutTrailingZeros(read) === withoutTrailingZeros(settled) ? null : 'places';
+}
+
+function withoutTrailingZeros(text: string): string {
+  return text.includes('.') ? text.replace(/\.?0*$/, '') : text;
 }
 
 /** How commas and points may stand in a number as it is typed (the last group may be unfinished). */

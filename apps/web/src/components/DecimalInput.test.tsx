@@ -113,6 +113,40 @@ describe('DecimalInput', () => {
     expect(screen.queryByText('Only whole numbers can be typed here')).toBeNull();
   });
 
+  it('says why a comma with too many places stands for no amount, and says the cut when blur makes it', async () => {
+    renderWithProviders(<Harness precision={0} />);
+    const pending = 'Whole numbers only: three digits after a comma make a thousands group';
+    await userEvent.type(input(), '2,50');
+    expect(input().value).toBe('2,50');
+    expect(value()).toBe('');
+    expect(screen.getByText(pending)).toBeInTheDocument();
+    await userEvent.tab();
+    expect(input().value).toBe('2');
+    expect(value()).toBe('2');
+    expect(screen.getByText('Only whole numbers can be typed here')).toBeInTheDocument();
+    // Clean typing after the cut is not noted.
+    await userEvent.type(input(), '4');
+    expect(value()).toBe('24');
+    expect(screen.queryByText(/whole numbers/i)).toBeNull();
+    // Three digits make the comma a thousands group: no note.
+    await userEvent.clear(input());
+    await userEvent.type(input(), '2,500');
+    expect(value()).toBe('2500');
+    expect(screen.queryByText(pending)).toBeNull();
+  });
+
+  it('drops a note about decimals once blur settles the text without a cut', async () => {
+    renderWithProviders(<Harness precision={0} />);
+    await userEvent.type(input(), '1.');
+    expect(screen.getByText('Only whole numbers can be typed here')).toBeInTheDocument();
+    await userEvent.tab();
+    expect(input().value).toBe('1');
+    expect(screen.queryByText('Only whole numbers can be typed here')).toBeNull();
+    await userEvent.type(input(), '4');
+    expect(value()).toBe('14');
+    expect(screen.queryByText('Only whole numbers can be typed here')).toBeNull();
+  });
+
   it("shows its word above the form's own error, both", () => {
     renderWithProviders(<Harness precision={2} error="Insufficient balance" />);
     fireEvent.change(input(), { target: { value: '1e' } });

@@ -3,6 +3,7 @@ import {
   MAX_AMOUNT,
   pastedAsOtherNumber,
   settledDecimalInput,
+  settledInputNote,
   shownDecimalInput,
   type TypedInputNote,
   typedInputNote,
@@ -48,9 +49,10 @@ export function DecimalInput({
   const { t } = useTranslation();
   const fmt = useFormat();
   const [refusedPaste, setRefusedPaste] = useState<string | null>(null);
-  // What typing put in and the field does not show (a letter, a stray comma, more than the maximum,
-  // a decimal too many): said while the user types on, since the text still differs from what they
-  // meant, until they delete or the value is set from outside.
+  // What typing put in and the field does not show (a letter, a stray comma, more than the maximum):
+  // said while the user types on, since the text still differs from what they meant, until they
+  // delete or the value is set from outside. A decimal too many is said only while it is typed, or
+  // when blur cuts one.
   const [note, setNote] = useState<TypedInputNote | null>(null);
   const pasted = useRef(false);
   const rules = { precision, ...(allowNegative ? { allowNegative } : {}), ...(max ? { max } : {}) };
@@ -72,7 +74,11 @@ export function DecimalInput({
           ? precision === 0
             ? t('input.wholeOnly')
             : t('input.places', { count: precision })
-          : t(note === 'dropped' ? 'input.typedDropped' : 'input.separatorDropped');
+          : note === 'grouping'
+            ? precision === 0
+              ? t('input.groupingWhole')
+              : t('input.grouping', { count: precision })
+            : t(note === 'dropped' ? 'input.typedDropped' : 'input.separatorDropped');
 
   useLayoutEffect(() => {
     const at = caret.current;
@@ -91,7 +97,7 @@ export function DecimalInput({
     const typedNote = typedInputNote(raw, rules);
     const deleted = raw.length < shown.length;
     if (pasted.current) setNote(typedNote === 'dropped' ? null : typedNote);
-    else setNote(typedNote ?? (deleted || !typedIsShown ? null : note));
+    else setNote(typedNote ?? (deleted || !typedIsShown ? null : lasting(note)));
     pasted.current = false;
     onChange(decimalInputValue(raw, rules));
   }
@@ -128,11 +134,17 @@ export function DecimalInput({
       onBlur={(e) => {
         const settled = settledDecimalInput(shown, rules);
         setTyped(settled);
+        setNote(settledInputNote(shown, rules) ?? lasting(note));
         if (settled !== value) onChange(settled);
         onBlur?.(e);
       }}
     />
   );
+}
+
+/** A note that still holds for the text typed on: not one about decimals, said only as they are cut. */
+function lasting(note: TypedInputNote | null): TypedInputNote | null {
+  return note === 'places' || note === 'grouping' ? null : note;
 }
 
 /** The field's word on its text above the form's own error, both shown. */
