@@ -393,7 +393,8 @@ describe('rate-up vouchers', () => {
     expect(types[0]).toMatchObject({ amount: coupon.toFixed(), rate_ratio: '5', lend_rate_year: '0.05' });
     // The subscription's row names the voucher it applied beside the product's APR.
     const [subscribed] = (await u.get(`${FIXED}/user/history?type=1`)).body.data.list;
-    expect(subscribed).toMatchObject({ amount: '2000', rate_ratio: '5', lend_rate_year: '0.073' });
+    expect(subscribed).toMatchObject({ amount: '2000', rate_ratio: '5', rate_day: 7, lend_rate_year: '0.073' });
+    expect(subscribed.total_year_rate_percent).toBe(held.total_year_rate_percent);
   });
 
   it('raises the rate only for the days the money is lent: a 30-day voucher on a 7-day order counts 7', async () => {
@@ -406,6 +407,36 @@ describe('rate-up vouchers', () => {
     expect(res.body.data.coupon_interest).toBe(fixedInterest('1000', '0.05', 7).toFixed());
     // 7.3% and a +5% voucher over the whole term: 12.30%.
     expect((await order(u, res.body.data.order_id)).total_year_rate_percent).toBe('12.30');
+    // The subscription's history row says the same, and the 7 days the voucher counts.
+    const [subscribed] = (await u.get(`${FIXED}/user/history?type=1`)).body.data.list;
+    expect(subscribed).toMatchObject({
+      rate_ratio: '5',
+      rate_day: 7,
+      total_year_rate_percent: '12.30',
+      bonus_amount: '',
+    });
+  });
+
+  it("shows in a subscription's history row the APR its holding shows, with a short voucher's days and a bonus", async () => {
+    const id = await product({ lock_up_period: 7, ladder_apr: [{ left: '0', right: '1000', apr: '0.04' }] });
+    const u = await lender(ts, { USDT: '1000' });
+    const voucher = (await issue(u.email, { rate_day: 3 })).body.data;
+    const res = await lend(u, id, '1000', { financial_rate_id: voucher.id });
+    expect(res.body.code).toBe(0);
+    const held = await order(u, res.body.data.order_id);
+    const [subscribed] = (await u.get(`${FIXED}/user/history?type=1`)).body.data.list;
+    expect(subscribed).toMatchObject({
+      lend_rate_year: '0.073',
+      rate_ratio: '5',
+      rate_day: 3,
+      total_year_rate_percent: held.total_year_rate_percent,
+      bonus_amount: held.bonus_info.amount,
+      bonus_asset: 'USDT',
+    });
+    // 7.3%, 4% on the whole amount, and 5% for 3 of the 7 days: more than 7.3% + 4%, less than + 5%.
+    expect(Number(held.total_year_rate_percent)).toBeGreaterThan(11.3);
+    expect(Number(held.total_year_rate_percent)).toBeLessThan(16.3);
+    expect(Number(held.bonus_info.amount)).toBeGreaterThan(0);
   });
 
   it("shows a small order's APR from the rates, not from interest rounded down", async () => {

@@ -194,8 +194,8 @@ describe('Simple Earn fixed-term in Chromium', () => {
     await expect.poll(() => history.textContent()).toContain('Rate-up');
     const text = (await history.textContent()) ?? '';
     for (const label of ['Subscribe', 'Redeem', 'Interest', 'auto-reinvest']) expect(text).toContain(label);
-    // The subscription's row shows the voucher it applied beside the product's APR.
-    expect(text).toContain('6.00% + 3% voucher');
+    // The subscription's row shows the APR its holding showed, and what it is made of.
+    expect(text).toContain('9.00%6.00% + 3% voucher for 7 days');
 
     // The return is shared as a poster with the referral QR code, downloadable as an image.
     await page.goto(`${e2e.baseUrl}/simple-earn`);

@@ -842,7 +842,9 @@ export const en = {
   'fixed.rules.v6': 'Voucher interest is paid with the order at maturity; redeeming early gives it up.',
   'fixed.rules.lock':
     'Within 1 hour of maturity, early redemption, auto-reinvest and redeem-to can no longer be changed.',
-  'fixed.history.withVoucher': '{{apr}} + {{ratio}}% voucher',
+  'fixed.history.voucherPart_one': '{{ratio}}% voucher for {{count}} day',
+  'fixed.history.voucherPart_other': '{{ratio}}% voucher for {{count}} days',
+  'fixed.history.bonusPart': '{{amount}} {{coin}} bonus',
   'fixed.voucher.label': 'Rate-up voucher',
   'fixed.voucher.option_one': '+{{ratio}}% APR for {{count}} day (from {{low}} {{coin}})',
   'fixed.voucher.option_other': '+{{ratio}}% APR for {{count}} days (from {{low}} {{coin}})',

@@ -247,6 +247,12 @@ export const FixedHistoryRow = Type.Object({
   lend_rate_year: Type.String(),
   principal: Type.String(),
   rate_ratio: Type.String(),
+  /** Days the voucher of a subscription adds its rate_ratio for; 0 without one. */
+  rate_day: Type.Integer(),
+  /** A subscription's whole APR in percent, as its holding shows it ('' on other rows). */
+  total_year_rate_percent: Type.String(),
+  /** The bonus a subscription's order pays, in bonus_asset ('' without one). */
+  bonus_amount: Type.String(),
   bonus_asset: Type.String(),
   time_at: Type.Integer(),
 });

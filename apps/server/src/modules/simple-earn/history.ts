@@ -1,4 +1,4 @@
-import { Decimal, toWire } from '@earn/domain';
+import { Decimal, orderAprPercent, toWire } from '@earn/domain';
 import { HISTORY_REDEEM_CANCELLED } from '@earn/domain/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
@@ -87,16 +87,26 @@ export async function earnHistory(db: Executor, userId: number, product: 'flexib
     bonus_asset: string | null;
     order_id: number | null;
     lock_up_period: number | null;
-    voucher_ratio: string | null;
     at: Date | string;
+    order_rate: string | null;
+    extra_rate: string | null;
+    bonus_amount: string | null;
+    order_bonus_asset: string | null;
+    voucher_ratio: string | null;
+    voucher_days: number | null;
   }>(
+    // The page first, then what a fixed subscription's order and voucher add to its APR, as its holding shows it.
     await db.execute(sql`
-      SELECT id, type, mode, coin, amount::text, principal::text, rate::text, bonus_asset, order_id, lock_up_period, at,
-        CASE WHEN type = 1 AND product = 'fixed' THEN (
-          SELECT v.rate_ratio::text FROM fixed_orders o JOIN rate_up_vouchers v ON v.id = o.voucher_id
-          WHERE o.id = earn_history.order_id) END AS voucher_ratio
-      FROM earn_history
-      WHERE ${filters} ORDER BY at DESC, id DESC LIMIT ${q.limit} OFFSET ${offset}`),
+      SELECT h.*, o.year_rate::text AS order_rate, o.extra_rate::text AS extra_rate, o.bonus_amount::text AS bonus_amount,
+        coalesce(o.bonus_asset, o.coin) AS order_bonus_asset, v.rate_ratio::text AS voucher_ratio, v.rate_day AS voucher_days
+      FROM (
+        SELECT id, type, mode, product, coin, amount::text, principal::text, rate::text, bonus_asset, order_id, lock_up_period, at
+        FROM earn_history
+        WHERE ${filters} ORDER BY at DESC, id DESC LIMIT ${q.limit} OFFSET ${offset}
+      ) h
+      LEFT JOIN fixed_orders o ON h.type = 1 AND h.product = 'fixed' AND o.id = h.order_id
+      LEFT JOIN rate_up_vouchers v ON v.id = o.voucher_id
+      ORDER BY h.at DESC, h.id DESC`),
   );
   const [count] = rowsOf<{ n: number }>(
     await db.execute(sql`SELECT count(*)::int AS n FROM earn_history WHERE ${filters}`),
@@ -113,7 +123,7 @@ export async function earnHistory(db: Executor, userId: number, product: 'flexib
       bonus_asset: r.bonus_asset ?? '',
       time_at: Math.floor(new Date(r.at).getTime() / 1000),
       // Fixed rows: the order, its term, its principal, and the extra APR in percent of a rate-up row
-      // or of the voucher a subscription applied.
+      // or of the voucher a subscription applied, for the days it lasts.
       order_id: r.order_id === null ? '' : String(r.order_id),
       lock_up_period: r.lock_up_period ?? 0,
       principal: r.principal === null ? '' : toWire(r.principal),
@@ -123,6 +133,14 @@ export async function earnHistory(db: Executor, userId: number, product: 'flexib
           : r.voucher_ratio !== null
             ? toWire(r.voucher_ratio)
             : '',
+      rate_day: r.voucher_days === null ? 0 : Math.min(r.voucher_days, r.lock_up_period ?? r.voucher_days),
+      // A fixed subscription: the order's whole APR (its holding's figure) and the bonus it pays.
+      total_year_rate_percent:
+        r.order_rate !== null && r.extra_rate !== null ? orderAprPercent(r.order_rate, r.extra_rate).toFixed(2) : '',
+      bonus_amount: r.bonus_amount !== null && new Decimal(r.bonus_amount).gt(0) ? toWire(r.bonus_amount) : '',
+      ...(r.type === 1 && r.bonus_amount !== null && new Decimal(r.bonus_amount).gt(0)
+        ? { bonus_asset: r.order_bonus_asset ?? r.coin }
+        : {}),
     })),
     total: count?.n ?? 0,
   };

@@ -1,6 +1,6 @@
 import { dayStartMs } from '@earn/domain';
 import type { FixedHistoryRow } from '@earn/domain/contract';
-import { Anchor, Group, Paper, Stack } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -82,10 +82,7 @@ export function FixedHistory({ queryAsset }: { queryAsset: string | null }) {
       render: (r) => {
         if (r.type === 5) return r.rate_ratio ? `+${r.rate_ratio}%` : '--';
         if (!r.lend_rate_year) return '--';
-        // A subscription that applied a voucher: the product's APR and what the voucher adds to it.
-        return r.rate_ratio
-          ? t('fixed.history.withVoucher', { apr: fmt.rate(r.lend_rate_year), ratio: r.rate_ratio })
-          : fmt.rate(r.lend_rate_year);
+        return <SubscriptionApr row={r} />;
       },
     },
   ];
@@ -112,6 +109,33 @@ export function FixedHistory({ queryAsset }: { queryAsset: string | null }) {
           onPageChange={setPage}
         />
       </Paper>
+    </Stack>
+  );
+}
+
+/**
+ * A subscription's APR as its holding shows it (the product's, with what its voucher and a bonus in
+ * its own coin add over the whole order), and under it what that is made of when it is more.
+ */
+function SubscriptionApr({ row }: { row: FixedHistoryRow }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const base = fmt.rate(row.lend_rate_year);
+  const parts = [
+    row.rate_ratio ? t('fixed.history.voucherPart', { ratio: row.rate_ratio, count: row.rate_day }) : null,
+    row.bonus_amount
+      ? t('fixed.history.bonusPart', { amount: fmt.amount(row.bonus_amount), coin: row.bonus_asset })
+      : null,
+  ].filter((part) => part !== null);
+  if (parts.length === 0) return base;
+  return (
+    <Stack gap={0} align="flex-end">
+      <Text size="sm" fw={600}>
+        {row.total_year_rate_percent ? `${row.total_year_rate_percent}%` : base}
+      </Text>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {[base, ...parts].join(' + ')}
+      </Text>
     </Stack>
   );
 }
