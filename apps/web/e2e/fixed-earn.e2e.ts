@@ -66,10 +66,15 @@ describe('Simple Earn fixed-term in Chromium', () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    // A guest is asked to log in to see their tier.
+    // A guest is asked to log in to see their tier, on the login page, which comes back here.
     await page.goto(`${e2e.baseUrl}/vip`);
     await expectText(page, 'Log in to see your VIP tier.');
-    await login(page, e2e.baseUrl, 'new@example.com');
+    await page.getByTestId('vip-status').getByRole('link', { name: 'Log in' }).click();
+    await page.waitForURL('**/login');
+    await page.getByLabel('Email').fill('new@example.com');
+    await page.getByLabel('Password').first().fill('demo1234');
+    await page.getByRole('button', { name: 'Log in' }).last().click();
+    await page.waitForURL('**/vip');
     await page.goto(`${e2e.baseUrl}/vip-wealth`);
     const products = await pageApi<{ list: { id: number; min_vip: number; max_vip: number }[] }>(
       page,
@@ -89,11 +94,24 @@ describe('Simple Earn fixed-term in Chromium', () => {
     const rows = page.getByRole('row');
     await expect.poll(() => rows.filter({ hasText: 'V1-4' }).textContent()).toContain('Opens at V1');
     expect(await rows.filter({ hasText: 'V5-9' }).textContent()).toContain('From V5');
+    // A link asking for a higher tier marks each product it opens with the tier that first opens it.
+    await page.goto(`${e2e.baseUrl}/vip?upTo=3`);
+    await expect.poll(() => rows.filter({ hasText: 'V1-4' }).textContent()).toContain('Opens at V1');
+    // A tier raised meanwhile shows as soon as the page is opened again, without a reload.
+    await page.getByRole('link', { name: 'Subscribe on the VIP wealth page' }).click();
+    await page.waitForURL('**/vip-wealth');
+    await e2e.admin('/admin/v1/users/settings', { email: 'new@example.com', tier: 1 });
+    await page.goBack();
+    await expect.poll(() => page.getByTestId('vip-your-tier').textContent()).toBe('V1');
+    expect(await rows.filter({ hasText: 'V1-4' }).textContent()).toContain('Open to you');
+    await e2e.admin('/admin/v1/users/settings', { email: 'new@example.com', tier: 0 });
     // A VIP sees what is open to them.
     await login(page, e2e.baseUrl, 'vip@example.com');
     await page.goto(`${e2e.baseUrl}/vip?upTo=1`);
     await expect.poll(() => page.getByTestId('vip-your-tier').textContent()).toBe('V5');
-    expect(await page.getByTestId('vip-upgrade').textContent()).toBe('Your tier is V5, so V1 is already reached.');
+    expect(await page.getByTestId('vip-upgrade').textContent()).toBe(
+      'Your tier is V5, at or above V1: the products open to you are marked below.',
+    );
     expect(await rows.filter({ hasText: 'V5-9' }).textContent()).toContain('Open to you');
     expect(await rows.filter({ hasText: 'V1-4' }).textContent()).toContain('Tiers up to V4');
     expect(errors).toEqual([]);

@@ -20,12 +20,16 @@ import { useSubmitMutation } from './submit-mutation.js';
 /** Balance polling (spec: 60 s), for every balance query. */
 export const BALANCE_REFRESH_MS = 60_000;
 
-/** The signed-in user, or null for a guest. */
-export function useMe() {
+/**
+ * The signed-in user, or null for a guest. `fresh` reads it again whenever the page asking shows,
+ * for a page about what may have changed since (the VIP tier).
+ */
+export function useMe({ fresh = false }: { fresh?: boolean } = {}) {
   return useQuery({
     queryKey: keys.me,
     queryFn: () => api<Me | null>('/apiw/v2/auth/session'),
     staleTime: 30_000,
+    refetchOnMount: fresh ? 'always' : true,
   });
 }
 

@@ -913,7 +913,7 @@ export const en = {
   'vip.belowVip': 'Your tier is below VIP, which starts at {{tier}}.',
   'vip.reach':
     'Reach {{tier}} to subscribe to the products marked for it. Your VIP tier rises as you hold more assets or trade more.',
-  'vip.reached': 'Your tier is {{tier}}, so {{target}} is already reached.',
+  'vip.reached': 'Your tier is {{tier}}, at or above {{target}}: the products open to you are marked below.',
   'vip.productsTitle': 'VIP fixed-term products',
   'vip.tiers': 'Tiers',
   'vip.coin': 'Coin',

@@ -871,7 +871,7 @@ export const zhCN: Messages = {
   'vip.isVip': '您是 VIP 用户。',
   'vip.belowVip': '您尚未成为 VIP（VIP 从 {{tier}} 起）。',
   'vip.reach': '达到 {{tier}} 即可申购标注的产品。持有更多资产或增加交易量可提升 VIP 等级。',
-  'vip.reached': '您的等级为 {{tier}}，已达到 {{target}}。',
+  'vip.reached': '您的等级为 {{tier}}，不低于 {{target}}：下方已标注您可申购的产品。',
   'vip.productsTitle': 'VIP 定期产品',
   'vip.tiers': '等级',
   'vip.coin': '币种',

@@ -2,14 +2,13 @@ import { tierOpens, upgradeTier, VIP_TIER, vipLabel } from '@earn/domain';
 import type { FixedProduct } from '@earn/domain/contract';
 import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useMe } from '../../api/account.js';
 import { useFixedProducts } from '../../api/fixed-earn.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { readFailure } from '../../components/ListStatus.js';
 import { type Column, PagedTable } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
-import { useAuthGate } from '../auth/auth-gate.js';
 
 /** Every VIP product on one page: there are a handful. */
 const ALL_ON_ONE_PAGE = 100;
@@ -21,8 +20,9 @@ const ALL_ON_ONE_PAGE = 100;
 export default function VipPage() {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const me = useMe();
-  const { requireLogin } = useAuthGate();
+  // A tier changed since the session was read shows without a reload.
+  const me = useMe({ fresh: true });
+  const location = useLocation();
   const [params] = useSearchParams();
   const upTo = upgradeTier(params.get('upTo'));
   const products = useFixedProducts(2);
@@ -39,11 +39,12 @@ export default function VipPage() {
           {t('vip.openToYou')}
         </Text>
       );
-    // The products the upgrade link's tier opens, for a user below it.
+    // The products the upgrade link's tier opens, for a user below it, marked with the tier that
+    // first opens each (a V1-4 product opens at V1 even when the link asks for V3).
     if (upTo !== null && (tier === null || tier < upTo) && tierOpens(upTo, p))
       return (
         <Text span size="sm" c="yellow.8" fw={600}>
-          {t('vip.opensAt', { tier: `V${upTo}` })}
+          {t('vip.opensAt', { tier: `V${p.min_vip}` })}
         </Text>
       );
     return (
@@ -107,7 +108,7 @@ export default function VipPage() {
         ) : tier === null ? (
           <Group justify="space-between">
             <Text>{t('vip.guest')}</Text>
-            <Button variant="light" onClick={() => requireLogin()}>
+            <Button component={Link} to="/login" state={{ from: location.pathname + location.search }} variant="light">
               {t('nav.login')}
             </Button>
           </Group>
