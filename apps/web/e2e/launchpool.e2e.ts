@@ -149,14 +149,15 @@ describe('Launchpool in Chromium', () => {
     const cap = page.getByTestId('eligibility-cap');
     await cap.waitFor();
     await expectText(page, 'to reach T');
-    // Trading to raise the volume is on the exchange's pages.
-    expect(await cap.getByRole('link', { name: 'Trade' }).getAttribute('href')).toBe(`${EXCHANGE_URL}/trade/BTC_USDT`);
+    // Trading to raise the volume is on the exchange's pages, in the pool's coin.
+    expect(await cap.getByRole('link', { name: 'Trade' }).getAttribute('href')).toBe(`${EXCHANGE_URL}/trade/ETH_USDT`);
     expect(await cap.getByRole('link', { name: 'Futures' }).getAttribute('href')).toBe(
-      `${EXCHANGE_URL}/futures/USDT/BTC_USDT`,
+      `${EXCHANGE_URL}/futures/USDT/ETH_USDT`,
     );
-    // One tab per reward pool.
+    // One tab per reward pool; USDT trades against BTC.
     await cap.getByRole('tab', { name: 'USDT' }).click();
     await expectText(page, 'Staking USDT in this pool has no trading-volume requirement.');
+    expect(await cap.getByRole('link', { name: 'Trade' }).getAttribute('href')).toBe(`${EXCHANGE_URL}/trade/BTC_USDT`);
     await context.close();
   });
 

@@ -3,6 +3,7 @@ import { Anchor, Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/cor
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompliance, useCurrencyCallSetting, useMe, useSiteLinks, useSpotTradingHome } from '../api/account.js';
+import { usdtPair } from '../lib/exchange-pairs.js';
 import { useIsMobile } from '../lib/use-is-mobile.js';
 import { ResponsiveModal } from './ResponsiveModal.js';
 import { TransferModal } from './TransferModal.js';
@@ -60,7 +61,7 @@ function Entries({ coin, onTransfer }: { coin: string; onTransfer(): void }) {
   const links: Record<Exclude<AddFundsEntry, 'transfer'>, string> = {
     deposit: `${exchange}/myaccount/deposit/${coin}`,
     express_buy: `${exchange}/crypto/buy?crypto=USDT`,
-    spot_trade: `${exchange}/trade/${coin}_USDT`,
+    spot_trade: `${exchange}/trade/${usdtPair(coin)}`,
   };
   if (entries.length === 0) return <Text c="dimmed">{t('addFunds.none', { coin })}</Text>;
   const copy: Record<AddFundsEntry, [string, string]> = {

@@ -16,6 +16,7 @@ import {
 import { DecimalInput } from '../../components/DecimalInput.js';
 import { Dialog } from '../../components/Dialog.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
+import { usdtPair } from '../../lib/exchange-pairs.js';
 import { notifyError, notifySuccess } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
 
@@ -210,13 +211,14 @@ export function EligibilityModal({
             </Tabs.List>
           </Tabs>
           <PoolTiers pool={shown} volume={volume} showNext={target.source === 'cap' && userStat.isSuccess} />
-          {/* Futures and spot trading are the exchange's pages: offered only where the operator says they are. */}
+          {/* Futures and spot trading are the exchange's pages, in the pool's coin: offered only where the
+              operator says they are. */}
           {exchange && (
             <Group grow>
-              <Button component="a" href={`${exchange}/futures/USDT/BTC_USDT`} variant="default">
+              <Button component="a" href={`${exchange}/futures/USDT/${usdtPair(shown.coin)}`} variant="default">
                 {t('launch.futures')}
               </Button>
-              <Button component="a" href={`${exchange}/trade/BTC_USDT`}>
+              <Button component="a" href={`${exchange}/trade/${usdtPair(shown.coin)}`}>
                 {t('launch.trade')}
               </Button>
             </Group>
