@@ -200,7 +200,10 @@ describe('notification subscriptions', () => {
     const off = await u.post('/apiw/v2/earn/hodler-airdrop/config_set', { name: 'HODLER_AIRDROP_NOTIFY', value: '0' });
     expect(off.body.data.hodler_notify).toBe(0);
     const bad = await u.post('/apiw/v2/earn/hodler-airdrop/config_set', { name: 'SOMETHING', value: '1' });
-    expect(bad.body).toMatchObject({ code: -1, message: 'name has a value that is not allowed' });
+    expect(bad.body).toMatchObject({
+      code: -1,
+      message: 'name must be one of HODLER_AIRDROP_NOTIFY, HODLER_AIRDROP_GT_EXCHANGE',
+    });
   });
 
   it('needs a session to change them', async () => {

@@ -40,7 +40,7 @@ describe('bad input is refused with a clear message and writes nothing', () => {
     ['an amount above the maximum', { amount: '1000000000000' }, 'amount must be at most 999999999999'],
     ['zero', { amount: '0' }, 'amount must be greater than 0'],
     ['an unknown coin', { asset: 'NOPE' }, 'asset NOPE is not a coin we list'],
-    ['an unknown wallet', { to: 'savings' }, 'to has a value that is not allowed'],
+    ['an unknown wallet', { to: 'savings' }, 'to must be one of spot, unified'],
     ['the same wallet twice', { to: 'spot' }, 'from and to must be different wallets'],
     ['a wrong type', { from: 7 }, 'from must be a string'],
     ['more than the balance', { amount: '1000.5' }, 'Not enough USDT available'],
@@ -320,7 +320,6 @@ describe('whole numbers in query strings and paths are written as whole numbers'
     ['/apiw/v2/vip/fixed_earn/api/product/detail?id=0x10', 'id'],
     ['/apiw/v2/inbox?page=1e3', 'page'],
     ['/apiw/v2/uni-loan/earn/subscribe?page=1e400', 'page'],
-    ['/apiw/v2/uni-loan/earn/subscribe?page=9007199254740993', 'page'],
     ['/apiw/v2/uni-loan/earn/market/list?sort_business=Infinity', 'sort_business'],
     ['/apiw/v2/uni-loan/earn/market/list?search_type=1.5', 'search_type'],
     ['/apiw/v2/uni-loan/earn/history?is_time_zone=007', 'is_time_zone'],
@@ -337,6 +336,21 @@ describe('whole numbers in query strings and paths are written as whole numbers'
       key: 'validation.type',
       params: { field, type: 'a whole number' },
     });
+  });
+
+  it('and a whole number too large for any the call knows is refused for its range, in words', async () => {
+    for (const [path, field, limit] of [
+      ['/apiw/v2/uni-loan/earn/subscribe?page=9007199254740993', 'page', '100000'],
+      ['/apiw/v2/vip/fixed_earn/api/product/detail?id=99999999999999999999', 'id', '2147483647'],
+    ] as const) {
+      const res = await user.get(path);
+      expect(res.status, path).toBe(400);
+      expect(res.body, path).toMatchObject({
+        message: `${field} must be at most ${limit}`,
+        key: 'validation.maximum',
+        params: { field, limit },
+      });
+    }
   });
 
   it('and within the range the call knows', async () => {

@@ -42,6 +42,8 @@ const WHOLE_NUMBER = /^-?(0|[1-9]\d*)$/;
 interface PropertySchema {
   type?: unknown;
   const?: unknown;
+  minimum?: number;
+  maximum?: number;
   anyOf?: PropertySchema[];
 }
 
@@ -55,10 +57,33 @@ function isWholeNumber(schema: PropertySchema): boolean {
 }
 
 /** The properties a flat schema (a query string, a path) declares as whole numbers. */
-function wholeNumberFields(schema: { properties?: Record<string, PropertySchema> }): string[] {
-  return Object.entries(schema.properties ?? {})
-    .filter(([, property]) => isWholeNumber(property))
-    .map(([name]) => name);
+function wholeNumberFields(schema: { properties?: Record<string, PropertySchema> }): Map<string, PropertySchema> {
+  return new Map(Object.entries(schema.properties ?? {}).filter(([, property]) => isWholeNumber(property)));
+}
+
+/** The most (or least) a whole-number property takes, of any of its forms; none when a form has no bound. */
+function boundOf(schema: PropertySchema, side: 'maximum' | 'minimum'): number | undefined {
+  if (Array.isArray(schema.anyOf)) {
+    const bounds = schema.anyOf.map((form) => boundOf(form, side));
+    if (bounds.some((b) => b === undefined)) return undefined;
+    return side === 'maximum' ? Math.max(...(bounds as number[])) : Math.min(...(bounds as number[]));
+  }
+  return typeof schema.const === 'number' ? schema.const : schema[side];
+}
+
+/**
+ * A whole number as text that is not one the call takes: not written as one ('0x10', '1e3'), or
+ * written as one too large for any number the call knows (9007199254740993 is refused for its range,
+ * as 2147483648 is where the schema bounds it).
+ */
+function wholeNumberError(name: string, raw: string, schema: PropertySchema): ErrorObject | null {
+  if (WHOLE_NUMBER.test(raw)) {
+    if (Number.isSafeInteger(Number(raw))) return null;
+    const side = raw.startsWith('-') ? 'minimum' : 'maximum';
+    const limit = boundOf(schema, side) ?? (side === 'maximum' ? Number.MAX_SAFE_INTEGER : Number.MIN_SAFE_INTEGER);
+    return { keyword: side, instancePath: `/${name}`, schemaPath: '', params: { limit }, data: raw };
+  }
+  return { keyword: 'type', instancePath: `/${name}`, schemaPath: '', params: { type: 'integer' }, data: raw };
 }
 
 /**
@@ -71,21 +96,13 @@ function coercingValidator(schema: object) {
   const fields = wholeNumberFields(schema);
   const check = (data: unknown) => {
     const values = (data ?? {}) as Record<string, unknown>;
-    const wrong = fields.find((name) => {
+    for (const [name, property] of fields) {
       const raw = values[name];
-      return typeof raw === 'string' && !(WHOLE_NUMBER.test(raw) && Number.isSafeInteger(Number(raw)));
-    });
-    if (wrong !== undefined) {
-      check.errors = [
-        {
-          keyword: 'type',
-          instancePath: `/${wrong}`,
-          schemaPath: '',
-          params: { type: 'integer' },
-          data: values[wrong],
-        },
-      ];
-      return false;
+      const error = typeof raw === 'string' ? wholeNumberError(name, raw, property) : null;
+      if (error) {
+        check.errors = [error];
+        return false;
+      }
     }
     const valid = validate(data);
     check.errors = validate.errors;
@@ -181,6 +198,31 @@ function hasType(type: unknown, value: unknown): boolean {
   return typeof type === 'string' && typeof value === type;
 }
 
+/** Most values a refusal lists; a longer choice is only said not to be allowed. */
+const MAX_LISTED_VALUES = 12;
+
+/**
+ * The values a refused choice takes, listed ('1, 2, 3'): of an enum, of a constant, or of a choice
+ * of constants (a union of literals), whichever the failure is about; null when the choice is of
+ * forms rather than values, or too long to list.
+ */
+function allowedValues(errors: readonly Partial<ErrorObject>[], first: Partial<ErrorObject>): string | null {
+  const choice = errors.find((e) => e.keyword === 'anyOf' && e.instancePath === first.instancePath);
+  const forms = (choice?.schema ?? null) as PropertySchema[] | null;
+  const params = (first.params ?? {}) as { allowedValues?: unknown[]; allowedValue?: unknown };
+  const values = Array.isArray(forms)
+    ? forms.every((form) => 'const' in form)
+      ? forms.map((form) => form.const)
+      : null
+    : first.keyword === 'enum'
+      ? (params.allowedValues ?? null)
+      : first.keyword === 'const'
+        ? [params.allowedValue]
+        : null;
+  if (values === null || values.length === 0 || values.length > MAX_LISTED_VALUES) return null;
+  return values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
+}
+
 /**
  * A validation failure in words that name the field ("amount is required", "password must be at
  * least 8 characters"), with a key so the web says it in the reader's language. A pattern is not
@@ -207,8 +249,11 @@ export function describeValidation(errors: readonly Partial<ErrorObject>[], cont
     }
     case 'enum':
     case 'const':
-    case 'anyOf':
-      return refusal('notAllowed', `${field} has a value that is not allowed`);
+    case 'anyOf': {
+      const allowed = allowedValues(errors, first);
+      if (allowed === null) return refusal('notAllowed', `${field} has a value that is not allowed`);
+      return refusal('oneOf', `${field} must be one of ${allowed}`, { allowed });
+    }
     case 'nul':
       return refusal('nul', `${field} must not contain a NUL character`);
     case 'pattern':

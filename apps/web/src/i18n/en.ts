@@ -21,6 +21,7 @@ export const en = {
   'validation.invalid': '{{field}} is invalid',
   'validation.required': '{{field}} is required',
   'validation.notAllowed': '{{field}} has a value that is not allowed',
+  'validation.oneOf': '{{field}} must be one of {{allowed}}',
   'validation.pattern': '{{field}} is not in the expected form',
   'validation.format': '{{field}} must be a valid {{format}}',
   'validation.empty': '{{field}} cannot be empty',

@@ -21,6 +21,7 @@ export const zhCN: Messages = {
   'validation.invalid': '{{field}}无效',
   'validation.required': '缺少 {{field}}',
   'validation.notAllowed': '{{field}}的取值不被允许',
+  'validation.oneOf': '{{field}}须为以下之一：{{allowed}}',
   'validation.pattern': '{{field}}格式不正确',
   'validation.format': '{{field}}不是有效的 {{format}}',
   'validation.empty': '{{field}}不能为空',
