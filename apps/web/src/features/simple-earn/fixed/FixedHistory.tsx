@@ -133,7 +133,7 @@ function SubscriptionApr({ row }: { row: FixedHistoryRow }) {
       <Text size="sm" fw={600}>
         {row.total_year_rate_percent ? `${row.total_year_rate_percent}%` : base}
       </Text>
-      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+      <Text size="xs" c="dimmed" ta="right">
         {[base, ...parts].join(' + ')}
       </Text>
     </Stack>
