@@ -120,7 +120,6 @@ export async function earnHistory(db: Executor, userId: number, product: 'flexib
       amount: toWire(r.amount),
       lend_principal: r.principal === null ? '' : toWire(r.principal),
       lend_rate_year: r.rate === null ? '' : toWire(r.rate),
-      bonus_asset: r.bonus_asset ?? '',
       time_at: Math.floor(new Date(r.at).getTime() / 1000),
       // Fixed rows: the order, its term, its principal, and the extra APR in percent of a rate-up row
       // or of the voucher a subscription applied, for the days it lasts.
@@ -137,13 +136,17 @@ export async function earnHistory(db: Executor, userId: number, product: 'flexib
       // A fixed subscription: the order's whole APR (its holding's figure) and the bonus it pays.
       total_year_rate_percent:
         r.order_rate !== null && r.extra_rate !== null ? orderAprPercent(r.order_rate, r.extra_rate).toFixed(2) : '',
-      bonus_amount: r.bonus_amount !== null && new Decimal(r.bonus_amount).gt(0) ? toWire(r.bonus_amount) : '',
-      ...(r.type === 1 && r.bonus_amount !== null && new Decimal(r.bonus_amount).gt(0)
-        ? { bonus_asset: r.order_bonus_asset ?? r.coin }
-        : {}),
+      // A bonus row's coin, or the coin of the bonus a subscription's order pays.
+      ...(orderBonus(r) ?? { bonus_amount: '', bonus_asset: r.bonus_asset ?? '' }),
     })),
     total: count?.n ?? 0,
   };
+}
+
+/** The bonus a fixed subscription's order pays, in its coin, if it pays one. */
+function orderBonus(r: { bonus_amount: string | null; order_bonus_asset: string | null; coin: string }) {
+  if (r.bonus_amount === null || !new Decimal(r.bonus_amount).gt(0)) return null;
+  return { bonus_amount: toWire(r.bonus_amount), bonus_asset: r.order_bonus_asset ?? r.coin };
 }
 
 /** Coins the user has history of a product in, for the history filter. */
