@@ -87,6 +87,11 @@ describe('Simple Earn fixed-term in Chromium', () => {
     await page.getByTestId('vip-banner').getByRole('link', { name: 'See VIP tiers' }).click();
     await page.waitForURL('**/vip?upTo=1');
     await expect.poll(() => page.getByTestId('vip-your-tier').textContent()).toBe('V0');
+    // On a phone the tier's badge keeps its whole label beside the long sentence.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const label = page.getByTestId('vip-your-tier').locator('.mantine-Badge-label');
+    expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 900 });
     expect(await page.getByTestId('vip-upgrade').textContent()).toBe(
       'Reach V1 to subscribe to the products marked for it. Your VIP tier rises as you hold more assets or trade more.',
     );
@@ -98,8 +103,11 @@ describe('Simple Earn fixed-term in Chromium', () => {
     await page.goto(`${e2e.baseUrl}/vip?upTo=3`);
     await expect.poll(() => rows.filter({ hasText: 'V1-4' }).textContent()).toContain('Opens at V1');
     // A tier raised meanwhile shows as soon as the page is opened again, without a reload.
+    // The wealth page reads the session afresh too: the change is made once that read is answered.
+    const sessionRead = page.waitForResponse((r) => new URL(r.url()).pathname === '/apiw/v2/auth/session');
     await page.getByRole('link', { name: 'Subscribe on the VIP wealth page' }).click();
     await page.waitForURL('**/vip-wealth');
+    await sessionRead;
     await e2e.admin('/admin/v1/users/settings', { email: 'new@example.com', tier: 1 });
     await page.goBack();
     await expect.poll(() => page.getByTestId('vip-your-tier').textContent()).toBe('V1');
@@ -114,6 +122,11 @@ describe('Simple Earn fixed-term in Chromium', () => {
     );
     expect(await rows.filter({ hasText: 'V5-9' }).textContent()).toContain('Open to you');
     expect(await rows.filter({ hasText: 'V1-4' }).textContent()).toContain('Tiers up to V4');
+    // A link to a tier that opens nothing more for them says so, rather than asking them to reach it.
+    await page.goto(`${e2e.baseUrl}/vip?upTo=16`);
+    await expect
+      .poll(() => page.getByTestId('vip-upgrade').textContent())
+      .toBe('Your tier is V5: every product V16 opens is already open to you.');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -220,6 +220,8 @@ export const en = {
   'earn.subscribe.confirm': 'Subscribe now',
   'earn.subscribe.noRate': 'This product has no rate right now.',
   'lend_earn.minimum.purchase': 'The minimum subscription is {{amount}} {{asset}}',
+  'lend_earn.minimum.purchase_voucher':
+    'The chosen voucher needs at least {{amount}} {{asset}}: subscribe more, or choose no voucher',
   'lend_earn.autoEarn.vip': 'Auto-earn is not available to VIP accounts',
   'lend_earn.noPendingRedemption': 'There is no pending redemption to cancel',
   'lend_earn.cancelAtMost': 'You can cancel at most {{amount}} {{coin}}',
@@ -915,6 +917,7 @@ export const en = {
   'vip.reach':
     'Reach {{tier}} to subscribe to the products marked for it. Your VIP tier rises as you hold more assets or trade more.',
   'vip.reached': 'Your tier is {{tier}}, at or above {{target}}: the products open to you are marked below.',
+  'vip.nothingMore': 'Your tier is {{tier}}: every product {{target}} opens is already open to you.',
   'vip.productsTitle': 'VIP fixed-term products',
   'vip.tiers': 'Tiers',
   'vip.coin': 'Coin',

@@ -1,3 +1,4 @@
+import { checkFixedSubscribe } from '@earn/domain';
 import { expect, it } from 'vitest';
 import { currentLocale, i18n, setLocale } from './index.js';
 
@@ -32,4 +33,33 @@ it('counts a single hour and a single day as one, not as "1 hours" or "1 days"',
   const voucher = { ratio: '1.5', low: '0', coin: 'BTC' };
   expect(i18n.t('fixed.voucher.option', { ...voucher, count: 1 })).toBe('+1.5% APR for 1 day (from 0 BTC)');
   expect(i18n.t('fixed.voucher.option', { ...voucher, count: 7 })).toContain('for 7 days');
+});
+
+it("says a voucher's minimum as the voucher's, in both languages, from the domain's refusal", async () => {
+  const refused = checkFixedSubscribe('12', {
+    asset: 'USDT',
+    minLendAmount: '10',
+    available: '1000',
+    productRemaining: '1000',
+    userRemaining: '1000',
+    voucher: { buy_limit_low: '100', buy_limit_high: '5000' },
+  });
+  if (refused.ok) throw new Error('12 is below the voucher’s minimum');
+  await setLocale('en');
+  expect(i18n.t(refused.key, refused.params)).toBe(
+    'The chosen voucher needs at least 100 USDT: subscribe more, or choose no voucher',
+  );
+  await setLocale('zh-CN');
+  expect(i18n.t(refused.key, refused.params)).toContain('加息券');
+  await setLocale('en');
+  // Without a voucher, the product's own minimum.
+  const below = checkFixedSubscribe('5', {
+    asset: 'USDT',
+    minLendAmount: '10',
+    available: '1000',
+    productRemaining: '1000',
+    userRemaining: '1000',
+  });
+  if (below.ok) throw new Error('5 is below the minimum');
+  expect(i18n.t(below.key, below.params)).toBe('The minimum subscription is 10 USDT');
 });

@@ -234,7 +234,8 @@ export function checkFixedSubscribe(amountIn: DecimalLike, rules: FixedSubscribe
     return fail({
       key: 'lend_earn.minimum.purchase',
       message: `The voucher needs a subscription of at least ${low} ${rules.asset}`,
-      params: { amount: low, asset: rules.asset },
+      // The spec's minimum-purchase error, said of the voucher (the key's 'voucher' context).
+      params: { amount: low, asset: rules.asset, context: 'voucher' },
     });
   }
   if (voucher && dec(voucher.buy_limit_high).gt(0) && amount.gt(voucher.buy_limit_high)) {

@@ -32,6 +32,9 @@ export default function VipPage() {
     (a, b) => a.min_vip * 10 + a.max_vip - (b.min_vip * 10 + b.max_vip) || a.id - b.id,
   );
 
+  // A product the upgrade link's tier opens, for a user below that tier whose own does not.
+  const opensOnlyAtUpTo = (p: FixedProduct) =>
+    upTo !== null && tierOpens(upTo, p) && (tier === null || (tier < upTo && !tierOpens(tier, p)));
   const status = (p: FixedProduct) => {
     if (tier !== null && tierOpens(tier, p))
       return (
@@ -41,7 +44,7 @@ export default function VipPage() {
       );
     // The products the upgrade link's tier opens, for a user below it, marked with the tier that
     // first opens each (a V1-4 product opens at V1 even when the link asks for V3).
-    if (upTo !== null && (tier === null || tier < upTo) && tierOpens(upTo, p))
+    if (opensOnlyAtUpTo(p))
       return (
         <Text span size="sm" c="yellow.8" fw={600}>
           {t('vip.opensAt', { tier: `V${p.min_vip}` })}
@@ -114,7 +117,7 @@ export default function VipPage() {
           </Group>
         ) : (
           <Group gap="sm" wrap="nowrap">
-            <Badge size="lg" color="yellow" data-testid="vip-your-tier">
+            <Badge size="lg" color="yellow" data-testid="vip-your-tier" style={{ flexShrink: 0 }}>
               V{tier}
             </Badge>
             <Text size="sm">{tier >= VIP_TIER ? t('vip.isVip') : t('vip.belowVip', { tier: `V${VIP_TIER}` })}</Text>
@@ -125,6 +128,10 @@ export default function VipPage() {
         (tier !== null && tier >= upTo ? (
           <Alert color="teal" data-testid="vip-upgrade">
             {t('vip.reached', { tier: `V${tier}`, target: `V${upTo}` })}
+          </Alert>
+        ) : tier !== null && products.isSuccess && !rows.some(opensOnlyAtUpTo) ? (
+          <Alert color="teal" data-testid="vip-upgrade">
+            {t('vip.nothingMore', { tier: `V${tier}`, target: `V${upTo}` })}
           </Alert>
         ) : (
           <Alert color="yellow" data-testid="vip-upgrade">

@@ -19,7 +19,8 @@ const VIP_CARD_HEIGHT = 179;
 export default function VipWealthPage() {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const me = useMe();
+  // A tier changed since the session was read shows without a reload.
+  const me = useMe({ fresh: true });
   const { requireLogin } = useAuthGate();
   const products = useFixedProducts(2);
   const [target, setTarget] = useState<FixedTarget | null>(null);
