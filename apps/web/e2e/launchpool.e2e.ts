@@ -284,6 +284,11 @@ describe('Launchpool in Chromium', () => {
     });
     const page = await context.newPage();
     await login(page, e2e.baseUrl, 'vip@example.com');
+    // A stake link that names no project, or one too large to be an id, says so.
+    for (const pid of ['999999', '99999999999999999999']) {
+      await page.goto(`${e2e.baseUrl}/launchpool/stake?pid=${pid}`);
+      await expectText(page, 'This link names no Launchpool project');
+    }
     await page.goto(`${e2e.baseUrl}/launchpool`);
     // All four tabs (history too, signed in) fit the phone's width: none is cut off at the edge.
     await page.getByRole('tab', { name: 'History' }).waitFor();

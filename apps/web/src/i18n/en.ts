@@ -649,6 +649,7 @@ export const en = {
   'staking.fast.quota': 'Fast redemption has {{amount}} {{coin}} left today',
   'staking.fast.unavailable': 'Fast redemption is not available for this product',
   'staking.fast.usedUp': "Today's fast redemption quota is used up: redeem the standard way, or fast again tomorrow",
+  'launch.noProject': 'This link names no Launchpool project',
   'launch.title': 'Launchpool',
   'launch.subtitle': 'Stake coins, earn new tokens every hour',
   'launch.inProgress': 'In progress',

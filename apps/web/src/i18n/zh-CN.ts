@@ -622,6 +622,7 @@ export const zhCN: Messages = {
   'staking.fast.quota': '今日快速赎回剩余额度 {{amount}} {{coin}}',
   'staking.fast.unavailable': '本产品不支持快速赎回',
   'staking.fast.usedUp': '今日快速赎回额度已用完，请使用普通赎回，或明日再快速赎回',
+  'launch.noProject': '此链接没有对应的 Launchpool 项目',
   'launch.title': 'Launchpool 挖矿',
   'launch.subtitle': '质押币种，每小时赚取新币',
   'launch.inProgress': '进行中',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
-import { RowId, RowIdString } from './common.js';
+import { RowId, RowIdString, rowIdOf } from './common.js';
 
 describe('a row id written as a string', () => {
   it('takes exactly the ids a row id takes, as plain digits', () => {
@@ -23,5 +23,14 @@ describe('a row id written as a string', () => {
       expect(Value.Check(RowIdString, String(edge)), String(edge)).toBe(true);
     for (const edge of ['0', '2147483648', '9999999999', '01', '1.0', ' 1', '1e3'])
       expect(Value.Check(RowIdString, edge), edge).toBe(false);
+  });
+});
+
+describe("an address's row id", () => {
+  it('is the id its digits name, or none', () => {
+    expect(rowIdOf('1')).toBe(1);
+    expect(rowIdOf('2147483647')).toBe(2_147_483_647);
+    for (const text of [null, '', '0', '-1', '2147483648', '99999999999999999999', '1e3', '01', 'abc'])
+      expect(rowIdOf(text), String(text)).toBeNull();
   });
 });

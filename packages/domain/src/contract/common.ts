@@ -52,6 +52,11 @@ export const ROW_ID_PATTERN =
   '^(?:[1-9][0-9]{0,8}|1[0-9]{9}|20[0-9]{8}|21[0-3][0-9]{7}|214[0-6][0-9]{6}|2147[0-3][0-9]{5}|21474[0-7][0-9]{4}|214748[0-2][0-9]{3}|2147483[0-5][0-9]{2}|21474836[0-3][0-9]|214748364[0-7])$';
 /** A row id written as a string. */
 export const RowIdString = Type.String({ pattern: ROW_ID_PATTERN });
+const rowIdText = new RegExp(ROW_ID_PATTERN);
+/** The row id a text (an address's parameter) names, or null when it names none ('0', '1e3', 2^31). */
+export function rowIdOf(text: string | null): number | null {
+  return text !== null && rowIdText.test(text) ? Number(text) : null;
+}
 /** An instant in a request, in Unix seconds, up to the end of year 9999. */
 export const UnixSeconds = Type.Integer({ minimum: 0, maximum: 253_402_300_799 });
 /** A page number in a request. */

@@ -1,10 +1,13 @@
 import { isUSRegion } from '@earn/domain';
+import { rowIdOf } from '@earn/domain/contract';
 import { Alert, Anchor, Box, Center, Loader, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMe } from '../../api/account.js';
+import { ApiError } from '../../api/errors.js';
 import { type Project, type RewardPool, useProjectInfo } from '../../api/launchpool.js';
+import { ListStatus, readFailure } from '../../components/ListStatus.js';
 import { StakeSuccessModal } from './LaunchModals.js';
 import { StakeForm } from './StakeModal.js';
 
@@ -14,7 +17,10 @@ export default function StakePage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const me = useMe();
-  const info = useProjectInfo(Number(params.get('pid')) || 0);
+  const pid = rowIdOf(params.get('pid'));
+  const info = useProjectInfo(pid ?? 0);
+  // A link that names no project, or one that does not exist, says so; any other failure offers a retry.
+  const missing = pid === null || (info.error instanceof ApiError && info.error.key === 'common.notExist');
   const [success, setSuccess] = useState<{ project: Project; pool: RewardPool; amount: string } | null>(null);
   const project = info.data;
   if (info.isLoading) {
@@ -48,7 +54,12 @@ export default function StakePage() {
           </Box>
         </>
       ) : (
-        <Center py="xl">{t('common.noData')}</Center>
+        <ListStatus
+          count={0}
+          error={missing ? null : readFailure(info)}
+          onRetry={() => void info.refetch()}
+          empty={t('launch.noProject')}
+        />
       )}
       <StakeSuccessModal
         result={success}
