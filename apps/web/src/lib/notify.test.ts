@@ -34,6 +34,13 @@ describe('errorText', () => {
     expect(errorText(refused('validation.type', { field: 'rateYear', type: 'a string' }))).toBe(
       '最低出借年化格式不正确',
     );
+    // A refused choice: the field and the values it takes, as the app names them.
+    const wallet = refused('validation.oneOf', { field: 'to', allowed: 'spot, unified' });
+    expect(errorText(wallet)).toBe('转入账户须为以下之一：现货账户、统一账户');
+    expect(errorText(refused('validation.maximum', { field: 'page', limit: '100000' }))).toBe('页码不能大于 100000');
+    await changeLocale('en');
+    expect(errorText(wallet)).toBe('To account must be one of Spot account, Unified account');
+    await changeLocale('zh-CN');
     // A field the app has no label for keeps the server's name for it.
     expect(errorText(refused('validation.required', { field: 'pools.0.coin' }))).toBe('缺少 pools.0.coin');
   });

@@ -65,11 +65,24 @@ export function errorText(error: unknown): string {
 
 /**
  * A refusal's words in the current language, the server's or a form's own check: its key with its
- * values, a field named by its wire name said as the form labels it where the app knows it.
+ * values, a field named by its wire name said as the form labels it where the app knows it, and the
+ * values a choice takes ('spot, unified') said as the app names them.
  */
 export function refusalText(key: string, params: Record<string, string> = {}): string {
-  const field = params.field;
-  return i18n.t(key, field && i18n.exists(`field.${field}`) ? { ...params, field: i18n.t(`field.${field}`) } : params);
+  const { field, allowed } = params;
+  return i18n.t(key, {
+    ...params,
+    ...(field && i18n.exists(`field.${field}`) ? { field: i18n.t(`field.${field}`) } : {}),
+    ...(allowed === undefined ? {} : { allowed: spokenValues(allowed) }),
+  });
+}
+
+/** A refusal's list of values ('spot, unified'), each as the app names it where it knows it. */
+function spokenValues(allowed: string): string {
+  return allowed
+    .split(', ')
+    .map((value) => (i18n.exists(`value.${value}`) ? i18n.t(`value.${value}`) : value))
+    .join(i18n.t('common.listSeparator'));
 }
 
 /** Whether an error is a part of the app that could not be fetched (the network's fault, not ours). */
