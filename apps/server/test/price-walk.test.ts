@@ -31,6 +31,19 @@ describe('demo prices', () => {
     expect(priceAt('ETH', '3000', ANCHOR_MS).toFixed()).toBe(walkedPrice('ETH', '3000', 0).toFixed());
   });
 
+  it('walk within a band of their base over a month', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('BTC', 'ETH', 'GT', 'SOL'), fc.integer({ min: 0, max: 50_000 }), (coin, start) => {
+        for (let hour = start; hour <= start + 24 * 30; hour += 24) {
+          const ratio = walkedPrice(coin, '96000', hour).div(96000).toNumber();
+          expect(ratio).toBeGreaterThan(0.6);
+          expect(ratio).toBeLessThan(1.65);
+        }
+      }),
+      { numRuns: 50 },
+    );
+  });
+
   it('keep stablecoins at 1 USDT, whatever the hour (spec: no conversion line)', () => {
     fc.assert(
       fc.property(
