@@ -148,6 +148,48 @@ describe('a fixed order', () => {
   });
 });
 
+describe('a ladder bonus over several orders', () => {
+  const ladder_apr = [{ left: '0', right: '1000', apr: '0.04' }];
+  const bonusOf = (amount: string, days: number) =>
+    new Decimal(amount).times('0.04').times(days).div(365).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed();
+
+  it('fills the tiers from what the user already holds, so splitting pays no more than one order', async () => {
+    const id = await product({ lock_up_period: 7, ladder_apr });
+    const u = await lender(ts, { USDT: '2000' });
+    const first = await lend(u, id, '600');
+    expect(first.body.data.bonus_amount).toBe(bonusOf('600', 7));
+    const quota = (await u.get(`${FIXED}/user/remaining-quota?product_id=${id}`)).body.data;
+    expect(quota.user_held).toBe('600');
+    // Only 400 of the next 800 are inside the tier.
+    const second = await lend(u, id, '800');
+    expect(second.body.data.bonus_amount).toBe(bonusOf('400', 7));
+    expect((await order(u, second.body.data.order_id)).bonus_info.amount).toBe(bonusOf('400', 7));
+    // 7.3% and 4% on 400 of 800: 9.30%.
+    expect(second.body.data.total_year_rate_percent).toBe('9.30');
+    const once = await lender(ts, { USDT: '2000' });
+    const whole = await lend(once, id, '1400');
+    expect(whole.body.data.bonus_amount).toBe(bonusOf('1000', 7));
+    // Past the tier, a third order earns no bonus.
+    expect((await lend(u, id, '100')).body.data.bonus_amount).toBe('0');
+  });
+
+  it('renews above what the user still holds in the product', async () => {
+    const id = await product({ year_rate: '0.0365', lock_up_period: 1, ladder_apr });
+    const u = await lender(ts, { USDT: '2000' });
+    const renewing = await lend(u, id, '1000', { reinvest_status: 1 });
+    expect(renewing.body.data.bonus_amount).toBe(bonusOf('1000', 1));
+    await advance(ts, 24);
+    // Opened a day later, this order is still held when the first renews.
+    expect((await lend(u, id, '500')).body.data.bonus_amount).toBe('0');
+    await advanceTo((await order(u, renewing.body.data.order_id)).finish_time * 1000 + HOUR_MS);
+    const renewed = (await u.get(`${FIXED}/user/lend?order_type=1`)).body.data.list.find(
+      (o: { mode: number }) => o.mode === 15,
+    );
+    expect(renewed).toMatchObject({ principal: '1000' });
+    expect(renewed.bonus_info.amount).toBe(bonusOf('500', 1));
+  });
+});
+
 describe('early redemption', () => {
   it('forfeits the interest under the spec rule, or pays the early-exit APR for whole days held', async () => {
     const forfeit = await product({ lock_up_period: 30 });

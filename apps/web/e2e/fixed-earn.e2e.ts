@@ -1,3 +1,4 @@
+import { Decimal } from '@earn/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, enterFundPassword, expectText, login, startE2E, watchErrors } from './support.js';
@@ -58,6 +59,28 @@ describe('Simple Earn fixed-term in Chromium', () => {
     await confirm.click();
     await enterFundPassword(page, '123456');
     await expect.poll(() => page.getByTestId('early-done-amount').textContent()).toBe('200 USDT');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("estimates a second order's ladder bonus above what the user already holds in the product", async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await login(page, e2e.baseUrl, 'us@example.com');
+    await page.goto(`${e2e.baseUrl}/simple-earn`);
+    // The demo's 30-day USDT product pays 4% more on the first 1,000 USDT a user holds in it.
+    await page.getByTestId('fixed-chip-USDT-30-1').click();
+    await page.getByTestId('fixed-amount').fill('600');
+    expect(await page.getByTestId('fixed-bonus-above').count()).toBe(0);
+    await page.getByTestId('fixed-confirm').click();
+    await enterFundPassword(page, '123456');
+    await page.getByTestId('fixed-subscribe-more').click();
+    await page.getByTestId('fixed-amount').fill('800');
+    await expectText(page, 'Tiers count from the 600 USDT you already hold in this product');
+    // Only 400 of the 800 are inside the tier: 400 x 4% x 30 / 365.
+    const bonus = new Decimal(400).times('0.04').times(30).div(365).toDecimalPlaces(8, Decimal.ROUND_DOWN);
+    await expect.poll(() => page.getByTestId('fixed-estimate').textContent()).toContain(`${bonus.toFixed()} USDT`);
     expect(errors).toEqual([]);
     await context.close();
   });

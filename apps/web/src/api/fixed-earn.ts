@@ -1,4 +1,11 @@
-import type { FixedHistoryRow, FixedHolding, FixedLendResult, FixedProduct, RateUpCoupon } from '@earn/domain/contract';
+import type {
+  FixedHistoryRow,
+  FixedHolding,
+  FixedLendResult,
+  FixedProduct,
+  RateUpCoupon,
+  RemainingQuota,
+} from '@earn/domain/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, newIdempotencyKey } from './client.js';
@@ -59,7 +66,7 @@ export function useRemainingQuota(productId: number, enabled: boolean) {
   return useQuery({
     queryKey: fixedKeys.quota(productId),
     queryFn: () =>
-      api<{ product_remaining: string; user_remaining: string; remaining: string }>(`${BASE}/user/remaining-quota`, {
+      api<RemainingQuota>(`${BASE}/user/remaining-quota`, {
         query: { product_id: productId },
       }),
     enabled,

@@ -809,6 +809,7 @@ export const en = {
   'fixed.interestPaid': 'Interest paid',
   'fixed.received': 'Received',
   'fixed.estBonus': 'Est. bonus',
+  'fixed.bonusAbove': 'Tiers count from the {{amount}} {{asset}} you already hold in this product',
   'fixed.estVoucher': 'Voucher interest',
   'fixed.redeemTo': 'Redeem to',
   'fixed.redeemToTip': 'Where principal and interest go at maturity',
@@ -845,7 +846,8 @@ export const en = {
   'fixed.rules.p4':
     'With auto-reinvest, the principal (or the part you chose) renews at maturity into the same product, or the best normal product of the coin and term if it no longer sells; interest is paid out.',
   'fixed.rules.p5': 'Each product has a total quota and a limit per user; once the quota is taken it is sold out.',
-  'fixed.rules.p6': 'A ladder bonus, when the product has one, is fixed at subscription and paid at maturity.',
+  'fixed.rules.p6':
+    'A ladder bonus, when the product has one, is fixed at subscription and paid at maturity. Its tiers count over everything you hold in the product: a new order starts where your holding stands, so splitting an amount earns no more than subscribing it at once.',
   'fixed.rules.p7':
     'Interest, bonus and voucher interest are paid only at maturity; what redeeming early pays, if the product allows it, is under Trading rules.',
   'fixed.rules.voucher': 'Voucher rules',

@@ -206,7 +206,10 @@ export const RemainingQuota = Type.Object({
   product_remaining: DecimalString,
   user_remaining: DecimalString,
   remaining: DecimalString,
+  /** What the user holds in the product now: a new order's ladder bonus starts above it. */
+  user_held: DecimalString,
 });
+export type RemainingQuota = Static<typeof RemainingQuota>;
 export const SubscribeCheckResult = Type.Object({
   is_able_subscribe: Type.Boolean(),
   /** Why not, as an i18n key ('' when able). */

@@ -13,6 +13,7 @@ import {
   estimatedDailyReturn,
   flexibleTimeline,
   isInBook,
+  ladderAprOver,
   ladderBonus,
   redeemable,
   topLadderApr,
@@ -170,6 +171,39 @@ describe('estimates', () => {
         return ladderBonus(new Decimal(lo), tiers, { periodsPerYear: 365 }).lte(
           ladderBonus(new Decimal(hi), tiers, { periodsPerYear: 365 }),
         );
+      }),
+    );
+  });
+});
+
+describe('a ladder over several orders', () => {
+  const tiers = [
+    { left: '0', right: '500', apr: '0.1' },
+    { left: '500', right: '2000', apr: '0.02' },
+  ];
+  it('fills the tiers from where the holding already stands', () => {
+    // 500 held: the next 300 earn the second tier's 2% only (6 a year), not 10%.
+    expect(ladderBonus('300', tiers, { periodsPerYear: 365, above: '500' }).toFixed()).toBe('0.01643835');
+    // 400 held: 100 at 10% and 200 at 2% (14 a year).
+    expect(ladderBonus('300', tiers, { periodsPerYear: 365, above: '400' }).toFixed()).toBe('0.03835616');
+    expect(ladderAprOver('300', tiers, '400').toFixed()).toBe(new Decimal(14).div(300).toFixed());
+    // Past the last tier nothing is added.
+    expect(ladderBonus('300', tiers, { periodsPerYear: 365, above: '2000' }).toFixed()).toBe('0');
+  });
+  it('pays a split amount what it pays the amount at once, never more', () => {
+    const amount = fc.integer({ min: 0, max: 300_000 }).map((n) => new Decimal(n).div(100));
+    fc.assert(
+      fc.property(fc.array(amount, { minLength: 1, maxLength: 6 }), (orders) => {
+        const opts = { periodsPerYear: 365, periods: 30 };
+        let held = new Decimal(0);
+        let split = new Decimal(0);
+        for (const a of orders) {
+          split = split.plus(ladderBonus(a, tiers, { ...opts, above: held }));
+          held = held.plus(a);
+        }
+        const once = ladderBonus(held, tiers, opts);
+        // Each order's bonus is rounded down to 8 places on its own.
+        return split.lte(once) && split.gte(once.minus(new Decimal('1e-8').times(orders.length)));
       }),
     );
   });

@@ -172,16 +172,18 @@ export interface LadderTier {
 
 /**
  * Ladder bonus over `periods` (default 1) days (periodsPerYear 365) or hours (8760): each tier pays
- * its APR on the part of the amount inside it, (min(amount, right) - left), converted by the price
- * ratio into the bonus coin, rounded down to 8 places.
+ * its APR on the part of the amount inside it, converted by the price ratio into the bonus coin,
+ * rounded down to 8 places. The amount sits `above` what the holder already has in the product
+ * (default 0): a second order fills the tiers from where the first one stopped, so splitting an
+ * amount into orders never earns more than subscribing it at once.
  */
 export function ladderBonus(
   amount: DecimalLike,
   tiers: readonly LadderTier[],
-  opts: { periodsPerYear: number; periods?: number; priceRatio?: DecimalLike },
+  opts: { periodsPerYear: number; periods?: number; priceRatio?: DecimalLike; above?: DecimalLike },
 ): Decimal {
   return roundDown(
-    ladderYearly(amount, tiers)
+    ladderYearly(amount, tiers, opts.above)
       .times(opts.periods ?? 1)
       .div(opts.periodsPerYear)
       .times(opts.priceRatio ?? 1),
@@ -189,21 +191,25 @@ export function ladderBonus(
   );
 }
 
-/** What the ladder pays on `amount` in a year, in the amount's coin: each tier's APR on the part inside it. */
-function ladderYearly(amount: DecimalLike, tiers: readonly LadderTier[]): Decimal {
-  const a = dec(amount);
+/**
+ * What the ladder pays in a year on the slice (above, above + amount] of a holding, in the amount's
+ * coin: each tier's APR on the part of the slice inside it.
+ */
+function ladderYearly(amount: DecimalLike, tiers: readonly LadderTier[], above: DecimalLike = ZERO): Decimal {
+  const from = dec(above);
+  const to = from.plus(amount);
   let total = ZERO;
   for (const t of tiers) {
-    const inTier = Decimal.min(a, t.right).minus(t.left);
+    const inTier = Decimal.min(to, t.right).minus(Decimal.max(from, t.left));
     if (inTier.gt(0)) total = total.plus(inTier.times(t.apr));
   }
   return total;
 }
 
-/** The ladder's APR over the whole of `amount` (its tiers cover parts of it), exact. */
-export function ladderAprOver(amount: DecimalLike, tiers: readonly LadderTier[]): Decimal {
+/** The ladder's APR over the whole of `amount` held `above` an existing holding (default 0), exact. */
+export function ladderAprOver(amount: DecimalLike, tiers: readonly LadderTier[], above: DecimalLike = ZERO): Decimal {
   const a = dec(amount);
-  return a.gt(0) ? ladderYearly(a, tiers).div(a) : ZERO;
+  return a.gt(0) ? ladderYearly(a, tiers, above).div(a) : ZERO;
 }
 
 /** The highest bonus APR of the ladder (0 without one). */

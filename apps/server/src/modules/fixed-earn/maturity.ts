@@ -140,6 +140,8 @@ interface Renewal {
   from: DueOrder;
   product: FixedProductRow;
   amount: Decimal;
+  /** What the user holds in the product before this renewal: its ladder bonus starts above it. */
+  heldBefore: Decimal;
 }
 
 /** Where a renewing order goes: its product while it takes the amount, else the best normal one of the coin and term. */
@@ -194,9 +196,10 @@ async function settle(tx: Tx, due: DueOrder[], end: Date) {
     const target = renewalTarget(o, renew, products, heldOf);
     if (!target) continue;
     const id = renewalIds[renewals.length] as number;
-    renewals.push({ id, from: o, product: target, amount: renew });
+    const heldBefore = heldOf(o.userId, target.id);
+    renewals.push({ id, from: o, product: target, amount: renew, heldBefore });
     target.held = new Decimal(target.held).plus(renew).toFixed();
-    userHeld.set(`${o.userId}|${target.id}`, heldOf(o.userId, target.id).plus(renew));
+    userHeld.set(`${o.userId}|${target.id}`, heldBefore.plus(renew));
   }
   const renewalOf = new Map(renewals.map((r) => [r.from.id, r]));
 
@@ -370,8 +373,8 @@ async function insertRenewals(
     return {
       r,
       interest: fixedInterest(r.amount, r.product.yearRate, r.product.lockUpPeriod).toFixed(),
-      bonus: termBonus(r.product, r.amount, ratio).toFixed(),
-      extraRate: termExtraRate(r.product, r.amount, null).toFixed(18),
+      bonus: termBonus(r.product, r.amount, ratio, r.heldBefore).toFixed(),
+      extraRate: termExtraRate(r.product, r.amount, null, r.heldBefore).toFixed(18),
       start: new Date(t.interestStartMs).toISOString(),
       finish: new Date(t.finishMs).toISOString(),
     };

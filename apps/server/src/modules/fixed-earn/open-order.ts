@@ -20,6 +20,8 @@ export interface NewOrder {
   keepAtLeast?: Decimal;
   voucher: VoucherRow | null;
   priceRatio: Decimal;
+  /** What the user already holds in the product: the order's ladder bonus starts above it. */
+  heldBefore: Decimal;
   redeemAccountType: number;
   reinvestStatus: number;
   reinvestAmount: Decimal | null;
@@ -40,7 +42,7 @@ export async function openOrder(tx: Executor, o: NewOrder) {
   const { product } = o;
   const yearRate = o.extraRate ? o.extraRate.plus(product.yearRate).toFixed() : product.yearRate;
   const interest = fixedInterest(o.amount, yearRate, product.lockUpPeriod);
-  const bonus = termBonus(product, o.amount, o.priceRatio);
+  const bonus = termBonus(product, o.amount, o.priceRatio, o.heldBefore);
   const voucher: RateUpVoucher | null = o.voucher && {
     rate_ratio: o.voucher.rateRatio,
     rate_day: o.voucher.rateDay,
@@ -48,7 +50,7 @@ export async function openOrder(tx: Executor, o: NewOrder) {
     buy_limit_high: o.voucher.buyLimitHigh,
   };
   const coupon = voucher ? voucherInterest(o.amount, voucher, product.lockUpPeriod) : null;
-  const extraRate = termExtraRate(product, o.amount, voucher);
+  const extraRate = termExtraRate(product, o.amount, voucher, o.heldBefore);
   const at = new Date(o.timeline.subscribedMs);
   await post(tx, {
     kind: 'fixed.subscribe',

@@ -97,19 +97,32 @@ export function bonusPrices(p: FixedProductRow, coins: ReadonlyMap<string, CoinR
   return { product, bonus, ratio: bonus.isZero() ? ZERO : product.div(bonus) };
 }
 
-/** The ladder bonus of a principal over the whole term, in the bonus coin. */
-export function termBonus(p: FixedProductRow, principal: Decimal, priceRatio: Decimal): Decimal {
+/**
+ * The ladder bonus of a principal over the whole term, in the bonus coin. The order fills the tiers
+ * above what the user already holds in the product (`heldBefore`), so splitting never pays more.
+ */
+export function termBonus(p: FixedProductRow, principal: Decimal, priceRatio: Decimal, heldBefore: Decimal): Decimal {
   if (p.ladderApr.length === 0) return ZERO;
-  return ladderBonus(principal, p.ladderApr, { periodsPerYear: 365, periods: p.lockUpPeriod, priceRatio });
+  return ladderBonus(principal, p.ladderApr, {
+    periodsPerYear: 365,
+    periods: p.lockUpPeriod,
+    priceRatio,
+    above: heldBefore,
+  });
 }
 
 /**
  * The APR a voucher and the product's ladder, when its bonus is paid in the order's own coin, add
  * over a whole order (what the holdings show on top of the order's own APR).
  */
-export function termExtraRate(p: FixedProductRow, principal: Decimal, voucher: RateUpVoucher | null): Decimal {
+export function termExtraRate(
+  p: FixedProductRow,
+  principal: Decimal,
+  voucher: RateUpVoucher | null,
+  heldBefore: Decimal,
+): Decimal {
   const sameCoin = p.bonusAsset === null || p.bonusAsset === p.coin;
-  return orderExtraRate(principal, p.lockUpPeriod, { voucher, ladder: sameCoin ? p.ladderApr : [] });
+  return orderExtraRate(principal, p.lockUpPeriod, { voucher, ladder: sameCoin ? p.ladderApr : [], heldBefore });
 }
 
 export function productView(

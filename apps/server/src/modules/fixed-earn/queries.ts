@@ -64,6 +64,7 @@ export async function remainingQuota(ctx: AppContext, user: User, productId: num
     product_remaining: toWire(product_remaining),
     user_remaining: toWire(user_remaining),
     remaining: toWire(Decimal.min(product_remaining, user_remaining)),
+    user_held: toWire(held),
   };
 }
 

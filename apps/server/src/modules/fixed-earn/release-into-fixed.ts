@@ -59,6 +59,7 @@ export async function releaseIntoFixed(
     from: userAccount(s.user_id, tradingWallet({ accountMode: s.account_mode }), s.coin),
     voucher: null,
     priceRatio: bonusPrices(product, coins, at.getTime()).ratio,
+    heldBefore: held.get(product.id) ?? new Decimal(0),
     redeemAccountType: 0,
     reinvestStatus: 0,
     reinvestAmount: null,

@@ -95,7 +95,7 @@ async function checkFixedOrder(
     });
     if (!renewal.ok) throw refused(renewal);
   }
-  return { product, voucher, loan, amount: checked.value.amount };
+  return { product, voucher, loan, held, amount: checked.value.amount };
 }
 
 /** A subscription's checks before the fund-password prompt (the route's precheck), on what is read without a lock. */
@@ -121,7 +121,7 @@ export async function subscribeFixed(
     ctx.db,
     async (tx) => {
       const now = ctx.clock.now();
-      const { product, voucher, loan, amount } = await checkFixedOrder(tx, user, input, asked, now);
+      const { product, voucher, loan, held, amount } = await checkFixedOrder(tx, user, input, asked, now);
       const wallet = userAccount(user.id, tradingWallet(user), product.coin);
       const timeline = fixedTimeline(now.getTime(), product.lockUpPeriod);
       // The spec's coupling: auto-reinvest pays what does not renew to the trading account.
@@ -134,6 +134,7 @@ export async function subscribeFixed(
         keepAtLeast: new Decimal(loan),
         voucher,
         priceRatio: bonusPrices(product, coins, now.getTime()).ratio,
+        heldBefore: held,
         redeemAccountType,
         reinvestStatus: input.reinvest_status,
         reinvestAmount: input.reinvest_status === 1 ? asked.reinvestAmount : null,

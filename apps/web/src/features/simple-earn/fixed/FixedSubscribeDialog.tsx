@@ -285,10 +285,13 @@ function TermForm({
   const priceRatio = new Decimal(product.bonus_asset_price).isZero()
     ? new Decimal(0)
     : new Decimal(product.product_asset_price).div(product.bonus_asset_price);
+  // A new order fills the ladder above what the user already holds in the product.
+  const heldBefore = new Decimal(quota.data?.user_held ?? 0);
   const bonus = ladderBonus(value, product.ladder_apr, {
     periodsPerYear: 365,
     periods: product.lock_up_period,
     priceRatio,
+    above: heldBefore,
   });
   const extra = voucher ? voucherInterest(value, voucher, product.lock_up_period) : new Decimal(0);
   const timeline = fixedTimeline(nowMs, product.lock_up_period);
@@ -469,6 +472,11 @@ function TermForm({
         <Row label={t('fixed.estInterest')} value={`${fmt.amount(interest)} ${product.asset}`} />
         {product.ladder_apr.length > 0 && (
           <Row label={t('fixed.estBonus')} value={`${fmt.amount(bonus)} ${product.bonus_asset}`} />
+        )}
+        {product.ladder_apr.length > 0 && heldBefore.gt(0) && (
+          <Text size="xs" c="dimmed" data-testid="fixed-bonus-above">
+            {t('fixed.bonusAbove', { amount: fmt.amount(heldBefore), asset: product.asset })}
+          </Text>
         )}
         {voucher && <Row label={t('fixed.estVoucher')} value={`${fmt.amount(extra)} ${product.asset}`} />}
       </Stack>
