@@ -163,6 +163,9 @@ describe('serving the web app', () => {
       ['/simple-earn/nowhere?tab=1', {}, '<html lang="en"><title>Page not found | Earn</title><div id="root"></div>'],
       ['/login/../_app', {}, '<html lang="en"><title>Page not found | Earn</title><div id="root"></div>'],
       ['/staking', {}, '<html lang="en"><title>Page not found | Earn</title><div id="root"></div>'],
+      ['/staking/%00', {}, '<html lang="en"><title>Page not found | Earn</title><div id="root"></div>'],
+      ['/%00', {}, '<html lang="en"><title>Page not found | Earn</title><div id="root"></div>'],
+      ['/staking//ETH', {}, '<html lang="en"><title>Page not found | Earn</title><div id="root"></div>'],
       [
         '/staking/ETH/more',
         { cookie: 'earn_locale=zh-CN' },

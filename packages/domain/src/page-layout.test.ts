@@ -58,6 +58,8 @@ describe('route of an address', () => {
       '/staking',
       '//simple-earn',
       '/staking/%E4%B8',
+      '/staking/%00',
+      '/staking/ETH%0A',
       '',
       'simple-earn',
     ]) {

@@ -54,15 +54,27 @@ export function routeAt(patterns: readonly string[], pathname: string): string |
   return best?.pattern;
 }
 
-/** A path's segments, decoded, with trailing slashes aside; undefined when one is empty or ill-encoded. */
+/**
+ * A path's segments, decoded, with trailing slashes aside; undefined when one is empty, ill-encoded
+ * or holds a control character (no page's address does: %00 is an attack, not a coin).
+ */
 function decodedSegments(pathname: string): string[] | undefined {
   const parts = pathname.replace(/\/+$/, '').split('/').slice(1);
   if (!pathname.startsWith('/') || parts.some((p) => p === '')) return undefined;
   try {
-    return parts.map((p) => decodeURIComponent(p));
+    const segments = parts.map((p) => decodeURIComponent(p));
+    return segments.some(hasControlCharacter) ? undefined : segments;
   } catch {
     return undefined;
   }
+}
+
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
 }
 
 /**

@@ -6,7 +6,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { ManualClock } from '../clock.js';
 import type { AppContext } from '../context.js';
@@ -116,7 +116,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const clock = ctx.clock;
     app.addHook('onRequest', async () => clock.refresh(ctx.db));
   }
-  app.setErrorHandler(handleError);
+  const webDist = options.webDist;
+  const hasWeb = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
+  const pageFor = hasWeb ? webPages(webDist) : undefined;
+  // Page navigations get the app; a missing file (a stale bundle name) is a plain 404.
+  const isPageNavigation = (request: FastifyRequest) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    return (
+      pageFor !== undefined &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !API_PREFIXES.some((p) => pathname.startsWith(p)) &&
+      !/\.[a-z0-9]+$/i.test(pathname)
+    );
+  };
+  // An address the file server refuses to read (a NUL, '//', '..') is no page either: the reader
+  // gets the not-found page, not the refusal's JSON.
+  app.setErrorHandler((error, request, reply) =>
+    (error as { code?: string }).code === 'FST_STATIC_FORBIDDEN_PATH' && isPageNavigation(request)
+      ? reply.callNotFound()
+      : handleError(error as FastifyError, request, reply),
+  );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // The web follows the server's clock (which an operator may have moved), not the device's.
@@ -163,9 +182,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(fastifyStatic, { root: COIN_ICONS, prefix: '/static/coin-icons/', decorateReply: false });
 
-  const webDist = options.webDist;
-  const hasWeb = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
-  const pageFor = hasWeb ? webPages(webDist) : undefined;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -184,11 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '';
-    const isApi = API_PREFIXES.some((p) => pathname.startsWith(p));
-    // Page navigations get the app; a missing file (a stale bundle name) is a plain 404.
-    const isPage = !/\.[a-z0-9]+$/i.test(pathname);
-    if (pageFor && (request.method === 'GET' || request.method === 'HEAD') && !isApi && isPage) {
+    if (pageFor && isPageNavigation(request)) {
       // The page differs by the reader's language and width: a cache keeps one of each.
       const page = pageFor(request);
       return reply.status(page.status).type('text/html').header('vary', PAGE_VARY).sendFile(page.file);
