@@ -82,8 +82,17 @@ describe('Simple Earn flexible in Chromium', () => {
 
     // An address without its coin shows no holding, not the first one.
     await page.goto(`${e2e.baseUrl}/simple-earn/my-lendings/99999`);
-    await expectText(page, 'No Data');
+    await expectText(page, 'This link names no coin.');
     expect(await page.getByTestId('detail-redeem').count()).toBe(0);
+    await page.goto(`${e2e.baseUrl}/simple-earn/my-lendings/1?asset=DOGE`);
+    await expectText(page, 'You hold no DOGE in flexible Simple Earn.');
+    // A fixed order's address with an id no row can have, or another's, says so, with the way back.
+    await page.goto(`${e2e.baseUrl}/simple-earn/my-lendings/1?orderType=fixed&order_id=2147483648`);
+    await expectText(page, 'This link names no order.');
+    await page.goto(`${e2e.baseUrl}/simple-earn/my-lendings/1?orderType=fixed&order_id=2147483647`);
+    await expectText(page, 'You have no fixed-term order 2147483647.');
+    await page.getByRole('link', { name: 'My holdings' }).click();
+    await page.waitForURL('**/simple-earn/my-lendings?tab=fixed');
 
     // Switch auto-earn on for SOL; its idle balance is swept after the next hour.
     await page.goto(`${e2e.baseUrl}/simple-earn`);

@@ -320,6 +320,8 @@ export const en = {
     'What the current hour’s clearing lent of your holding; next hour’s share is set when the hour ends.',
   'earn.detail.cumulativeTip':
     'Interest earned so far; the last hour paid {{last}} {{coin}}. Bonuses are paid to your trading account and listed in history.',
+  'earn.detail.noAsset': 'This link names no coin.',
+  'earn.detail.notHeld': 'You hold no {{coin}} in flexible Simple Earn.',
   'earn.detail.last24': 'Last 24 hours of lending',
   'earn.detail.hour': 'Hour',
   'earn.detail.rate': 'Rate',
@@ -809,6 +811,8 @@ export const en = {
   'fixed.interestPaid': 'Interest paid',
   'fixed.received': 'Received',
   'fixed.estBonus': 'Est. bonus',
+  'fixed.detail.noOrder': 'This link names no order.',
+  'fixed.detail.notFound': 'You have no fixed-term order {{id}}.',
   'fixed.bonusAbove': 'Tiers count from the {{amount}} {{asset}} you already hold in this product',
   'fixed.estVoucher': 'Voucher interest',
   'fixed.redeemTo': 'Redeem to',

@@ -313,6 +313,8 @@ export const zhCN: Messages = {
   'earn.detail.lentNowTip': '本小时撮合中您的持仓出借的数量；下小时的份额在整点确定。',
   'earn.detail.cumulativeTip':
     '截至目前的利息；上小时收益 {{last}} {{coin}}。加息奖励发放至交易账户，可在历史记录中查看。',
+  'earn.detail.noAsset': '此链接未指明币种。',
+  'earn.detail.notHeld': '您在余币宝活期中没有持有 {{coin}}。',
   'earn.detail.last24': '近 24 小时出借情况',
   'earn.detail.hour': '时间',
   'earn.detail.rate': '利率',
@@ -776,6 +778,8 @@ export const zhCN: Messages = {
   'fixed.interestPaid': '已发放利息',
   'fixed.received': '到账时间',
   'fixed.estBonus': '预计奖励',
+  'fixed.detail.noOrder': '此链接未指向任何订单。',
+  'fixed.detail.notFound': '您没有编号为 {{id}} 的定期订单。',
   'fixed.bonusAbove': '阶梯从您在本产品已持有的 {{amount}} {{asset}} 之后起算',
   'fixed.estVoucher': '加息券利息',
   'fixed.redeemTo': '赎回至',

@@ -24,6 +24,7 @@ import { useHolding, useLendDetail, useProducts } from '../../api/simple-earn.js
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { Dialog } from '../../components/Dialog.js';
 import { InfoPopup } from '../../components/InfoPopup.js';
+import { ListStatus, readFailure } from '../../components/ListStatus.js';
 import { TableScroll } from '../../components/TableScroll.js';
 import { useFormat } from '../../lib/use-format.js';
 import { AprText } from './AprText.js';
@@ -63,14 +64,22 @@ export default function FlexibleDetailPage() {
   }
   if (!h) {
     return (
-      <Center py="xl">
-        <Stack align="center">
-          <Text c="dimmed">{t('common.noData')}</Text>
+      <Stack align="center" py="md" data-testid="flexible-detail-empty">
+        <ListStatus
+          count={0}
+          error={readFailure(holding)}
+          onRetry={() => void holding.refetch()}
+          empty={asset === '' ? t('earn.detail.noAsset') : t('earn.detail.notHeld', { coin: asset })}
+        />
+        <Group>
+          <Anchor component={Link} to="/simple-earn/my-lendings?tab=flexible">
+            {t('earn.myHoldings')}
+          </Anchor>
           <Anchor component={Link} to="/simple-earn">
             {t('earn.title')}
           </Anchor>
-        </Stack>
-      </Center>
+        </Group>
+      </Stack>
     );
   }
   const isDefaultRate = new Decimal(h.min_lend_rate_year).eq(h.limit_min_lend_rate_year);

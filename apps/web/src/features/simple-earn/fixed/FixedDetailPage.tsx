@@ -1,10 +1,12 @@
 import { vipLabel } from '@earn/domain';
+import { rowIdOf } from '@earn/domain/contract';
 import { Anchor, Badge, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useFixedOrder } from '../../../api/fixed-earn.js';
 import { CoinIcon } from '../../../components/CoinIcon.js';
+import { ListStatus, readFailure } from '../../../components/ListStatus.js';
 import { LoadingBlock } from '../../../components/LoadingBlock.js';
 import { notifySuccess } from '../../../lib/notify.js';
 import { useFormat } from '../../../lib/use-format.js';
@@ -20,17 +22,24 @@ export default function FixedDetailPage() {
   const fmt = useFormat();
   const [params] = useSearchParams();
   const orderId = params.get('order_id') ?? '';
-  const order = useFixedOrder(orderId);
+  // A link's order id by the row-id rule: '0', '1e3' or 2^31 name no order, and are not asked for.
+  const named = rowIdOf(orderId) !== null;
+  const order = useFixedOrder(named ? orderId : '');
   const [redeeming, setRedeeming] = useState(false);
   const [subscribing, setSubscribing] = useState<FixedTarget | null>(null);
   const subscribeAgain = useSubscribeAgain(setSubscribing);
-  if (order.isPending && /^[1-9][0-9]*$/.test(orderId)) return <LoadingBlock rows={6} />;
+  if (order.isPending && named) return <LoadingBlock rows={6} />;
   const o = order.data;
   if (!o) {
     return (
       <Stack maw={900} mx="auto">
-        <Paper withBorder p="xl" ta="center" c="dimmed" data-testid="fixed-detail-empty">
-          {t('common.noData')}
+        <Paper withBorder p="md" data-testid="fixed-detail-empty">
+          <ListStatus
+            count={0}
+            error={readFailure(order)}
+            onRetry={() => void order.refetch()}
+            empty={named ? t('fixed.detail.notFound', { id: orderId }) : t('fixed.detail.noOrder')}
+          />
         </Paper>
         <Anchor component={Link} to="/simple-earn/my-lendings?tab=fixed">
           {t('earn.myHoldings')}
