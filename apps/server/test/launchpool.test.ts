@@ -302,9 +302,11 @@ describe('launch pool rules', () => {
     });
     expect((await order(40)).body.message).toBe('amount must be a decimal string, for example "12.5"');
     expect(await spot(u, 'GT')).toBe('940');
-    expect(
-      (await u.post('/apiw/v2/earn/launch-pool/create-order', { pid: 999, rid: 1, amount: '10' })).body.message,
-    ).toBe('pid 999 is not a launch-pool project');
+    // No such project, or a pool of another: 404, as an unknown fixed product or order is.
+    const unknown = await u.post('/apiw/v2/earn/launch-pool/create-order', { pid: 999, rid: 1, amount: '10' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ message: 'pid 999 is not a launch-pool project', key: 'common.notExist' });
+    expect((await u.get('/apiw/v2/earn/launch-pool/project-info?projectId=999')).status).toBe(404);
   });
 
   it('shows a guest the pool totals a stake or a redemption has just changed', async () => {

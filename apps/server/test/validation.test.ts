@@ -294,7 +294,7 @@ describe('refusals the web shows carry the key it translates them by', () => {
       'POST',
       '/apiw/v2/earn/launch-pool/check-pool-rule',
       { pid: 1, rid: 999999 },
-      400,
+      404,
       'common.notExist',
     ],
     [

@@ -3,7 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { cachedRead } from '../../db/read-cache.js';
 import { launchPools, launchProjects } from '../../db/schema.js';
-import { badRequest } from '../../errors.js';
+import { notFound } from '../../errors.js';
 
 export type LaunchProject = typeof launchProjects.$inferSelect;
 export type LaunchPool = typeof launchPools.$inferSelect;
@@ -27,7 +27,7 @@ export function catalogueProjects(db: Executor): Promise<LaunchProject[]> {
 
 export async function findProject(db: Executor, id: number): Promise<LaunchProject> {
   const [project] = await db.select().from(launchProjects).where(eq(launchProjects.id, id));
-  if (!project) throw badRequest(`pid ${id} is not a launch-pool project`, 'common.notExist');
+  if (!project) throw notFound(`pid ${id} is not a launch-pool project`);
   return project;
 }
 
@@ -53,8 +53,7 @@ export function findPool(db: Executor, projectId: number, poolId: number): Promi
 async function poolOf(db: Executor, projectId: number, poolId: number, lock: boolean): Promise<LaunchPool> {
   const query = db.select().from(launchPools).where(eq(launchPools.id, poolId));
   const [pool] = lock ? await query.for('update') : await query;
-  if (!pool || pool.projectId !== projectId)
-    throw badRequest(`rid ${poolId} is not a pool of project ${projectId}`, 'common.notExist');
+  if (!pool || pool.projectId !== projectId) throw notFound(`rid ${poolId} is not a pool of project ${projectId}`);
   return pool;
 }
 
