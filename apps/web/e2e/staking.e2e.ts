@@ -234,6 +234,22 @@ describe('On-chain staking in Chromium', () => {
     await context.close();
   });
 
+  it('tells a reader whose link names no product so, above the products on offer', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    // A NUL is no coin: the server answers the not-found page, the app names no product.
+    const res = await page.goto(`${e2e.baseUrl}/staking/%00`);
+    expect(res?.status()).toBe(404);
+    await expect
+      .poll(() => page.getByTestId('staking-link-missing').textContent())
+      .toBe('That link names no staking product. Here are the products on offer.');
+    await page.goto(`${e2e.baseUrl}/staking/NOPE`);
+    await expect
+      .poll(() => page.getByTestId('staking-link-missing').textContent())
+      .toBe('That NOPE staking product does not exist (any more). Here are the products on offer.');
+    await context.close();
+  });
+
   it('on a phone: the hub lists products and the stake sheet fits', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
     const page = await context.newPage();

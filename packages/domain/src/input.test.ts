@@ -4,6 +4,7 @@ import {
   COIN_SYMBOL_CHARS,
   COIN_SYMBOL_MAX_LENGTH,
   decimalInputValue,
+  isCoinSymbol,
   normalizeDecimalInput,
   pastedAsOtherNumber,
   sanitizeCoinSearch,
@@ -382,5 +383,13 @@ describe('pastedAsOtherNumber', () => {
     }
     expect(pastedAsOtherNumber('-50', { precision: 2, allowNegative: true })).toBe(false);
     expect(pastedAsOtherNumber('-5-0', { precision: 2, allowNegative: true })).toBe(true);
+  });
+});
+
+describe('a coin symbol', () => {
+  it('is 1 to 20 letters, digits or _', () => {
+    for (const ok of ['ETH', 'usdt', '1INCH', 'A_B', 'X'.repeat(20)]) expect(isCoinSymbol(ok), ok).toBe(true);
+    for (const bad of ['', '\0', 'ETH\n', 'E TH', 'ÉTH', 'X'.repeat(21), '../x'])
+      expect(isCoinSymbol(bad), bad).toBe(false);
   });
 });

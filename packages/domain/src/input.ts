@@ -230,3 +230,9 @@ const notInSymbol = new RegExp(`[^${COIN_SYMBOL_CHARS}]`, 'g');
 export function sanitizeCoinSearch(raw: string): string {
   return raw.replace(notInSymbol, '').slice(0, COIN_SYMBOL_MAX_LENGTH);
 }
+
+const wholeSymbol = new RegExp(`^[${COIN_SYMBOL_CHARS}]{1,${COIN_SYMBOL_MAX_LENGTH}}$`);
+/** Whether a text (an address's coin) can be a coin symbol at all, by the API's rule. */
+export function isCoinSymbol(text: string): boolean {
+  return wholeSymbol.test(text);
+}

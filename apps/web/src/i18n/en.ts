@@ -544,6 +544,7 @@ export const en = {
   'staking.queued': 'Arrives',
   'staking.crowdLeft': 'Still open to all',
   'staking.linkMissing': 'That {{coin}} staking product does not exist (any more). Here are the products on offer.',
+  'staking.linkNoCoin': 'That link names no staking product. Here are the products on offer.',
   'nav.softStaking': 'Soft staking',
   'softStaking.title': 'Soft staking',
   'softStaking.subtitle': 'Earn on the coins in your spot account while they stay free to trade and withdraw',

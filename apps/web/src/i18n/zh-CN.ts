@@ -527,6 +527,7 @@ export const zhCN: Messages = {
   'staking.queued': '预计到账',
   'staking.crowdLeft': '产品剩余额度',
   'staking.linkMissing': '该 {{coin}} 质押产品不存在或已下架，以下为在售产品。',
+  'staking.linkNoCoin': '该链接未指向任何质押产品，以下为在售产品。',
   'nav.softStaking': '软质押',
   'softStaking.title': '软质押',
   'softStaking.subtitle': '现货账户中的币种可继续自由交易和提现，同时获得收益',

@@ -1,3 +1,4 @@
+import { isCoinSymbol } from '@earn/domain';
 import type { StakingBalance, StakingFilter, StakingProduct } from '@earn/domain/contract';
 import { Alert, Anchor, Badge, Button, Card, Group, Paper, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
@@ -109,7 +110,9 @@ function Products() {
   const { coin: routeCoin } = useParams();
   const [params] = useSearchParams();
   const routePid = Number(params.get('pid')) || undefined;
-  const asked = useStakingProduct(routeCoin?.toUpperCase() ?? '', routePid);
+  // A link's coin is asked for only when it can be a symbol: '%00' is named to no one.
+  const linkCoin = routeCoin !== undefined && isCoinSymbol(routeCoin) ? routeCoin.toUpperCase() : '';
+  const asked = useStakingProduct(linkCoin, routePid);
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<StakingFilter>('all');
   const [page, setPage] = useState(1);
@@ -190,9 +193,9 @@ function Products() {
   ];
   return (
     <Paper withBorder p="md">
-      {routeCoin && asked.isError && (
+      {routeCoin && (linkCoin === '' || asked.isError) && (
         <Alert color="orange" variant="light" mb="sm" data-testid="staking-link-missing">
-          {t('staking.linkMissing', { coin: routeCoin.toUpperCase() })}
+          {linkCoin === '' ? t('staking.linkNoCoin') : t('staking.linkMissing', { coin: linkCoin })}
         </Alert>
       )}
       <Group justify="space-between" mb="sm" gap="sm">
