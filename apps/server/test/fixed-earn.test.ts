@@ -153,14 +153,14 @@ describe('a ladder bonus over several orders', () => {
   const bonusOf = (amount: string, days: number) =>
     new Decimal(amount).times('0.04').times(days).div(365).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed();
 
-  it('fills the tiers from what the user already holds, so splitting pays no more than one order', async () => {
+  it('pays orders together what one order of their total would, so splitting pays no more', async () => {
     const id = await product({ lock_up_period: 7, ladder_apr });
     const u = await lender(ts, { USDT: '2000' });
     const first = await lend(u, id, '600');
     expect(first.body.data.bonus_amount).toBe(bonusOf('600', 7));
     const quota = (await u.get(`${FIXED}/user/remaining-quota?product_id=${id}`)).body.data;
-    expect(quota.user_held).toBe('600');
-    // Only 400 of the next 800 are inside the tier.
+    expect(quota).toMatchObject({ user_held: '600', user_ladder_yearly: '24' });
+    // Only 400 of the next 800 are left in the tier.
     const second = await lend(u, id, '800');
     expect(second.body.data.bonus_amount).toBe(bonusOf('400', 7));
     expect((await order(u, second.body.data.order_id)).bonus_info.amount).toBe(bonusOf('400', 7));
@@ -173,20 +173,31 @@ describe('a ladder bonus over several orders', () => {
     expect((await lend(u, id, '100')).body.data.bonus_amount).toBe('0');
   });
 
-  it('renews above what the user still holds in the product', async () => {
+  it('gives what an order redeemed early gave up to the next one', async () => {
+    const id = await product({ lock_up_period: 7, ladder_apr, pre_redeem: 1 });
+    const u = await lender(ts, { USDT: '3000' });
+    const first = await lend(u, id, '1000');
+    expect((await lend(u, id, '1000')).body.data.bonus_amount).toBe('0');
+    expect((await u.post(`${FIXED}/user/pre-redeem`, { order_id: first.body.data.order_id })).body.code).toBe(0);
+    // 1,000 held earn nothing: the next 1,000 take the whole tier, as one order of 2,000 would.
+    expect((await lend(u, id, '1000')).body.data.bonus_amount).toBe(bonusOf('1000', 7));
+  });
+
+  it('renews with what the orders the user still holds leave of the ladder', async () => {
     const id = await product({ year_rate: '0.0365', lock_up_period: 1, ladder_apr });
-    const u = await lender(ts, { USDT: '2000' });
-    const renewing = await lend(u, id, '1000', { reinvest_status: 1 });
-    expect(renewing.body.data.bonus_amount).toBe(bonusOf('1000', 1));
+    const u = await lender(ts, { USDT: '3000' });
+    const renewing = await lend(u, id, '800', { reinvest_status: 1 });
+    expect(renewing.body.data.bonus_amount).toBe(bonusOf('800', 1));
     await advance(ts, 24);
-    // Opened a day later, this order is still held when the first renews.
-    expect((await lend(u, id, '500')).body.data.bonus_amount).toBe('0');
+    // Opened a day later, this order is still held when the first renews: it has 200 of the tier.
+    expect((await lend(u, id, '500')).body.data.bonus_amount).toBe(bonusOf('200', 1));
     await advanceTo((await order(u, renewing.body.data.order_id)).finish_time * 1000 + HOUR_MS);
     const renewed = (await u.get(`${FIXED}/user/lend?order_type=1`)).body.data.list.find(
       (o: { mode: number }) => o.mode === 15,
     );
-    expect(renewed).toMatchObject({ principal: '1000' });
-    expect(renewed.bonus_info.amount).toBe(bonusOf('500', 1));
+    expect(renewed).toMatchObject({ principal: '800' });
+    // 1,300 held: the ladder pays 40 a year; the 500 earn 8 of it, the renewal the other 32.
+    expect(renewed.bonus_info.amount).toBe(bonusOf('800', 1));
   });
 });
 

@@ -1,7 +1,7 @@
 import { Decimal } from '@earn/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2E, enterFundPassword, expectText, login, startE2E, watchErrors } from './support.js';
+import { type E2E, enterFundPassword, expectText, holdRoute, login, startE2E, watchErrors } from './support.js';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -63,21 +63,35 @@ describe('Simple Earn fixed-term in Chromium', () => {
     await context.close();
   });
 
-  it("estimates a second order's ladder bonus above what the user already holds in the product", async () => {
+  it("estimates a second order's ladder bonus with what the user already holds in the product", async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await login(page, e2e.baseUrl, 'us@example.com');
     await page.goto(`${e2e.baseUrl}/simple-earn`);
     // The demo's 30-day USDT product pays 4% more on the first 1,000 USDT a user holds in it.
+    // Until what the user holds in the product is read, no bonus is promised and nothing can be subscribed.
+    const release = await holdRoute(page, '**/user/remaining-quota*');
     await page.getByTestId('fixed-chip-USDT-30-1').click();
+    await expectText(page, 'Ladder +4.00% on the part from 0 to 1,000 USDT.');
+    await page.getByTestId('fixed-amount').fill('600');
+    expect(await page.getByTestId('fixed-est-bonus').textContent()).toBe('…');
+    expect(await page.getByTestId('fixed-confirm').isDisabled()).toBe(true);
+    release();
+    await expect.poll(() => page.getByTestId('fixed-est-bonus').textContent()).toBe('1.97260273 USDT');
+    // Zero is told the minimum, as any amount below it is.
+    await page.getByTestId('fixed-amount').fill('0');
+    await expectText(page, /The minimum subscription is \d+ USDT/);
     await page.getByTestId('fixed-amount').fill('600');
     expect(await page.getByTestId('fixed-bonus-above').count()).toBe(0);
     await page.getByTestId('fixed-confirm').click();
     await enterFundPassword(page, '123456');
     await page.getByTestId('fixed-subscribe-more').click();
     await page.getByTestId('fixed-amount').fill('800');
-    await expectText(page, 'Tiers count from the 600 USDT you already hold in this product');
+    await expectText(
+      page,
+      'Counted with the 600 USDT you already hold in this product: together your orders earn the bonus one order of their total would',
+    );
     // Only 400 of the 800 are inside the tier: 400 x 4% x 30 / 365.
     const bonus = new Decimal(400).times('0.04').times(30).div(365).toDecimalPlaces(8, Decimal.ROUND_DOWN);
     await expect.poll(() => page.getByTestId('fixed-estimate').textContent()).toContain(`${bonus.toFixed()} USDT`);

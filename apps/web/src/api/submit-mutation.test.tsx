@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Dialog } from '../components/Dialog.js';
 import { notifyError } from '../lib/notify.js';
 import { renderWithProviders } from '../test-utils.js';
-import { useSubmitMutation } from './submit-mutation.js';
+import { REFRESH_WAIT_MS, useSubmitMutation } from './submit-mutation.js';
 
 describe('a change submitted from a dialog', () => {
   it('is sent once for a double click, and again once the first has been answered', async () => {
@@ -81,6 +81,24 @@ describe('a change submitted from a dialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'refused' }));
     // Done only once the second read is in: a dialog closes on the new figures.
     await screen.findByRole('button', { name: 'done after 2' });
+  });
+
+  it('says it is done though a read it waits for fails and is retried', async () => {
+    function Subscribe() {
+      const subscribe = useSubmitMutation({
+        mutationFn: async () => {},
+        // A read retried for a minute: the subscription is made, and must say so.
+        refresh: () => new Promise(() => {}),
+      });
+      return (
+        <button type="button" onClick={() => subscribe.mutate()}>
+          {subscribe.isSuccess ? 'subscribed' : 'subscribe'}
+        </button>
+      );
+    }
+    renderWithProviders(<Subscribe />);
+    await userEvent.click(screen.getByRole('button', { name: 'subscribe' }));
+    await screen.findByRole('button', { name: 'subscribed' }, { timeout: REFRESH_WAIT_MS + 3_000 });
   });
 
   it('takes the refusal of the try before out of its dialog when it is sent again', async () => {

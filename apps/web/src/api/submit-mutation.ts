@@ -10,10 +10,15 @@ import { clearDialogRefusal } from '../lib/notify.js';
  * these, so the forms and dialogs need no guard of their own. Sending clears the refusal the dialog
  * shows for the try before (a success view must not sit under an old refusal).
  *
- * `refresh` re-reads what the change touches: after it is done (awaited, so a dialog closes on the new
- * figures), and after a refusal too, without waiting (a refusal such as "at most 0.0008 can be
- * redeemed" means the figures the user saw were stale, and the open dialog should show the new ones).
+ * `refresh` re-reads what the change touches: after it is done (awaited up to REFRESH_WAIT_MS, so a
+ * dialog closes on the new figures, but a read that fails and is retried never holds back the news
+ * that the change was made), and after a refusal too, without waiting (a refusal such as "at most
+ * 0.0008 can be redeemed" means the figures the user saw were stale, and the open dialog should show
+ * the new ones).
  */
+/** How long a done change waits for its re-reads before it says it is done. */
+export const REFRESH_WAIT_MS = 2_000;
+
 export function useSubmitMutation<TData = unknown, TError = DefaultError, TVariables = void, TContext = unknown>({
   refresh,
   ...options
@@ -29,7 +34,8 @@ export function useSubmitMutation<TData = unknown, TError = DefaultError, TVaria
     ...(refresh
       ? {
           onSuccess: async (...done) => {
-            await Promise.all([refresh(), options.onSuccess?.(...done)]);
+            const waited = new Promise((resolve) => setTimeout(resolve, REFRESH_WAIT_MS));
+            await Promise.all([Promise.race([refresh(), waited]), options.onSuccess?.(...done)]);
           },
           onError: (...failed) => {
             void refresh();

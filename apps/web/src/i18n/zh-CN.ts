@@ -781,7 +781,7 @@ export const zhCN: Messages = {
   'fixed.estBonus': '预计奖励',
   'fixed.detail.noOrder': '此链接未指向任何订单。',
   'fixed.detail.notFound': '您没有编号为 {{id}} 的定期订单。',
-  'fixed.bonusAbove': '阶梯从您在本产品已持有的 {{amount}} {{asset}} 之后起算',
+  'fixed.bonusAbove': '与您在本产品已持有的 {{amount}} {{asset}} 合并计算：您的订单合计所得奖励与一笔同额订单相同',
   'fixed.estVoucher': '加息券利息',
   'fixed.redeemTo': '赎回至',
   'fixed.redeemToTip': '到期时本金和利息的去向',
@@ -815,7 +815,7 @@ export const zhCN: Messages = {
     '开启自动续投时，本金（或所选部分）到期后续投同一产品；若该产品不再出售，则续投同币种同期限年化最高的普通产品；利息照常发放。',
   'fixed.rules.p5': '每个产品设有总额度和个人限额；总额度用完即售罄。',
   'fixed.rules.p6':
-    '如产品设有阶梯奖励，奖励在申购时确定，到期时发放。阶梯按您在本产品的全部持有计算：新订单从您已持有的数额之后起算，拆分申购不会多得奖励。',
+    '如产品设有阶梯奖励，奖励在申购时确定，到期时发放。阶梯按您在本产品的全部持有计算：您的订单合计所得奖励与一笔同额订单相同，拆分申购不会多得奖励；提前赎回的订单让出的奖励归您的下一笔订单（至多按最高档年化计算）。',
   'fixed.rules.p7': '利息、奖励和加息券利息仅在到期时发放；如产品允许提前赎回，其规则见"交易规则"。',
   'fixed.rules.voucher': '加息券规则',
   'fixed.rules.v1': '加息券可为其币种的一笔定期申购提高年化收益率。',

@@ -24,6 +24,7 @@ import {
   bonusPrices,
   heldByUser,
   lockProduct,
+  NO_HOLDING,
   productRemaining,
   requireEligible,
   saleStatus,
@@ -77,13 +78,13 @@ async function checkFixedOrder(
       ? null
       : await lockVoucher(db, input.financial_rate_id, user.id, product.coin, now);
   const { balance, loan } = await walletOf(db, user, product.coin);
-  const held = (await heldByUser(db, user.id)).get(product.id) ?? new Decimal(0);
+  const held = (await heldByUser(db, user.id)).get(product.id) ?? NO_HOLDING;
   const checked = checkFixedSubscribe(asked.amount, {
     asset: product.coin,
     minLendAmount: product.minLendAmount,
     available: lendEarnAvailable(balance, loan),
     productRemaining: productRemaining(product),
-    userRemaining: userRemaining(product, held),
+    userRemaining: userRemaining(product, held.principal),
     voucher: voucher ? { buy_limit_low: voucher.buyLimitLow, buy_limit_high: voucher.buyLimitHigh } : undefined,
   });
   if (!checked.ok) throw refused(checked);
@@ -134,7 +135,7 @@ export async function subscribeFixed(
         keepAtLeast: new Decimal(loan),
         voucher,
         priceRatio: bonusPrices(product, coins, now.getTime()).ratio,
-        heldBefore: held,
+        held,
         redeemAccountType,
         reinvestStatus: input.reinvest_status,
         reinvestAmount: input.reinvest_status === 1 ? asked.reinvestAmount : null,

@@ -95,7 +95,8 @@ function SubscribeForm({ product, onDone }: { product: FlexibleProduct; onDone(a
 
   const balance = available.data?.lend_earn_available ?? '0';
   const precision = isMobile ? 6 : 8;
-  const parsed = amount === '' ? null : parseAmount('amount', amount, { maxDecimals: precision });
+  // Zero is read, so that it is told the minimum like any amount below it.
+  const parsed = amount === '' ? null : parseAmount('amount', amount, { maxDecimals: precision, allowZero: true });
   const check = parsed?.ok
     ? checkFlexibleSubscribe(parsed.value, {
         minLendAmount: product.min_lend_amount,

@@ -46,6 +46,7 @@ import { AmountInput } from '../../../components/AmountInput.js';
 import { CoinIcon } from '../../../components/CoinIcon.js';
 import { DecimalInput } from '../../../components/DecimalInput.js';
 import { Dialog } from '../../../components/Dialog.js';
+import { ListStatus, readFailure } from '../../../components/ListStatus.js';
 import { ResponsiveModal } from '../../../components/ResponsiveModal.js';
 import { notifyError } from '../../../lib/notify.js';
 import { useAutoClose } from '../../../lib/use-auto-close.js';
@@ -244,7 +245,8 @@ function TermForm({
   const voucher = coupons.data?.find((c) => String(c.id) === chosenVoucherId) ?? null;
 
   const balance = available.data?.lend_earn_available ?? '0';
-  const parsed = amount === '' ? null : parseAmount('amount', amount, { maxDecimals: precision });
+  // Zero is read, so that it is told the minimum like any amount below it.
+  const parsed = amount === '' ? null : parseAmount('amount', amount, { maxDecimals: precision, allowZero: true });
   const checked =
     parsed?.ok && !soldOut
       ? checkFixedSubscribe(parsed.value, {
@@ -278,20 +280,29 @@ function TermForm({
   const ineligible = product.type === FixedProductType.special && check.data && !check.data.is_able_subscribe;
   const [ineligibleSeen, setIneligibleSeen] = useState(false);
   const vipOutside = product.type === FixedProductType.vip && !soldOut && !tierOpens(tier, product);
+  // A product with a ladder promises a bonus that depends on what the user holds in it: none is
+  // promised, nor anything subscribed, until that is known.
+  const hasLadder = product.ladder_apr.length > 0;
+  const holdingUnknown = hasLadder && Boolean(me.data) && !quota.data;
   const canSubmit =
-    checked?.ok === true && !renewError && !ineligible && !vipOutside && new Decimal(product.year_rate).gt(0);
+    checked?.ok === true &&
+    !renewError &&
+    !ineligible &&
+    !vipOutside &&
+    !holdingUnknown &&
+    new Decimal(product.year_rate).gt(0);
 
   const interest = fixedInterest(value, product.year_rate, product.lock_up_period);
   const priceRatio = new Decimal(product.bonus_asset_price).isZero()
     ? new Decimal(0)
     : new Decimal(product.product_asset_price).div(product.bonus_asset_price);
-  // A new order fills the ladder above what the user already holds in the product.
-  const heldBefore = new Decimal(quota.data?.user_held ?? 0);
+  // A new order takes what the user's orders of the product leave of the ladder (ladderYearly).
+  const held = quota.data && { principal: quota.data.user_held, yearly: quota.data.user_ladder_yearly };
   const bonus = ladderBonus(value, product.ladder_apr, {
     periodsPerYear: 365,
     periods: product.lock_up_period,
     priceRatio,
-    above: heldBefore,
+    ...(held ? { held } : {}),
   });
   const extra = voucher ? voucherInterest(value, voucher, product.lock_up_period) : new Decimal(0);
   const timeline = fixedTimeline(nowMs, product.lock_up_period);
@@ -470,12 +481,31 @@ function TermForm({
       )}
       <Stack gap={4} data-testid="fixed-estimate">
         <Row label={t('fixed.estInterest')} value={`${fmt.amount(interest)} ${product.asset}`} />
-        {product.ladder_apr.length > 0 && (
-          <Row label={t('fixed.estBonus')} value={`${fmt.amount(bonus)} ${product.bonus_asset}`} />
+        {hasLadder && (
+          <Row
+            label={t('fixed.estBonus')}
+            value={holdingUnknown ? '…' : `${fmt.amount(bonus)} ${product.bonus_asset}`}
+            testId="fixed-est-bonus"
+          />
         )}
-        {product.ladder_apr.length > 0 && heldBefore.gt(0) && (
+        {hasLadder && (
+          <Stack gap={0} data-testid="fixed-ladder">
+            {product.ladder_apr.map((tier) => (
+              <Text size="xs" c="dimmed" key={`${tier.left}-${tier.right}`}>
+                {t('earn.apr.ladder', {
+                  rate: fmt.rate(tier.apr),
+                  left: fmt.amount(tier.left),
+                  right: fmt.amount(tier.right),
+                  coin: product.asset,
+                })}
+              </Text>
+            ))}
+          </Stack>
+        )}
+        {holdingUnknown && <ListStatus count={1} error={readFailure(quota)} onRetry={() => void quota.refetch()} />}
+        {held && hasLadder && new Decimal(held.principal).gt(0) && (
           <Text size="xs" c="dimmed" data-testid="fixed-bonus-above">
-            {t('fixed.bonusAbove', { amount: fmt.amount(heldBefore), asset: product.asset })}
+            {t('fixed.bonusAbove', { amount: fmt.amount(held.principal), asset: product.asset })}
           </Text>
         )}
         {voucher && <Row label={t('fixed.estVoucher')} value={`${fmt.amount(extra)} ${product.asset}`} />}
@@ -547,11 +577,11 @@ function TermForm({
   );
 }
 
-function Row({ label, value }: { label: string; value: string }) {
+function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
     <Group justify="space-between">
       <Text size="sm">{label}</Text>
-      <Text size="sm" fw={600}>
+      <Text size="sm" fw={600} data-testid={testId}>
         {value}
       </Text>
     </Group>
