@@ -59,6 +59,16 @@ describe('Simple Earn fixed-term in Chromium', () => {
     await confirm.click();
     await enterFundPassword(page, '123456');
     await expect.poll(() => page.getByTestId('early-done-amount').textContent()).toBe('200 USDT');
+    // Its detail strikes out the APR it was sold at and says what it was paid and gave up.
+    const [redeemed] = (
+      await pageApi<{ list: { order_id: number }[] }>(page, '/apiw/v2/fixed_earn/api/user/history?type=2')
+    ).list;
+    if (!redeemed) throw new Error('no early redemption in history');
+    await page.goto(
+      `${e2e.baseUrl}/simple-earn/my-lendings/${redeemed.order_id}?orderType=fixed&order_id=${redeemed.order_id}`,
+    );
+    const apr = page.getByTestId(`fixed-apr-${redeemed.order_id}`);
+    await expect.poll(() => apr.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('line-through');
     expect(errors).toEqual([]);
     await context.close();
   });

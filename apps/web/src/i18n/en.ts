@@ -909,6 +909,7 @@ export const en = {
   'fixed.early.interest': 'Interest paid',
   'fixed.early.receive': 'You receive now',
   'fixed.early.forfeitNote': 'You give up {{lost}} {{coin}} of interest, bonus and voucher interest.',
+  'fixed.early.forfeited': 'Gave up {{lost}} {{coin}} of interest, bonus and voucher interest.',
   'fixed.early.rateNote':
     'You are paid {{rate}} APR for the whole days held and give up {{lost}} {{coin}} of the full interest.',
   'fixed.early.confirm': 'Redeem now',

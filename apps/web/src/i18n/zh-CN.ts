@@ -867,6 +867,7 @@ export const zhCN: Messages = {
   'fixed.early.interest': '支付利息',
   'fixed.early.receive': '您将立即收到',
   'fixed.early.forfeitNote': '您将放弃 {{lost}} {{coin}} 的利息、奖励和加息券利息。',
+  'fixed.early.forfeited': '已放弃 {{lost}} {{coin}} 的利息、奖励和加息券利息。',
   'fixed.early.rateNote': '按 {{rate}} 年化支付已持有的整天数利息，放弃全额利息中的 {{lost}} {{coin}}。',
   'fixed.early.confirm': '确认提前赎回',
   'fixed.early.paidTo': '到账账户',

@@ -26,13 +26,33 @@ export const fixedDetailLink = (o: Pick<FixedHolding, 'id' | 'asset' | 'order_id
 export function FixedAprCell({ order }: { order: FixedHolding }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  // Redeemed early, the order was paid what early_redeem says, not the APR it was sold at.
+  const early = order.status === 4;
   const extra = order.bonus_info || order.coupon_info;
   return (
     <Group gap={4} wrap="nowrap">
-      <Text size="sm" c="teal" fw={600}>
+      <Text
+        size="sm"
+        c={early ? 'dimmed' : 'teal'}
+        fw={600}
+        td={early ? 'line-through' : undefined}
+        data-testid={`fixed-apr-${order.order_id}`}
+      >
         {extra ? `${order.total_year_rate_percent}%` : fmt.rate(order.year_rate)}
       </Text>
-      {extra && (
+      {early && (
+        <InfoPopup title={t('fixed.status.4')}>
+          <Stack gap={2}>
+            <Text size="sm">
+              {t('fixed.early.interest')}: {fmt.amount(order.early_redeem.interest)} {order.asset}
+            </Text>
+            <Text size="sm">
+              {t('fixed.early.forfeited', { lost: fmt.amount(order.early_redeem.forfeited), coin: order.asset })}
+            </Text>
+          </Stack>
+        </InfoPopup>
+      )}
+      {extra && !early && (
         <InfoPopup title={t('fixed.apr')}>
           <Stack gap={2}>
             <Text size="sm">
