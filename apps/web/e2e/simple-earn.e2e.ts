@@ -87,9 +87,12 @@ describe('Simple Earn flexible in Chromium', () => {
     await page.goto(`${e2e.baseUrl}/simple-earn/my-lendings/1?asset=DOGE`);
     await expectText(page, 'You hold no DOGE in flexible Simple Earn.');
     // A fixed order's address with an id no row can have, or another's, says so, with the way back.
-    await page.goto(`${e2e.baseUrl}/simple-earn/my-lendings/1?orderType=fixed&order_id=2147483648`);
+    await page.goto(`${e2e.baseUrl}/simple-earn/my-lendings/2147483648?orderType=fixed&order_id=2147483648`);
     await expectText(page, 'This link names no order.');
-    await page.goto(`${e2e.baseUrl}/simple-earn/my-lendings/1?orderType=fixed&order_id=2147483647`);
+    // Two different ids name no order either.
+    await page.goto(`${e2e.baseUrl}/simple-earn/my-lendings/2?orderType=fixed&order_id=3`);
+    await expectText(page, 'This link names no order.');
+    await page.goto(`${e2e.baseUrl}/simple-earn/my-lendings/2147483647?orderType=fixed&order_id=2147483647`);
     await expectText(page, 'You have no fixed-term order 2147483647.');
     await page.getByRole('link', { name: 'My holdings' }).click();
     await page.waitForURL('**/simple-earn/my-lendings?tab=fixed');

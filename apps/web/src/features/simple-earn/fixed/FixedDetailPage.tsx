@@ -3,7 +3,7 @@ import { rowIdOf } from '@earn/domain/contract';
 import { Anchor, Badge, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useFixedOrder } from '../../../api/fixed-earn.js';
 import { CoinIcon } from '../../../components/CoinIcon.js';
 import { ListStatus, readFailure } from '../../../components/ListStatus.js';
@@ -21,9 +21,11 @@ export default function FixedDetailPage() {
   const { t } = useTranslation();
   const fmt = useFormat();
   const [params] = useSearchParams();
-  const orderId = params.get('order_id') ?? '';
-  // A link's order id by the row-id rule: '0', '1e3' or 2^31 name no order, and are not asked for.
-  const named = rowIdOf(orderId) !== null;
+  // The address names the order twice (/my-lendings/{id}?order_id={id}); a link that names two
+  // orders names none. By the row-id rule, '0', '1e3' or 2^31 name no order, and are not asked for.
+  const { id: pathId } = useParams();
+  const orderId = params.get('order_id') ?? pathId ?? '';
+  const named = rowIdOf(orderId) !== null && (pathId === undefined || pathId === orderId);
   const order = useFixedOrder(named ? orderId : '');
   const [redeeming, setRedeeming] = useState(false);
   const [subscribing, setSubscribing] = useState<FixedTarget | null>(null);
