@@ -173,6 +173,41 @@ describe('a ladder bonus over several orders', () => {
     expect((await lend(u, id, '100')).body.data.bonus_amount).toBe('0');
   });
 
+  it('is refused when it would grow with the amount: a gap, a start above 0, or a tier paying more than the one below', async () => {
+    const body = (ladder: unknown) => ({
+      coin: 'USDT',
+      type: 1,
+      lock_up_period: 7,
+      year_rate: '0.073',
+      min_lend_amount: '10',
+      user_max_lend_volume: '0',
+      total_quota: '1000000',
+      ladder_apr: ladder,
+    });
+    const refusal = async (ladder: unknown) =>
+      (await ts.admin.post('/admin/v1/fixed-earn/products', body(ladder))).body.message;
+    expect(
+      await refusal([
+        { left: '0', right: '1000', apr: '0.01' },
+        { left: '1000', right: '5000', apr: '0.05' },
+      ]),
+    ).toBe('ladder_apr: the tier from 1000 must not pay more than the one below it');
+    expect(
+      await refusal([
+        { left: '0', right: '500', apr: '0.05' },
+        { left: '1000', right: '5000', apr: '0.01' },
+      ]),
+    ).toBe('ladder_apr: a tier must start at 500, where the one below ends');
+    expect(await refusal([{ left: '100', right: '500', apr: '0.05' }])).toBe(
+      'ladder_apr: a tier must start at 0, where the one below ends',
+    );
+    const falling = [
+      { left: '0', right: '500', apr: '0.1' },
+      { left: '500', right: '2000', apr: '0.02' },
+    ];
+    expect((await ts.admin.post('/admin/v1/fixed-earn/products', body(falling))).body.code).toBe(0);
+  });
+
   it('gives what an order redeemed early gave up to the next one', async () => {
     const id = await product({ lock_up_period: 7, ladder_apr, pre_redeem: 1 });
     const u = await lender(ts, { USDT: '3000' });

@@ -59,6 +59,26 @@ function assertConsistent(p: typeof fixedProducts.$inferInsert) {
   if (p.endAt && p.endAt.getTime() <= p.startAt.getTime()) throw badRequest('end_time must be after start_time');
   if (p.preRedeemRate != null && new Decimal(p.preRedeemRate).gt(p.yearRate))
     throw badRequest('pre_redeem_rate_year must not be above year_rate');
+  assertFallingLadder(p.ladderApr ?? []);
+}
+
+/**
+ * A fixed ladder starts at 0, its tiers follow each other without a gap, and none pays more than
+ * the one below it. A bonus fixed at subscription that grew with the amount would pay more to an
+ * order left holding a higher tier, once the order below it is redeemed early, than one order of
+ * the same amount earns.
+ */
+function assertFallingLadder(tiers: readonly { left: string; right: string; apr: string }[]) {
+  const byLeft = [...tiers].sort((a, b) => new Decimal(a.left).cmp(b.left));
+  byLeft.forEach((tier, i) => {
+    const below = byLeft[i - 1];
+    if (!new Decimal(tier.left).eq(below?.right ?? 0)) {
+      throw badRequest(`ladder_apr: a tier must start at ${below ? below.right : 0}, where the one below ends`);
+    }
+    if (below && new Decimal(tier.apr).gt(below.apr)) {
+      throw badRequest(`ladder_apr: the tier from ${tier.left} must not pay more than the one below it`);
+    }
+  });
 }
 
 /** Operator: a new fixed product of a coin and term; on sale from start_time (default now). */
