@@ -208,6 +208,21 @@ describe('a ladder bonus over several orders', () => {
     expect((await ts.admin.post('/admin/v1/fixed-earn/products', body(falling))).body.code).toBe(0);
   });
 
+  it('refuses an order whose bonus is no longer the one the user was shown, and writes nothing', async () => {
+    const id = await product({ lock_up_period: 7, ladder_apr });
+    const u = await lender(ts, { USDT: '2000' });
+    // Shown before the user subscribed 1,000 elsewhere: 500 would then have had 4% on all of it.
+    const shown = bonusOf('500', 7);
+    expect((await lend(u, id, '1000', { bonus_amount: bonusOf('1000', 7) })).body.code).toBe(0);
+    const stale = await lend(u, id, '500', { bonus_amount: shown });
+    expect(stale.body).toMatchObject({ code: -1, key: 'fixed.bonus.changed' });
+    expect(await spot(u, 'USDT')).toBe('1000');
+    expect((await lend(u, id, '500', { bonus_amount: '0' })).body.data.bonus_amount).toBe('0');
+    expect((await lend(u, id, '10', { bonus_amount: '0.000000001' })).body.message).toBe(
+      'bonus_amount must have at most 8 decimal places',
+    );
+  });
+
   it('gives what an order redeemed early gave up to the next one', async () => {
     const id = await product({ lock_up_period: 7, ladder_apr, pre_redeem: 1 });
     const u = await lender(ts, { USDT: '3000' });

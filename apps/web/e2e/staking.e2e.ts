@@ -246,7 +246,7 @@ describe('On-chain staking in Chromium', () => {
     await page.goto(`${e2e.baseUrl}/staking/NOPE`);
     await expect
       .poll(() => page.getByTestId('staking-link-missing').textContent())
-      .toBe('That NOPE staking product does not exist (any more). Here are the products on offer.');
+      .toBe('There is no NOPE staking product on offer at that link. Here are the products on offer.');
     await context.close();
   });
 

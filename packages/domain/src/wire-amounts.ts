@@ -18,6 +18,8 @@ export const WIRE_AMOUNTS = {
   cancelRedemption: { maxDecimals: COIN_PLACES },
   minLendRate: MIN_LEND_RATE_RULES,
   fixedSubscribe: { maxDecimals: SUBSCRIBE_PLACES },
+  /** The ladder bonus the user was shown (in the bonus coin, 8 places), refused if it changed since. */
+  seenBonus: { maxDecimals: COIN_PLACES, allowZero: true },
   /** The APR the user saw, refused if the product's changed since. */
   seenRate: { maxDecimals: 18, allowZero: true, max: '10', example: RATE_EXAMPLE },
   /** A pool's own places (at most 8) are checked with the pool. */

@@ -127,6 +127,8 @@ export interface FixedLendInput {
   reinvest_status: 0 | 1;
   financial_rate_id?: number;
   reinvest_amount?: string;
+  /** The ladder bonus the dialog showed: the server refuses the order if it has changed since. */
+  bonus_amount?: string;
 }
 
 export function useLendFixed(vip: boolean) {

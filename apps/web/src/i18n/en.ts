@@ -543,7 +543,7 @@ export const en = {
   'staking.arrived': 'Arrived',
   'staking.queued': 'Arrives',
   'staking.crowdLeft': 'Still open to all',
-  'staking.linkMissing': 'That {{coin}} staking product does not exist (any more). Here are the products on offer.',
+  'staking.linkMissing': 'There is no {{coin}} staking product on offer at that link. Here are the products on offer.',
   'staking.linkNoCoin': 'That link names no staking product. Here are the products on offer.',
   'nav.softStaking': 'Soft staking',
   'softStaking.title': 'Soft staking',
@@ -812,8 +812,11 @@ export const en = {
   'fixed.interestPaid': 'Interest paid',
   'fixed.received': 'Received',
   'fixed.estBonus': 'Est. bonus',
+  'fixed.bonusPaid': 'Bonus paid',
   'fixed.detail.noOrder': 'This link names no order.',
   'fixed.detail.notFound': 'You have no fixed-term order {{id}}.',
+  'fixed.bonus.changed':
+    'The bonus for this amount has changed since you saw it (you hold more in this product now, or the bonus coin’s price moved): check it and subscribe again.',
   'fixed.bonusAbove':
     'Counted with the {{amount}} {{asset}} you already hold in this product: together your orders earn the bonus one order of their total would',
   'fixed.estVoucher': 'Voucher interest',
@@ -910,6 +913,8 @@ export const en = {
   'fixed.early.receive': 'You receive now',
   'fixed.early.forfeitNote': 'You give up {{lost}} {{coin}} of interest, bonus and voucher interest.',
   'fixed.early.forfeited': 'Gave up {{lost}} {{coin}} of interest, bonus and voucher interest.',
+  'fixed.early.forfeitedInterest': 'Gave up {{lost}} {{coin}} of interest and voucher interest.',
+  'fixed.early.forfeitedBonus': 'Gave up a bonus of {{bonus}} {{coin}}.',
   'fixed.early.rateNote':
     'You are paid {{rate}} APR for the whole days held and give up {{lost}} {{coin}} of the full interest.',
   'fixed.early.confirm': 'Redeem now',

@@ -76,6 +76,11 @@ export const FixedLendBody = Type.Object({
   amount: AmountInput(WIRE_AMOUNTS.fixedSubscribe),
   /** The APR the user saw: refused if the product's rate changed since. */
   year_rate: AmountInput(WIRE_AMOUNTS.seenRate),
+  /**
+   * The ladder bonus the user was shown for this order: refused if it changed since (they subscribed
+   * the product elsewhere meanwhile, or the bonus coin's price moved). Ours; absent, not checked.
+   */
+  bonus_amount: Type.Optional(AmountInput(WIRE_AMOUNTS.seenBonus)),
   /** A rate-up voucher to apply. */
   financial_rate_id: Type.Optional(RowId),
   /** With auto-reinvest: how much of the principal renews at maturity (absent: all of it). */

@@ -28,6 +28,7 @@ import {
   productRemaining,
   requireEligible,
   saleStatus,
+  termBonus,
   userRemaining,
 } from './products.js';
 import { lockVoucher } from './vouchers.js';
@@ -46,7 +47,15 @@ function parseFixedInput(user: User, input: FixedLendBody) {
       ? null
       : parseAmount('reinvest_amount', input.reinvest_amount, WIRE_AMOUNTS.fixedSubscribe);
   if (reinvest && !reinvest.ok) throw refused(reinvest);
-  return { amount: amount.value, seenRate: seenRate.value, reinvestAmount: reinvest?.ok ? reinvest.value : null };
+  const seenBonus =
+    input.bonus_amount === undefined ? null : parseAmount('bonus_amount', input.bonus_amount, WIRE_AMOUNTS.seenBonus);
+  if (seenBonus && !seenBonus.ok) throw refused(seenBonus);
+  return {
+    amount: amount.value,
+    seenRate: seenRate.value,
+    seenBonus: seenBonus?.ok ? seenBonus.value : null,
+    reinvestAmount: reinvest?.ok ? reinvest.value : null,
+  };
 }
 
 /**
@@ -125,6 +134,13 @@ export async function subscribeFixed(
       const { product, voucher, loan, held, amount } = await checkFixedOrder(tx, user, input, asked, now);
       const wallet = userAccount(user.id, tradingWallet(user), product.coin);
       const timeline = fixedTimeline(now.getTime(), product.lockUpPeriod);
+      const priceRatio = bonusPrices(product, coins, now.getTime()).ratio;
+      if (asked.seenBonus && !asked.seenBonus.eq(termBonus(product, amount, priceRatio, held))) {
+        throw badRequest(
+          'The bonus for this amount has changed since you saw it; check it and subscribe again',
+          'fixed.bonus.changed',
+        );
+      }
       // The spec's coupling: auto-reinvest pays what does not renew to the trading account.
       const redeemAccountType = input.reinvest_status === 1 ? 0 : input.redeem_account_type;
       const opened = await openOrder(tx, {
@@ -134,7 +150,7 @@ export async function subscribeFixed(
         from: wallet,
         keepAtLeast: new Decimal(loan),
         voucher,
-        priceRatio: bonusPrices(product, coins, now.getTime()).ratio,
+        priceRatio,
         held,
         redeemAccountType,
         reinvestStatus: input.reinvest_status,

@@ -29,6 +29,8 @@ export function FixedAprCell({ order }: { order: FixedHolding }) {
   // Redeemed early, the order was paid what early_redeem says, not the APR it was sold at.
   const early = order.status === 4;
   const extra = order.bonus_info || order.coupon_info;
+  const bonus = order.bonus_info;
+  const foreignBonus = bonus && bonus.bonus_asset !== order.asset && bonus.amount !== '0' ? bonus : null;
   return (
     <Group gap={4} wrap="nowrap">
       <Text
@@ -47,8 +49,20 @@ export function FixedAprCell({ order }: { order: FixedHolding }) {
               {t('fixed.early.interest')}: {fmt.amount(order.early_redeem.interest)} {order.asset}
             </Text>
             <Text size="sm">
-              {t('fixed.early.forfeited', { lost: fmt.amount(order.early_redeem.forfeited), coin: order.asset })}
+              {t(foreignBonus ? 'fixed.early.forfeitedInterest' : 'fixed.early.forfeited', {
+                lost: fmt.amount(order.early_redeem.forfeited),
+                coin: order.asset,
+              })}
             </Text>
+            {/* A bonus paid in another coin is not in `forfeited` (which is in the order's coin). */}
+            {foreignBonus && (
+              <Text size="sm">
+                {t('fixed.early.forfeitedBonus', {
+                  bonus: fmt.amount(foreignBonus.amount),
+                  coin: foreignBonus.bonus_asset,
+                })}
+              </Text>
+            )}
           </Stack>
         </InfoPopup>
       )}
@@ -60,7 +74,8 @@ export function FixedAprCell({ order }: { order: FixedHolding }) {
             </Text>
             {order.bonus_info && (
               <Text size="sm">
-                {t('fixed.estBonus')}: {fmt.amount(order.bonus_info.amount)} {order.bonus_info.bonus_asset}
+                {t(order.status === 3 ? 'fixed.bonusPaid' : 'fixed.estBonus')}: {fmt.amount(order.bonus_info.amount)}{' '}
+                {order.bonus_info.bonus_asset}
               </Text>
             )}
             {order.coupon_info && (

@@ -318,6 +318,7 @@ function TermForm({
           redeem_account_type: reinvest ? 0 : (Number(redeemTo) as 0 | 1),
           reinvest_status: reinvest ? 1 : 0,
           ...(voucher ? { financial_rate_id: voucher.id } : {}),
+          ...(hasLadder ? { bonus_amount: bonus.toFixed() } : {}),
           ...(reinvest && renew?.ok ? { reinvest_amount: renew.value.toFixed() } : {}),
         },
         {
