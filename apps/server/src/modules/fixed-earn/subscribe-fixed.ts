@@ -34,6 +34,7 @@ import {
 import { lockVoucher } from './vouchers.js';
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
+const BONUS_UNIT = new Decimal('0.00000001');
 
 /** A subscription's amounts as written: the amount, the APR the user saw, and what renews. */
 function parseFixedInput(user: User, input: FixedLendBody) {
@@ -135,7 +136,9 @@ export async function subscribeFixed(
       const wallet = userAccount(user.id, tradingWallet(user), product.coin);
       const timeline = fixedTimeline(now.getTime(), product.lockUpPeriod);
       const priceRatio = bonusPrices(product, coins, now.getTime()).ratio;
-      if (asked.seenBonus && !asked.seenBonus.eq(termBonus(product, amount, priceRatio, held))) {
+      // One unit of the 8th place is the rounding of a price ratio read from the wire, not a change.
+      const bonus = termBonus(product, amount, priceRatio, held);
+      if (asked.seenBonus?.minus(bonus).abs().gt(BONUS_UNIT)) {
         throw badRequest(
           'The bonus for this amount has changed since you saw it; check it and subscribe again',
           'fixed.bonus.changed',
