@@ -153,13 +153,13 @@ describe('a ladder bonus over several orders', () => {
   const bonusOf = (amount: string, days: number) =>
     new Decimal(amount).times('0.04').times(days).div(365).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed();
 
-  it('pays orders together what one order of their total would, so splitting pays no more', async () => {
+  it('fills the tiers from what the user already holds, so splitting pays no more than one order', async () => {
     const id = await product({ lock_up_period: 7, ladder_apr });
     const u = await lender(ts, { USDT: '2000' });
     const first = await lend(u, id, '600');
     expect(first.body.data.bonus_amount).toBe(bonusOf('600', 7));
     const quota = (await u.get(`${FIXED}/user/remaining-quota?product_id=${id}`)).body.data;
-    expect(quota).toMatchObject({ user_held: '600', user_ladder_yearly: '24' });
+    expect(quota).toMatchObject({ user_held: '600' });
     // Only 400 of the next 800 are left in the tier.
     const second = await lend(u, id, '800');
     expect(second.body.data.bonus_amount).toBe(bonusOf('400', 7));
@@ -223,17 +223,18 @@ describe('a ladder bonus over several orders', () => {
     );
   });
 
-  it('gives what an order redeemed early gave up to the next one', async () => {
+  it('fills the tiers above the orders still held: an order redeemed early frees its part', async () => {
     const id = await product({ lock_up_period: 7, ladder_apr, pre_redeem: 1 });
     const u = await lender(ts, { USDT: '3000' });
-    const first = await lend(u, id, '1000');
-    expect((await lend(u, id, '1000')).body.data.bonus_amount).toBe('0');
-    expect((await u.post(`${FIXED}/user/pre-redeem`, { order_id: first.body.data.order_id })).body.code).toBe(0);
-    // 1,000 held earn nothing: the next 1,000 take the whole tier, as one order of 2,000 would.
-    expect((await lend(u, id, '1000')).body.data.bonus_amount).toBe(bonusOf('1000', 7));
+    expect((await lend(u, id, '600')).body.data.bonus_amount).toBe(bonusOf('600', 7));
+    const second = await lend(u, id, '600');
+    expect(second.body.data.bonus_amount).toBe(bonusOf('400', 7));
+    expect((await u.post(`${FIXED}/user/pre-redeem`, { order_id: second.body.data.order_id })).body.code).toBe(0);
+    // 600 held again: the next 600 have 400 in the tier once more.
+    expect((await lend(u, id, '600')).body.data.bonus_amount).toBe(bonusOf('400', 7));
   });
 
-  it('renews with what the orders the user still holds leave of the ladder', async () => {
+  it('renews above what the user still holds in the product', async () => {
     const id = await product({ year_rate: '0.0365', lock_up_period: 1, ladder_apr });
     const u = await lender(ts, { USDT: '3000' });
     const renewing = await lend(u, id, '800', { reinvest_status: 1 });
@@ -246,8 +247,8 @@ describe('a ladder bonus over several orders', () => {
       (o: { mode: number }) => o.mode === 15,
     );
     expect(renewed).toMatchObject({ principal: '800' });
-    // 1,300 held: the ladder pays 40 a year; the 500 earn 8 of it, the renewal the other 32.
-    expect(renewed.bonus_info.amount).toBe(bonusOf('800', 1));
+    // Above the 500 still held, 500 of the renewed 800 are in the tier.
+    expect(renewed.bonus_info.amount).toBe(bonusOf('500', 1));
   });
 });
 

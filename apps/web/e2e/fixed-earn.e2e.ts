@@ -98,10 +98,7 @@ describe('Simple Earn fixed-term in Chromium', () => {
     await enterFundPassword(page, '123456');
     await page.getByTestId('fixed-subscribe-more').click();
     await page.getByTestId('fixed-amount').fill('800');
-    await expectText(
-      page,
-      'Counted with the 600 USDT you already hold in this product: together your orders earn the bonus one order of their total would',
-    );
+    await expectText(page, 'Tiers count from the 600 USDT you already hold in this product');
     // Only 400 of the 800 are inside the tier: 400 x 4% x 30 / 365.
     const bonus = new Decimal(400).times('0.04').times(30).div(365).toDecimalPlaces(8, Decimal.ROUND_DOWN);
     await expect.poll(() => page.getByTestId('fixed-estimate').textContent()).toContain(`${bonus.toFixed()} USDT`);

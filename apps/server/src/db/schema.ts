@@ -707,12 +707,6 @@ export const fixedOrders = pgTable(
     couponInterest: money('coupon_interest').notNull().default('0'),
     /** The APR its voucher and a same-coin bonus add over the whole order, from their terms when it opened. */
     extraRate: money('extra_rate').notNull().default('0'),
-    /**
-     * What the product's ladder pays this order a year, in its coin, fixed when it opened: a new
-     * order of the product takes what the ladder pays on the user's whole holding less this of the
-     * orders they still hold.
-     */
-    ladderYearly: money('ladder_yearly').notNull().default('0'),
     createdAt: instant('created_at').notNull(),
     interestStartAt: instant('interest_start_at').notNull(),
     finishAt: instant('finish_at').notNull(),

@@ -211,9 +211,8 @@ export const RemainingQuota = Type.Object({
   product_remaining: DecimalString,
   user_remaining: DecimalString,
   remaining: DecimalString,
-  /** What the user holds in the product now, and what the ladder pays those orders a year (in its coin): a new order's ladder bonus is what they leave it. */
+  /** What the user holds in the product now: a new order's ladder bonus starts above it. */
   user_held: DecimalString,
-  user_ladder_yearly: DecimalString,
 });
 export type RemainingQuota = Static<typeof RemainingQuota>;
 export const SubscribeCheckResult = Type.Object({

@@ -130,12 +130,9 @@ describe('order APR', () => {
     const ladder = [{ left: '0', right: '1000', apr: '0.04' }];
     expect(orderExtraRate('10', 30, { voucher: null, ladder }).toFixed()).toBe('0.04');
     expect(orderAprPercent('0.08', orderExtraRate('1500', 30, { voucher: null, ladder })).toFixed(2)).toBe('10.67');
-    // Above 600 already held earning 24 a year, 400 of the 1,500 are in the tier: 4% x 400 / 1,500.
-    const held = { principal: '600', yearly: '24' };
-    expect(orderExtraRate('1500', 30, { voucher: null, ladder, held }).toFixed(4)).toBe('0.0107');
-    expect(
-      orderExtraRate('10', 30, { voucher: null, ladder, held: { principal: '1000', yearly: '40' } }).toFixed(),
-    ).toBe('0');
+    // Above 600 already held, 400 of the 1,500 are in the tier: 4% x 400 / 1,500.
+    expect(orderExtraRate('1500', 30, { voucher: null, ladder, heldBefore: '600' }).toFixed(2)).toBe('0.01');
+    expect(orderExtraRate('10', 30, { voucher: null, ladder, heldBefore: '1000' }).toFixed()).toBe('0');
     expect(orderExtraRate('0', 30, { voucher: voucher('2', 7), ladder }).toFixed()).toBe('0');
   });
   it('agrees with the interest it pays, to within its rounding', () => {

@@ -171,34 +171,19 @@ export interface LadderTier {
 }
 
 /**
- * What a user already holds in a product with a ladder: the principal of their open orders and what
- * the ladder pays those orders a year, fixed when each opened.
- */
-export interface LadderHolding {
-  principal: DecimalLike;
-  yearly: DecimalLike;
-}
-
-/**
- * Ladder bonus over `periods` (default 1) days (periodsPerYear 365) or hours (8760), converted by
- * the price ratio into the bonus coin, rounded down to 8 places: what the ladder pays a year on the
- * amount (ladderYearly), alone or as a new order over a holding.
+ * Ladder bonus over `periods` (default 1) days (periodsPerYear 365) or hours (8760): each tier pays
+ * its APR on the part of the amount inside it, converted by the price ratio into the bonus coin,
+ * rounded down to 8 places. The amount sits `above` what the holder already has in the product
+ * (default 0): a second order fills the tiers from where the first one stopped, so splitting an
+ * amount into orders never earns more than subscribing it at once.
  */
 export function ladderBonus(
   amount: DecimalLike,
   tiers: readonly LadderTier[],
-  opts: { periodsPerYear: number; periods?: number; priceRatio?: DecimalLike; held?: LadderHolding },
-): Decimal {
-  return bonusOverPeriods(ladderYearly(amount, tiers, opts.held), opts);
-}
-
-/** A yearly bonus, in the amount's coin, over `periods`, in the bonus coin, rounded down to 8 places. */
-export function bonusOverPeriods(
-  yearly: DecimalLike,
-  opts: { periodsPerYear: number; periods?: number; priceRatio?: DecimalLike },
+  opts: { periodsPerYear: number; periods?: number; priceRatio?: DecimalLike; above?: DecimalLike },
 ): Decimal {
   return roundDown(
-    dec(yearly)
+    ladderYearly(amount, tiers, opts.above)
       .times(opts.periods ?? 1)
       .div(opts.periodsPerYear)
       .times(opts.priceRatio ?? 1),
@@ -207,31 +192,24 @@ export function bonusOverPeriods(
 }
 
 /**
- * What the ladder pays a year on `amount`, in its coin: each tier's APR on the part of the amount
- * inside it. As a new order over what the user `held` in the product: the orders together earn what
- * one order of their total would, and the new one takes what the others were not fixed to earn,
- * at most the top tier's APR on its amount. Splitting an amount into orders so earns no more than
- * subscribing it at once, and what an order redeemed early gave back goes to the next one.
+ * What the ladder pays in a year on the slice (above, above + amount] of a holding, in the amount's
+ * coin: each tier's APR on the part of the slice inside it.
  */
-export function ladderYearly(amount: DecimalLike, tiers: readonly LadderTier[], held?: LadderHolding): Decimal {
-  if (held === undefined) return tierYearly(dec(amount), tiers);
-  const left = tierYearly(dec(held.principal).plus(amount), tiers).minus(held.yearly);
-  return Decimal.max(ZERO, Decimal.min(left, topLadderApr(tiers).times(amount)));
-}
-
-function tierYearly(amount: Decimal, tiers: readonly LadderTier[]): Decimal {
+function ladderYearly(amount: DecimalLike, tiers: readonly LadderTier[], above: DecimalLike = ZERO): Decimal {
+  const from = dec(above);
+  const to = from.plus(amount);
   let total = ZERO;
   for (const t of tiers) {
-    const inTier = Decimal.min(amount, t.right).minus(t.left);
+    const inTier = Decimal.min(to, t.right).minus(Decimal.max(from, t.left));
     if (inTier.gt(0)) total = total.plus(inTier.times(t.apr));
   }
   return total;
 }
 
-/** The ladder's APR over the whole of `amount` (alone, or as a new order over a holding), exact. */
-export function ladderAprOver(amount: DecimalLike, tiers: readonly LadderTier[], held?: LadderHolding): Decimal {
+/** The ladder's APR over the whole of `amount` held `above` an existing holding (default 0), exact. */
+export function ladderAprOver(amount: DecimalLike, tiers: readonly LadderTier[], above: DecimalLike = ZERO): Decimal {
   const a = dec(amount);
-  return a.gt(0) ? ladderYearly(a, tiers, held).div(a) : ZERO;
+  return a.gt(0) ? ladderYearly(a, tiers, above).div(a) : ZERO;
 }
 
 /** The highest bonus APR of the ladder (0 without one). */

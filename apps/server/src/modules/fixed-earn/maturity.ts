@@ -29,10 +29,7 @@ import { redeemMode } from './pre-redeem.js';
 import {
   bonusPrices,
   type FixedProductRow,
-  type Holding,
   ineligibility,
-  NO_HOLDING,
-  orderLadderYearly,
   productRemaining,
   saleStatus,
   termBonus,
@@ -117,7 +114,6 @@ async function lockDueOrders(tx: Tx, end: Date, after: number, batch: number): P
     voucherId: r.voucher_id === null ? null : Number(r.voucher_id),
     couponInterest: String(r.coupon_interest),
     extraRate: String(r.extra_rate),
-    ladderYearly: String(r.ladder_yearly),
     createdAt: date(r.created_at) as Date,
     interestStartAt: date(r.interest_start_at) as Date,
     finishAt: date(r.finish_at) as Date,
@@ -144,9 +140,8 @@ interface Renewal {
   from: DueOrder;
   product: FixedProductRow;
   amount: Decimal;
-  /** What the user holds in the product before this renewal: its ladder bonus is what that leaves it. */
-  heldBefore: Holding;
-  ladderYearly: Decimal;
+  /** What the user holds in the product before this renewal: its ladder bonus starts above it. */
+  heldBefore: Decimal;
 }
 
 /** Where a renewing order goes: its product while it takes the amount, else the best normal one of the coin and term. */
@@ -154,14 +149,14 @@ function renewalTarget(
   o: DueOrder,
   amount: Decimal,
   products: readonly FixedProductRow[],
-  heldOf: (userId: number, productId: number) => Holding,
+  heldOf: (userId: number, productId: number) => Decimal,
 ): FixedProductRow | undefined {
   const fits = (p: FixedProductRow) =>
     saleStatus(p, o.finishAt.getTime()) === 1 &&
     ineligibility(p, o) === '' &&
     amount.gte(p.minLendAmount) &&
     amount.lte(productRemaining(p)) &&
-    amount.lte(userRemaining(p, heldOf(o.userId, p.id).principal));
+    amount.lte(userRemaining(p, heldOf(o.userId, p.id)));
   const own = products.find((p) => p.id === o.productId);
   if (own && fits(own)) return own;
   return products
@@ -190,7 +185,7 @@ async function settle(tx: Tx, due: DueOrder[], end: Date) {
     renewing.map((o) => o.userId),
     due,
   );
-  const heldOf = (userId: number, productId: number) => userHeld.get(`${userId}|${productId}`) ?? NO_HOLDING;
+  const heldOf = (userId: number, productId: number) => userHeld.get(`${userId}|${productId}`) ?? ZERO;
   const coinMap = await catalogueCoinMap(tx);
 
   const renewalIds = await nextOrderIds(tx, renewing.length);
@@ -202,13 +197,9 @@ async function settle(tx: Tx, due: DueOrder[], end: Date) {
     if (!target) continue;
     const id = renewalIds[renewals.length] as number;
     const heldBefore = heldOf(o.userId, target.id);
-    const ladderYearly = orderLadderYearly(target, renew, heldBefore);
-    renewals.push({ id, from: o, product: target, amount: renew, heldBefore, ladderYearly });
+    renewals.push({ id, from: o, product: target, amount: renew, heldBefore });
     target.held = new Decimal(target.held).plus(renew).toFixed();
-    userHeld.set(`${o.userId}|${target.id}`, {
-      principal: heldBefore.principal.plus(renew),
-      yearly: heldBefore.yearly.plus(ladderYearly),
-    });
+    userHeld.set(`${o.userId}|${target.id}`, heldBefore.plus(renew));
   }
   const renewalOf = new Map(renewals.map((r) => [r.from.id, r]));
 
@@ -343,21 +334,19 @@ async function settle(tx: Tx, due: DueOrder[], end: Date) {
 
 /** What the renewing users hold per product once this batch's matured orders are gone. */
 async function heldOfUsers(tx: Tx, userIds: readonly number[], due: readonly DueOrder[]) {
-  const held = new Map<string, Holding>();
+  const held = new Map<string, Decimal>();
   if (userIds.length === 0) return held;
-  const rows = rowsOf<{ user_id: number; product_id: number; held: string; yearly: string }>(
+  const rows = rowsOf<{ user_id: number; product_id: number; held: string }>(
     await tx.execute(sql`
-      SELECT user_id, product_id, sum(principal)::text AS held, sum(ladder_yearly)::text AS yearly FROM fixed_orders
+      SELECT user_id, product_id, sum(principal)::text AS held FROM fixed_orders
       WHERE state = 'holding' AND user_id = ANY(${pgArray([...new Set(userIds)])}::int[])
       GROUP BY user_id, product_id`),
   );
-  for (const r of rows) {
-    held.set(`${r.user_id}|${r.product_id}`, { principal: new Decimal(r.held), yearly: new Decimal(r.yearly) });
-  }
+  for (const r of rows) held.set(`${r.user_id}|${r.product_id}`, new Decimal(r.held));
   for (const o of due) {
     const key = `${o.userId}|${o.productId}`;
     const h = held.get(key);
-    if (h) held.set(key, { principal: h.principal.minus(o.principal), yearly: h.yearly.minus(o.ladderYearly) });
+    if (h) held.set(key, h.minus(o.principal));
   }
   return held;
 }
@@ -386,7 +375,6 @@ async function insertRenewals(
       interest: fixedInterest(r.amount, r.product.yearRate, r.product.lockUpPeriod).toFixed(),
       bonus: termBonus(r.product, r.amount, ratio, r.heldBefore).toFixed(),
       extraRate: termExtraRate(r.product, r.amount, null, r.heldBefore).toFixed(18),
-      ladderYearly: r.ladderYearly.toFixed(18),
       start: new Date(t.interestStartMs).toISOString(),
       finish: new Date(t.finishMs).toISOString(),
     };
@@ -394,19 +382,19 @@ async function insertRenewals(
   const col = (pick: (x: (typeof rows)[number]) => string | number | null) => pgArray(rows.map(pick));
   await tx.execute(sql`
     INSERT INTO fixed_orders (id, user_id, product_id, coin, principal, year_rate, lock_up_period, interest, bonus_asset,
-      bonus_amount, extra_rate, ladder_yearly, created_at, interest_start_at, finish_at, redeem_account_type,
-      reinvest_status, reinvest_amount, mode)
+      bonus_amount, extra_rate, created_at, interest_start_at, finish_at, redeem_account_type, reinvest_status,
+      reinvest_amount, mode)
     SELECT id, user_id, product_id, coin, principal, year_rate, lock_up_period, interest, bonus_asset, bonus_amount,
-      extra_rate, ladder_yearly, start_at, start_at, finish_at, redeem_account_type, 1, reinvest_amount, ${MODE_REINVEST}
+      extra_rate, start_at, start_at, finish_at, redeem_account_type, 1, reinvest_amount, ${MODE_REINVEST}
     FROM unnest(${col((x) => x.r.id)}::int[], ${col((x) => x.r.from.userId)}::int[], ${col((x) => x.r.product.id)}::int[],
       ${col((x) => x.r.product.coin)}::text[], ${col((x) => x.r.amount.toFixed())}::numeric[],
       ${col((x) => x.r.product.yearRate)}::numeric[], ${col((x) => x.r.product.lockUpPeriod)}::int[],
       ${col((x) => x.interest)}::numeric[], ${col((x) => x.r.product.bonusAsset ?? x.r.product.coin)}::text[],
-      ${col((x) => x.bonus)}::numeric[], ${col((x) => x.extraRate)}::numeric[], ${col((x) => x.ladderYearly)}::numeric[],
-      ${col((x) => x.start)}::timestamptz[], ${col((x) => x.finish)}::timestamptz[],
-      ${col((x) => x.r.from.redeemAccountType)}::int[], ${col((x) => x.r.from.reinvestAmount)}::numeric[])
+      ${col((x) => x.bonus)}::numeric[], ${col((x) => x.extraRate)}::numeric[], ${col((x) => x.start)}::timestamptz[],
+      ${col((x) => x.finish)}::timestamptz[], ${col((x) => x.r.from.redeemAccountType)}::int[],
+      ${col((x) => x.r.from.reinvestAmount)}::numeric[])
       AS v(id, user_id, product_id, coin, principal, year_rate, lock_up_period, interest, bonus_asset, bonus_amount,
-        extra_rate, ladder_yearly, start_at, finish_at, redeem_account_type, reinvest_amount)`);
+        extra_rate, start_at, finish_at, redeem_account_type, reinvest_amount)`);
 }
 
 type HistoryCell = string | number | null;

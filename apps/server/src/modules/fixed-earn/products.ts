@@ -1,8 +1,7 @@
 import {
-  bonusOverPeriods,
   Decimal,
   FixedProductType,
-  ladderYearly,
+  ladderBonus,
   operatorTexts,
   orderExtraRate,
   type RateUpVoucher,
@@ -98,24 +97,17 @@ export function bonusPrices(p: FixedProductRow, coins: ReadonlyMap<string, CoinR
   return { product, bonus, ratio: bonus.isZero() ? ZERO : product.div(bonus) };
 }
 
-/** What a user holds in a product: their open orders' principal and what the ladder pays those a year. */
-export interface Holding {
-  principal: Decimal;
-  yearly: Decimal;
-}
-export const NO_HOLDING: Holding = { principal: ZERO, yearly: ZERO };
-
-/** What the product's ladder pays a new order a year, in its coin, over what the user holds (ladderYearly). */
-export function orderLadderYearly(p: FixedProductRow, principal: Decimal, held: Holding): Decimal {
-  return p.ladderApr.length === 0 ? ZERO : ladderYearly(principal, p.ladderApr, held);
-}
-
-/** The ladder bonus of a new order over the whole term, in the bonus coin. */
-export function termBonus(p: FixedProductRow, principal: Decimal, priceRatio: Decimal, held: Holding): Decimal {
-  return bonusOverPeriods(orderLadderYearly(p, principal, held), {
+/**
+ * The ladder bonus of a principal over the whole term, in the bonus coin. The order fills the tiers
+ * above what the user already holds in the product (`heldBefore`), so splitting never pays more.
+ */
+export function termBonus(p: FixedProductRow, principal: Decimal, priceRatio: Decimal, heldBefore: Decimal): Decimal {
+  if (p.ladderApr.length === 0) return ZERO;
+  return ladderBonus(principal, p.ladderApr, {
     periodsPerYear: 365,
     periods: p.lockUpPeriod,
     priceRatio,
+    above: heldBefore,
   });
 }
 
@@ -127,10 +119,10 @@ export function termExtraRate(
   p: FixedProductRow,
   principal: Decimal,
   voucher: RateUpVoucher | null,
-  held: Holding,
+  heldBefore: Decimal,
 ): Decimal {
   const sameCoin = p.bonusAsset === null || p.bonusAsset === p.coin;
-  return orderExtraRate(principal, p.lockUpPeriod, { voucher, ladder: sameCoin ? p.ladderApr : [], held });
+  return orderExtraRate(principal, p.lockUpPeriod, { voucher, ladder: sameCoin ? p.ladderApr : [], heldBefore });
 }
 
 export function productView(
@@ -182,16 +174,14 @@ export function productView(
   };
 }
 
-/** What the user holds in each product (open orders): for per-user limits and a new order's ladder bonus. */
-export async function heldByUser(db: Executor, userId: number): Promise<Map<number, Holding>> {
-  const rows = rowsOf<{ product_id: number; held: string; yearly: string }>(
+/** How much each user holds in each product (open orders), for per-user limits. */
+export async function heldByUser(db: Executor, userId: number): Promise<Map<number, Decimal>> {
+  const rows = rowsOf<{ product_id: number; held: string }>(
     await db.execute(sql`
-      SELECT product_id, sum(principal)::text AS held, sum(ladder_yearly)::text AS yearly FROM fixed_orders
+      SELECT product_id, sum(principal)::text AS held FROM fixed_orders
       WHERE user_id = ${userId} AND state = 'holding' GROUP BY product_id`),
   );
-  return new Map(
-    rows.map((r) => [Number(r.product_id), { principal: new Decimal(r.held), yearly: new Decimal(r.yearly) }]),
-  );
+  return new Map(rows.map((r) => [Number(r.product_id), new Decimal(r.held)]));
 }
 
 /** What the user may still put in the product: its limit less what they hold (0 limit: no limit). */

@@ -9,7 +9,6 @@ import {
   heldByUser,
   ineligibility,
   listProducts,
-  NO_HOLDING,
   productRemaining,
   productView,
   userRemaining,
@@ -57,16 +56,15 @@ export async function lendable(ctx: AppContext, user: User, productId: number) {
 
 export async function remainingQuota(ctx: AppContext, user: User, productId: number) {
   const product = await findProduct(ctx.db, productId);
-  const held = (await heldByUser(ctx.db, user.id)).get(product.id) ?? NO_HOLDING;
+  const held = (await heldByUser(ctx.db, user.id)).get(product.id) ?? new Decimal(0);
   const product_remaining = productRemaining(product);
-  const user_remaining = userRemaining(product, held.principal);
+  const user_remaining = userRemaining(product, held);
   return {
     product_id: product.id,
     product_remaining: toWire(product_remaining),
     user_remaining: toWire(user_remaining),
     remaining: toWire(Decimal.min(product_remaining, user_remaining)),
-    user_held: toWire(held.principal),
-    user_ladder_yearly: toWire(held.yearly),
+    user_held: toWire(held),
   };
 }
 

@@ -7,7 +7,7 @@ import { tradingWallet } from '../account/me.js';
 import type { User } from '../account/repo.js';
 import { catalogueCoinMap } from '../market/repo.js';
 import { openOrder } from './open-order.js';
-import { bonusPrices, heldByUser, NO_HOLDING, productRemaining, saleStatus, userRemaining } from './products.js';
+import { bonusPrices, heldByUser, productRemaining, saleStatus, userRemaining } from './products.js';
 
 /**
  * A released launch-pool stake that chose fixed Simple Earn: a fixed order of the chosen term, in
@@ -47,7 +47,7 @@ export async function releaseIntoFixed(
         saleStatus(p, at.getTime()) === 1 &&
         s.amount.gte(p.minLendAmount) &&
         s.amount.lte(productRemaining(p)) &&
-        s.amount.lte(userRemaining(p, (held.get(p.id) ?? NO_HOLDING).principal)),
+        s.amount.lte(userRemaining(p, held.get(p.id) ?? new Decimal(0))),
     )
     .sort((a, b) => new Decimal(b.yearRate).comparedTo(a.yearRate) || a.id - b.id)[0];
   if (!product) return false;
@@ -59,7 +59,7 @@ export async function releaseIntoFixed(
     from: userAccount(s.user_id, tradingWallet({ accountMode: s.account_mode }), s.coin),
     voucher: null,
     priceRatio: bonusPrices(product, coins, at.getTime()).ratio,
-    held: held.get(product.id) ?? NO_HOLDING,
+    heldBefore: held.get(product.id) ?? new Decimal(0),
     redeemAccountType: 0,
     reinvestStatus: 0,
     reinvestAmount: null,

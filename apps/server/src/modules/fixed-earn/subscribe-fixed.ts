@@ -24,7 +24,6 @@ import {
   bonusPrices,
   heldByUser,
   lockProduct,
-  NO_HOLDING,
   productRemaining,
   requireEligible,
   saleStatus,
@@ -88,13 +87,13 @@ async function checkFixedOrder(
       ? null
       : await lockVoucher(db, input.financial_rate_id, user.id, product.coin, now);
   const { balance, loan } = await walletOf(db, user, product.coin);
-  const held = (await heldByUser(db, user.id)).get(product.id) ?? NO_HOLDING;
+  const held = (await heldByUser(db, user.id)).get(product.id) ?? new Decimal(0);
   const checked = checkFixedSubscribe(asked.amount, {
     asset: product.coin,
     minLendAmount: product.minLendAmount,
     available: lendEarnAvailable(balance, loan),
     productRemaining: productRemaining(product),
-    userRemaining: userRemaining(product, held.principal),
+    userRemaining: userRemaining(product, held),
     voucher: voucher ? { buy_limit_low: voucher.buyLimitLow, buy_limit_high: voucher.buyLimitHigh } : undefined,
   });
   if (!checked.ok) throw refused(checked);
@@ -154,7 +153,7 @@ export async function subscribeFixed(
         keepAtLeast: new Decimal(loan),
         voucher,
         priceRatio,
-        held,
+        heldBefore: held,
         redeemAccountType,
         reinvestStatus: input.reinvest_status,
         reinvestAmount: input.reinvest_status === 1 ? asked.reinvestAmount : null,

@@ -296,13 +296,13 @@ function TermForm({
   const priceRatio = new Decimal(product.bonus_asset_price).isZero()
     ? new Decimal(0)
     : new Decimal(product.product_asset_price).div(product.bonus_asset_price);
-  // A new order takes what the user's orders of the product leave of the ladder (ladderYearly).
-  const held = quota.data && { principal: quota.data.user_held, yearly: quota.data.user_ladder_yearly };
+  // A new order fills the ladder above what the user already holds in the product.
+  const heldBefore = new Decimal(quota.data?.user_held ?? 0);
   const bonus = ladderBonus(value, product.ladder_apr, {
     periodsPerYear: 365,
     periods: product.lock_up_period,
     priceRatio,
-    ...(held ? { held } : {}),
+    above: heldBefore,
   });
   const extra = voucher ? voucherInterest(value, voucher, product.lock_up_period) : new Decimal(0);
   const timeline = fixedTimeline(nowMs, product.lock_up_period);
@@ -504,9 +504,9 @@ function TermForm({
           </Stack>
         )}
         {holdingUnknown && <ListStatus count={1} error={readFailure(quota)} onRetry={() => void quota.refetch()} />}
-        {held && hasLadder && new Decimal(held.principal).gt(0) && (
+        {hasLadder && heldBefore.gt(0) && (
           <Text size="xs" c="dimmed" data-testid="fixed-bonus-above">
-            {t('fixed.bonusAbove', { amount: fmt.amount(held.principal), asset: product.asset })}
+            {t('fixed.bonusAbove', { amount: fmt.amount(heldBefore), asset: product.asset })}
           </Text>
         )}
         {voucher && <Row label={t('fixed.estVoucher')} value={`${fmt.amount(extra)} ${product.asset}`} />}
