@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/ledger/check.js';
 import { longRunning, spot } from './flexible-helpers.js';
 import { HOUR_MS, startTestServer, T0, type TestServer } from './helpers.js';
-import { fixedProduct } from './product-helpers.js';
+import { fixedProduct, fixedProductBody } from './product-helpers.js';
 
 let ts: TestServer;
 beforeAll(async () => {
@@ -174,16 +174,7 @@ describe('a ladder bonus over several orders', () => {
   });
 
   it('is refused when it would grow with the amount: a gap, a start above 0, or a tier paying more than the one below', async () => {
-    const body = (ladder: unknown) => ({
-      coin: 'USDT',
-      type: 1,
-      lock_up_period: 7,
-      year_rate: '0.073',
-      min_lend_amount: '10',
-      user_max_lend_volume: '0',
-      total_quota: '1000000',
-      ladder_apr: ladder,
-    });
+    const body = (ladder: unknown) => fixedProductBody({ ladder_apr: ladder });
     const refusal = async (ladder: unknown) =>
       (await ts.admin.post('/admin/v1/fixed-earn/products', body(ladder))).body.message;
     expect(

@@ -20,18 +20,21 @@ export const stakingProduct = (ts: TestServer, fields: Record<string, unknown> =
     ...fields,
   });
 
-/** A 7-day fixed-term USDT product at 7.3%, 10 USDT at least, `fields` over it. */
+/** The operator's body for a 7-day fixed-term USDT product at 7.3%, 10 USDT at least, `fields` over it. */
+export const fixedProductBody = (fields: Record<string, unknown> = {}) => ({
+  coin: 'USDT',
+  type: 1,
+  lock_up_period: 7,
+  year_rate: '0.073',
+  min_lend_amount: '10',
+  user_max_lend_volume: '0',
+  total_quota: '1000000',
+  ...fields,
+});
+
+/** Creates that product (fixedProductBody) and returns its id. */
 export const fixedProduct = (ts: TestServer, fields: Record<string, unknown> = {}) =>
-  created(ts, '/admin/v1/fixed-earn/products', {
-    coin: 'USDT',
-    type: 1,
-    lock_up_period: 7,
-    year_rate: '0.073',
-    min_lend_amount: '10',
-    user_max_lend_volume: '0',
-    total_quota: '1000000',
-    ...fields,
-  });
+  created(ts, '/admin/v1/fixed-earn/products', fixedProductBody(fields));
 
 /** A private-wealth quant fund in USDT, 100 USDT at least, `fields` over it. */
 export const wealthProduct = (ts: TestServer, fields: Record<string, unknown> = {}) =>
