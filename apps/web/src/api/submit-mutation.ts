@@ -34,8 +34,12 @@ export function useSubmitMutation<TData = unknown, TError = DefaultError, TVaria
     ...(refresh
       ? {
           onSuccess: async (...done) => {
-            const waited = new Promise((resolve) => setTimeout(resolve, REFRESH_WAIT_MS));
-            await Promise.all([Promise.race([refresh(), waited]), options.onSuccess?.(...done)]);
+            let timer: ReturnType<typeof setTimeout> | undefined;
+            const waited = new Promise((resolve) => {
+              timer = setTimeout(resolve, REFRESH_WAIT_MS);
+            });
+            const refreshed = Promise.race([refresh(), waited]).finally(() => clearTimeout(timer));
+            await Promise.all([refreshed, options.onSuccess?.(...done)]);
           },
           onError: (...failed) => {
             void refresh();
