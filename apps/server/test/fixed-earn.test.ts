@@ -159,7 +159,7 @@ describe('a ladder bonus over several orders', () => {
     const first = await lend(u, id, '600');
     expect(first.body.data.bonus_amount).toBe(bonusOf('600', 7));
     const quota = (await u.get(`${FIXED}/user/remaining-quota?product_id=${id}`)).body.data;
-    expect(quota).toMatchObject({ user_held: '600' });
+    expect(quota).toMatchObject({ user_held: '600', user_ladder_slices: [['0', '600']] });
     // Only 400 of the next 800 are left in the tier.
     const second = await lend(u, id, '800');
     expect(second.body.data.bonus_amount).toBe(bonusOf('400', 7));
@@ -214,18 +214,30 @@ describe('a ladder bonus over several orders', () => {
     );
   });
 
-  it('fills the tiers above the orders still held: an order redeemed early frees its part', async () => {
+  it('fills the lowest part of the tiers the held orders leave free: an order redeemed early frees its part', async () => {
     const id = await product({ lock_up_period: 7, ladder_apr, pre_redeem: 1 });
     const u = await lender(ts, { USDT: '3000' });
-    expect((await lend(u, id, '600')).body.data.bonus_amount).toBe(bonusOf('600', 7));
+    const redeem = async (orderId: string) =>
+      expect((await u.post(`${FIXED}/user/pre-redeem`, { order_id: orderId })).body.code).toBe(0);
+    const first = await lend(u, id, '600');
+    expect(first.body.data.bonus_amount).toBe(bonusOf('600', 7));
     const second = await lend(u, id, '600');
     expect(second.body.data.bonus_amount).toBe(bonusOf('400', 7));
-    expect((await u.post(`${FIXED}/user/pre-redeem`, { order_id: second.body.data.order_id })).body.code).toBe(0);
+    await redeem(second.body.data.order_id);
     // 600 held again: the next 600 have 400 in the tier once more.
-    expect((await lend(u, id, '600')).body.data.bonus_amount).toBe(bonusOf('400', 7));
+    const third = await lend(u, id, '600');
+    expect(third.body.data.bonus_amount).toBe(bonusOf('400', 7));
+    // The order below is redeemed: its 0–600 is free, and the next order takes it.
+    await redeem(first.body.data.order_id);
+    const quota = (await u.get(`${FIXED}/user/remaining-quota?product_id=${id}`)).body.data;
+    expect(quota).toMatchObject({ user_held: '600', user_ladder_slices: [['600', '1200']] });
+    const fourth = await lend(u, id, '800');
+    expect(fourth.body.data.bonus_amount).toBe(bonusOf('600', 7));
+    // 7.3% and 4% on 600 of 800: 10.30%.
+    expect(fourth.body.data.total_year_rate_percent).toBe('10.30');
   });
 
-  it('renews above what the user still holds in the product', async () => {
+  it('renews into the lowest part of the tiers the orders still held leave free', async () => {
     const id = await product({ year_rate: '0.0365', lock_up_period: 1, ladder_apr });
     const u = await lender(ts, { USDT: '3000' });
     const renewing = await lend(u, id, '800', { reinvest_status: 1 });
@@ -238,8 +250,35 @@ describe('a ladder bonus over several orders', () => {
       (o: { mode: number }) => o.mode === 15,
     );
     expect(renewed).toMatchObject({ principal: '800' });
-    // Above the 500 still held, 500 of the renewed 800 are in the tier.
-    expect(renewed.bonus_info.amount).toBe(bonusOf('500', 1));
+    // The matured order's 0–800 is free again (the 500 still held sit at 800–1,300): all of it is in the tier.
+    expect(renewed.bonus_info.amount).toBe(bonusOf('800', 1));
+  });
+
+  it('places two renewals of the same hour in different parts of the tiers', async () => {
+    const id = await product({ year_rate: '0.0365', lock_up_period: 1, ladder_apr });
+    const u = await lender(ts, { USDT: '3000' });
+    const a = await lend(u, id, '400', { reinvest_status: 1 });
+    const b = await lend(u, id, '300', { reinvest_status: 1 });
+    await advance(ts, 24);
+    // 700 held at 0–700: this order takes 700–1,200, 300 of it in the tier.
+    expect((await lend(u, id, '500')).body.data.bonus_amount).toBe(bonusOf('300', 1));
+    await advanceTo((await order(u, a.body.data.order_id)).finish_time * 1000 + HOUR_MS);
+    const renewed = (await u.get(`${FIXED}/user/lend?order_type=1`)).body.data.list.filter(
+      (o: { mode: number }) => o.mode === 15,
+    );
+    // Both renew below the 500 still held, one after the other: 0–400 and 400–700, all in the tier.
+    expect(
+      renewed
+        .map((o: { principal: string; bonus_info: { amount: string } }) => [o.principal, o.bonus_info.amount])
+        .sort(),
+    ).toEqual(
+      [
+        ['300', bonusOf('300', 1)],
+        ['400', bonusOf('400', 1)],
+      ].sort(),
+    );
+    expect((await u.get(`${FIXED}/user/remaining-quota?product_id=${id}`)).body.data.user_held).toBe('1200');
+    expect(b.body.code).toBe(0);
   });
 });
 

@@ -707,6 +707,8 @@ export const fixedOrders = pgTable(
     couponInterest: money('coupon_interest').notNull().default('0'),
     /** The APR its voucher and a same-coin bonus add over the whole order, from their terms when it opened. */
     extraRate: money('extra_rate').notNull().default('0'),
+    /** The parts [from, to) of the product's bonus ladder the order takes (placeOnLadder): a new order fills the lowest free ones. */
+    ladderSlices: jsonb('ladder_slices').$type<[string, string][]>().notNull().default([]),
     createdAt: instant('created_at').notNull(),
     interestStartAt: instant('interest_start_at').notNull(),
     finishAt: instant('finish_at').notNull(),

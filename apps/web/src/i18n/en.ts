@@ -817,7 +817,8 @@ export const en = {
   'fixed.detail.notFound': 'You have no fixed-term order {{id}}.',
   'fixed.bonus.changed':
     'The bonus for this amount has changed since you saw it (you hold more in this product now, or the bonus coin’s price moved): check it and subscribe again.',
-  'fixed.bonusAbove': 'Tiers count from the {{amount}} {{asset}} you already hold in this product',
+  'fixed.bonusAbove':
+    'Your open orders in this product ({{amount}} {{asset}}) take part of the tiers; this order fills the lowest part they leave free',
   'fixed.estVoucher': 'Voucher interest',
   'fixed.redeemTo': 'Redeem to',
   'fixed.redeemToTip': 'Where principal and interest go at maturity',

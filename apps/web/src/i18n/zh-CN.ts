@@ -783,7 +783,7 @@ export const zhCN: Messages = {
   'fixed.detail.noOrder': '此链接未指向任何订单。',
   'fixed.detail.notFound': '您没有编号为 {{id}} 的定期订单。',
   'fixed.bonus.changed': '该数量的奖励已变化（您在本产品的持有已增加，或奖励币种价格已变动），请核对后重新申购。',
-  'fixed.bonusAbove': '阶梯从您在本产品已持有的 {{amount}} {{asset}} 之后起算',
+  'fixed.bonusAbove': '您在本产品持有中的订单（{{amount}} {{asset}}）已占用部分阶梯；本笔订单从其余最低的阶梯起算',
   'fixed.estVoucher': '加息券利息',
   'fixed.redeemTo': '赎回至',
   'fixed.redeemToTip': '到期时本金和利息的去向',

@@ -211,8 +211,10 @@ export const RemainingQuota = Type.Object({
   product_remaining: DecimalString,
   user_remaining: DecimalString,
   remaining: DecimalString,
-  /** What the user holds in the product now: a new order's ladder bonus starts above it. */
+  /** What the user holds in the product now (the principal of their open orders). */
   user_held: DecimalString,
+  /** The parts [from, to) of the product's bonus ladder their open orders take: a new order fills the lowest free ones. */
+  user_ladder_slices: Type.Array(Type.Tuple([DecimalString, DecimalString])),
 });
 export type RemainingQuota = Static<typeof RemainingQuota>;
 export const SubscribeCheckResult = Type.Object({

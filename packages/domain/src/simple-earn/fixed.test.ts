@@ -131,8 +131,8 @@ describe('order APR', () => {
     expect(orderExtraRate('10', 30, { voucher: null, ladder }).toFixed()).toBe('0.04');
     expect(orderAprPercent('0.08', orderExtraRate('1500', 30, { voucher: null, ladder })).toFixed(2)).toBe('10.67');
     // Above 600 already held, 400 of the 1,500 are in the tier: 4% x 400 / 1,500.
-    expect(orderExtraRate('1500', 30, { voucher: null, ladder, heldBefore: '600' }).toFixed(2)).toBe('0.01');
-    expect(orderExtraRate('10', 30, { voucher: null, ladder, heldBefore: '1000' }).toFixed()).toBe('0');
+    expect(orderExtraRate('1500', 30, { voucher: null, ladder, at: [['600', '2100']] }).toFixed(2)).toBe('0.01');
+    expect(orderExtraRate('10', 30, { voucher: null, ladder, at: [['1000', '1010']] }).toFixed()).toBe('0');
     expect(orderExtraRate('0', 30, { voucher: voucher('2', 7), ladder }).toFixed()).toBe('0');
   });
   it('agrees with the interest it pays, to within its rounding', () => {

@@ -1,7 +1,7 @@
 import { DAY_MS, HOUR_MS } from '../dates.js';
 import { Decimal, type DecimalLike, dec, roundDown, ZERO } from '../money.js';
 import { fail, ok, type Result } from '../result.js';
-import { type LadderTier, ladderAprOver, SUBSCRIBE_PLACES } from './flexible.js';
+import { type LadderSlice, type LadderTier, ladderAprOver, SUBSCRIBE_PLACES } from './flexible.js';
 
 /** A matured order's principal and interest arrive this long after its finish_time (spec). */
 export const FIXED_RECEIPT_DELAY_MS = 30 * 60_000;
@@ -51,12 +51,12 @@ export function orderAprPercent(yearRate: DecimalLike, extraRate: DecimalLike): 
  * The APR a rate-up voucher and a ladder bonus paid in the order's own coin add over a whole order
  * of `amount` for `termDays`, exact, from their terms: the voucher's rate on the part of the amount
  * it covers for the days it lasts, each tier's APR on the part of the order inside it, the order
- * placed above what the user already holds in the product (`heldBefore`, default 0).
+ * sitting `at` its parts of the ladder (placeOnLadder; default [0, amount]).
  */
 export function orderExtraRate(
   amount: DecimalLike,
   termDays: number,
-  extras: { voucher: RateUpVoucher | null; ladder: readonly LadderTier[]; heldBefore?: DecimalLike },
+  extras: { voucher: RateUpVoucher | null; ladder: readonly LadderTier[]; at?: readonly LadderSlice[] },
 ): Decimal {
   const a = dec(amount);
   if (a.lte(0) || termDays <= 0) return ZERO;
@@ -69,7 +69,7 @@ export function orderExtraRate(
           .times(dec(voucher.rate_ratio).div(100))
           .times(Math.min(voucher.rate_day, termDays))
           .div(termDays);
-  return voucherRate.plus(ladderAprOver(a, extras.ladder, extras.heldBefore));
+  return voucherRate.plus(ladderAprOver(a, extras.ladder, extras.at));
 }
 
 /** Whether an order's actions (redeem early, auto-reinvest, redeem-to) are locked: within 1 hour of finish_time or after it. */

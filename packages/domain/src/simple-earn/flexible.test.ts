@@ -13,8 +13,10 @@ import {
   estimatedDailyReturn,
   flexibleTimeline,
   isInBook,
+  type LadderSlice,
   ladderAprOver,
   ladderBonus,
+  placeOnLadder,
   redeemable,
   topLadderApr,
 } from './flexible.js';
@@ -181,52 +183,107 @@ describe('a ladder over several orders', () => {
     { left: '0', right: '500', apr: '0.1' },
     { left: '500', right: '2000', apr: '0.02' },
   ];
-  it('fills the tiers from where the holding already stands', () => {
+  const amount = fc.integer({ min: 0, max: 300_000 }).map((n) => new Decimal(n).div(100));
+  const parts = (slices: readonly (readonly [Decimal, Decimal])[]) =>
+    slices.map(([f, t]) => [f.toFixed(), t.toFixed()]);
+  it('places an order in the lowest parts the held orders leave free', () => {
+    expect(parts(placeOnLadder([], '300'))).toEqual([['0', '300']]);
+    expect(parts(placeOnLadder([['0', '500']], '300'))).toEqual([['500', '800']]);
+    // The order below was redeemed early: its gap is filled first, then what is left goes above.
+    expect(parts(placeOnLadder([['1000', '2000']], '1500'))).toEqual([
+      ['0', '1000'],
+      ['2000', '2500'],
+    ]);
+    expect(
+      parts(
+        placeOnLadder(
+          [
+            ['700', '900'],
+            ['0', '200'],
+            ['300', '700'],
+          ],
+          '250',
+        ),
+      ),
+    ).toEqual([
+      ['200', '300'],
+      ['900', '1050'],
+    ]);
+    expect(placeOnLadder([['0', '500']], '0')).toEqual([]);
+  });
+  it('pays an order on the parts of the ladder it sits at', () => {
     // 500 held: the next 300 earn the second tier's 2% only (6 a year), not 10%.
-    expect(ladderBonus('300', tiers, { periodsPerYear: 365, above: '500' }).toFixed()).toBe('0.01643835');
+    expect(ladderBonus('300', tiers, { periodsPerYear: 365, at: [['500', '800']] }).toFixed()).toBe('0.01643835');
     // 400 held: 100 at 10% and 200 at 2% (14 a year).
-    expect(ladderBonus('300', tiers, { periodsPerYear: 365, above: '400' }).toFixed()).toBe('0.03835616');
-    expect(ladderAprOver('300', tiers, '400').toFixed()).toBe(new Decimal(14).div(300).toFixed());
+    const at = placeOnLadder([['0', '400']], '300');
+    expect(ladderBonus('300', tiers, { periodsPerYear: 365, at }).toFixed()).toBe('0.03835616');
+    expect(ladderAprOver('300', tiers, at).toFixed()).toBe(new Decimal(14).div(300).toFixed());
+    // A gap of 200 at 10% and the rest above 2,000 (nothing): 20 a year.
+    const gap = placeOnLadder(
+      [
+        ['0', '100'],
+        ['300', '2000'],
+      ],
+      '300',
+    );
+    expect(ladderBonus('300', tiers, { periodsPerYear: 1, at: gap }).toFixed()).toBe('20');
     // Past the last tier nothing is added.
-    expect(ladderBonus('300', tiers, { periodsPerYear: 365, above: '2000' }).toFixed()).toBe('0');
+    expect(ladderBonus('300', tiers, { periodsPerYear: 365, at: [['2000', '2300']] }).toFixed()).toBe('0');
   });
   it('pays a split amount what it pays the amount at once, never more', () => {
-    const amount = fc.integer({ min: 0, max: 300_000 }).map((n) => new Decimal(n).div(100));
     fc.assert(
       fc.property(fc.array(amount, { minLength: 1, maxLength: 6 }), (orders) => {
         const opts = { periodsPerYear: 365, periods: 30 };
-        let held = new Decimal(0);
+        const taken: LadderSlice[] = [];
         let split = new Decimal(0);
         for (const a of orders) {
-          split = split.plus(ladderBonus(a, tiers, { ...opts, above: held }));
-          held = held.plus(a);
+          const at = placeOnLadder(taken, a);
+          split = split.plus(ladderBonus(a, tiers, { ...opts, at }));
+          taken.push(...at);
         }
-        const once = ladderBonus(held, tiers, opts);
+        const once = ladderBonus(Decimal.sum(0, ...orders), tiers, opts);
         // Each order's bonus is rounded down to 8 places on its own.
         return split.lte(once) && split.gte(once.minus(new Decimal('1e-8').times(orders.length)));
       }),
     );
   });
-  it('on a falling ladder, never pays the orders a user is left holding more than one order of their total', () => {
-    // Orders opened and redeemed in any order (the attack a rising ladder or a gap would allow).
-    const amount = fc.integer({ min: 0, max: 300_000 }).map((n) => new Decimal(n).div(100));
+  it('on a falling ladder, pays the orders a user is left holding no more than one order of their total, and a new order no less than above them all', () => {
+    // Orders opened and redeemed early in any order (the attack a rising ladder would allow).
     const step = fc.record({ amount, redeem: fc.option(fc.nat(), { nil: undefined }) });
     const yearly = { periodsPerYear: 1 };
     fc.assert(
       fc.property(fc.array(step, { minLength: 1, maxLength: 10 }), (steps) => {
-        const open: { principal: Decimal; bonus: Decimal }[] = [];
+        const open: { principal: Decimal; at: LadderSlice[]; bonus: Decimal }[] = [];
         for (const s of steps) {
           if (s.redeem !== undefined && open.length > 0) open.splice(s.redeem % open.length, 1);
-          const held = open.reduce((acc, o) => acc.plus(o.principal), new Decimal(0));
-          open.push({ principal: s.amount, bonus: ladderBonus(s.amount, tiers, { ...yearly, above: held }) });
-          const total = open.reduce((acc, o) => acc.plus(o.principal), new Decimal(0));
-          const earned = open.reduce((acc, o) => acc.plus(o.bonus), new Decimal(0));
+          const held = Decimal.sum(0, ...open.map((o) => o.principal));
+          const at = placeOnLadder(
+            open.flatMap((o) => o.at),
+            s.amount,
+          );
+          const bonus = ladderBonus(s.amount, tiers, { ...yearly, at });
+          // Filling a gap never pays less than being placed above everything held.
+          if (bonus.lt(ladderBonus(s.amount, tiers, { ...yearly, at: [[held, held.plus(s.amount)]] }))) return false;
+          open.push({ principal: s.amount, at, bonus });
+          const total = Decimal.sum(0, ...open.map((o) => o.principal));
+          const earned = Decimal.sum(0, ...open.map((o) => o.bonus));
           if (earned.gt(ladderBonus(total, tiers, yearly))) return false;
         }
         return true;
       }),
       { numRuns: 500 },
     );
+  });
+  it('lets the order after an early redemption below it earn the tier it freed', () => {
+    const ladder = [
+      { left: '0', right: '1000', apr: '0.04' },
+      { left: '1000', right: '5000', apr: '0' },
+    ];
+    const first = placeOnLadder([], '1000');
+    const second = placeOnLadder(first, '1000');
+    // The first is redeemed early; a new order of 1,000 takes the 0–1,000 tier it left.
+    const third = placeOnLadder(second, '1000');
+    expect(ladderBonus('1000', ladder, { periodsPerYear: 1, at: third }).toFixed()).toBe('40');
   });
 });
 

@@ -170,20 +170,49 @@ export interface LadderTier {
   apr: DecimalLike;
 }
 
+/** A part [from, to) of what a user holds in a product, on the ladder's scale of amounts. */
+export type LadderSlice = readonly [from: DecimalLike, to: DecimalLike];
+
+/**
+ * Where a new order of `amount` sits on the ladder: in the lowest parts the user's held orders
+ * (`taken`) leave free, from 0 up, then above them all. Held orders' parts never overlap, so on a
+ * falling ladder (no tier paying more than the one below) the orders a user holds never earn more
+ * than one order of their total; and a gap left by an order redeemed early is filled first.
+ */
+export function placeOnLadder(taken: readonly LadderSlice[], amount: DecimalLike): [Decimal, Decimal][] {
+  const sorted = taken
+    .map(([from, to]) => [dec(from), dec(to)] as const)
+    .filter(([from, to]) => to.gt(from))
+    .sort((a, b) => a[0].comparedTo(b[0]));
+  const placed: [Decimal, Decimal][] = [];
+  let left = dec(amount);
+  let cursor = ZERO;
+  for (const [from, to] of sorted) {
+    if (left.lte(0)) break;
+    if (from.gt(cursor)) {
+      const part = Decimal.min(from.minus(cursor), left);
+      placed.push([cursor, cursor.plus(part)]);
+      left = left.minus(part);
+    }
+    cursor = Decimal.max(cursor, to);
+  }
+  if (left.gt(0)) placed.push([cursor, cursor.plus(left)]);
+  return placed;
+}
+
 /**
  * Ladder bonus over `periods` (default 1) days (periodsPerYear 365) or hours (8760): each tier pays
  * its APR on the part of the amount inside it, converted by the price ratio into the bonus coin,
- * rounded down to 8 places. The amount sits `above` what the holder already has in the product
- * (default 0): a second order fills the tiers from where the first one stopped, so splitting an
- * amount into orders never earns more than subscribing it at once.
+ * rounded down to 8 places. The amount sits `at` the parts of the ladder given (default [0, amount]:
+ * a holding on its own; a fixed order sits where placeOnLadder puts it).
  */
 export function ladderBonus(
   amount: DecimalLike,
   tiers: readonly LadderTier[],
-  opts: { periodsPerYear: number; periods?: number; priceRatio?: DecimalLike; above?: DecimalLike },
+  opts: { periodsPerYear: number; periods?: number; priceRatio?: DecimalLike; at?: readonly LadderSlice[] },
 ): Decimal {
   return roundDown(
-    ladderYearly(amount, tiers, opts.above)
+    ladderYearly(amount, tiers, opts.at)
       .times(opts.periods ?? 1)
       .div(opts.periodsPerYear)
       .times(opts.priceRatio ?? 1),
@@ -192,24 +221,26 @@ export function ladderBonus(
 }
 
 /**
- * What the ladder pays in a year on the slice (above, above + amount] of a holding, in the amount's
- * coin: each tier's APR on the part of the slice inside it.
+ * What the ladder pays in a year on an amount, in its coin, sitting `at` the given parts of the
+ * ladder (default [0, amount]): each tier's APR on what of those parts is inside it.
  */
-function ladderYearly(amount: DecimalLike, tiers: readonly LadderTier[], above: DecimalLike = ZERO): Decimal {
-  const from = dec(above);
-  const to = from.plus(amount);
+function ladderYearly(amount: DecimalLike, tiers: readonly LadderTier[], at?: readonly LadderSlice[]): Decimal {
   let total = ZERO;
-  for (const t of tiers) {
-    const inTier = Decimal.min(to, t.right).minus(Decimal.max(from, t.left));
-    if (inTier.gt(0)) total = total.plus(inTier.times(t.apr));
+  for (const [sliceFrom, sliceTo] of at ?? [[ZERO, amount]]) {
+    const from = dec(sliceFrom);
+    const to = dec(sliceTo);
+    for (const t of tiers) {
+      const inTier = Decimal.min(to, t.right).minus(Decimal.max(from, t.left));
+      if (inTier.gt(0)) total = total.plus(inTier.times(t.apr));
+    }
   }
   return total;
 }
 
-/** The ladder's APR over the whole of `amount` held `above` an existing holding (default 0), exact. */
-export function ladderAprOver(amount: DecimalLike, tiers: readonly LadderTier[], above: DecimalLike = ZERO): Decimal {
+/** The ladder's APR over the whole of `amount`, sitting `at` the given parts of the ladder (default [0, amount]), exact. */
+export function ladderAprOver(amount: DecimalLike, tiers: readonly LadderTier[], at?: readonly LadderSlice[]): Decimal {
   const a = dec(amount);
-  return a.gt(0) ? ladderYearly(a, tiers, above).div(a) : ZERO;
+  return a.gt(0) ? ladderYearly(a, tiers, at).div(a) : ZERO;
 }
 
 /** The highest bonus APR of the ladder (0 without one). */

@@ -4,6 +4,8 @@ import {
   FixedProductType,
   fixedInterest,
   HOUR_MS,
+  type LadderSlice,
+  placeOnLadder,
   renewalSplit,
   renewalTimeline,
   toWire,
@@ -29,7 +31,10 @@ import { redeemMode } from './pre-redeem.js';
 import {
   bonusPrices,
   type FixedProductRow,
+  heldOfUsers,
   ineligibility,
+  ladderWire,
+  NOTHING_HELD,
   productRemaining,
   saleStatus,
   termBonus,
@@ -114,6 +119,7 @@ async function lockDueOrders(tx: Tx, end: Date, after: number, batch: number): P
     voucherId: r.voucher_id === null ? null : Number(r.voucher_id),
     couponInterest: String(r.coupon_interest),
     extraRate: String(r.extra_rate),
+    ladderSlices: r.ladder_slices as [string, string][],
     createdAt: date(r.created_at) as Date,
     interestStartAt: date(r.interest_start_at) as Date,
     finishAt: date(r.finish_at) as Date,
@@ -140,8 +146,8 @@ interface Renewal {
   from: DueOrder;
   product: FixedProductRow;
   amount: Decimal;
-  /** What the user holds in the product before this renewal: its ladder bonus starts above it. */
-  heldBefore: Decimal;
+  /** The parts of the product's ladder it takes: the lowest the user's other held orders leave free. */
+  ladderAt: LadderSlice[];
 }
 
 /** Where a renewing order goes: its product while it takes the amount, else the best normal one of the coin and term. */
@@ -180,12 +186,14 @@ async function settle(tx: Tx, due: DueOrder[], end: Date) {
     if (p) p.held = new Decimal(p.held).minus(o.principal).toFixed();
   }
   const renewing = due.filter((o) => o.reinvestStatus === 1);
-  const userHeld = await heldOfUsers(
+  // What the renewing users hold once this batch's matured orders are gone.
+  const heldRows = await heldOfUsers(
     tx,
     renewing.map((o) => o.userId),
-    due,
+    due.map((o) => o.id),
   );
-  const heldOf = (userId: number, productId: number) => userHeld.get(`${userId}|${productId}`) ?? ZERO;
+  const userHeld = new Map(heldRows.map((r) => [`${r.userId}|${r.productId}`, r.held]));
+  const heldOf = (userId: number, productId: number) => userHeld.get(`${userId}|${productId}`) ?? NOTHING_HELD;
   const coinMap = await catalogueCoinMap(tx);
 
   const renewalIds = await nextOrderIds(tx, renewing.length);
@@ -193,13 +201,17 @@ async function settle(tx: Tx, due: DueOrder[], end: Date) {
   for (const o of renewing) {
     const { renew } = renewalSplit(o.principal, o.reinvestAmount);
     if (renew.lte(0)) continue;
-    const target = renewalTarget(o, renew, products, heldOf);
+    const target = renewalTarget(o, renew, products, (userId, productId) => heldOf(userId, productId).principal);
     if (!target) continue;
     const id = renewalIds[renewals.length] as number;
-    const heldBefore = heldOf(o.userId, target.id);
-    renewals.push({ id, from: o, product: target, amount: renew, heldBefore });
+    const held = heldOf(o.userId, target.id);
+    const ladderAt = placeOnLadder(held.ladder, renew);
+    renewals.push({ id, from: o, product: target, amount: renew, ladderAt });
     target.held = new Decimal(target.held).plus(renew).toFixed();
-    userHeld.set(`${o.userId}|${target.id}`, heldBefore.plus(renew));
+    userHeld.set(`${o.userId}|${target.id}`, {
+      principal: held.principal.plus(renew),
+      ladder: [...held.ladder, ...ladderAt],
+    });
   }
   const renewalOf = new Map(renewals.map((r) => [r.from.id, r]));
 
@@ -332,25 +344,6 @@ async function settle(tx: Tx, due: DueOrder[], end: Date) {
   }
 }
 
-/** What the renewing users hold per product once this batch's matured orders are gone. */
-async function heldOfUsers(tx: Tx, userIds: readonly number[], due: readonly DueOrder[]) {
-  const held = new Map<string, Decimal>();
-  if (userIds.length === 0) return held;
-  const rows = rowsOf<{ user_id: number; product_id: number; held: string }>(
-    await tx.execute(sql`
-      SELECT user_id, product_id, sum(principal)::text AS held FROM fixed_orders
-      WHERE state = 'holding' AND user_id = ANY(${pgArray([...new Set(userIds)])}::int[])
-      GROUP BY user_id, product_id`),
-  );
-  for (const r of rows) held.set(`${r.user_id}|${r.product_id}`, new Decimal(r.held));
-  for (const o of due) {
-    const key = `${o.userId}|${o.productId}`;
-    const h = held.get(key);
-    if (h) held.set(key, h.minus(o.principal));
-  }
-  return held;
-}
-
 async function nextOrderIds(tx: Tx, n: number): Promise<number[]> {
   if (n === 0) return [];
   const rows = rowsOf<{ id: string }>(
@@ -373,8 +366,9 @@ async function insertRenewals(
     return {
       r,
       interest: fixedInterest(r.amount, r.product.yearRate, r.product.lockUpPeriod).toFixed(),
-      bonus: termBonus(r.product, r.amount, ratio, r.heldBefore).toFixed(),
-      extraRate: termExtraRate(r.product, r.amount, null, r.heldBefore).toFixed(18),
+      bonus: termBonus(r.product, r.amount, ratio, r.ladderAt).toFixed(),
+      extraRate: termExtraRate(r.product, r.amount, null, r.ladderAt).toFixed(18),
+      ladder: JSON.stringify(ladderWire(r.ladderAt)),
       start: new Date(t.interestStartMs).toISOString(),
       finish: new Date(t.finishMs).toISOString(),
     };
@@ -382,19 +376,20 @@ async function insertRenewals(
   const col = (pick: (x: (typeof rows)[number]) => string | number | null) => pgArray(rows.map(pick));
   await tx.execute(sql`
     INSERT INTO fixed_orders (id, user_id, product_id, coin, principal, year_rate, lock_up_period, interest, bonus_asset,
-      bonus_amount, extra_rate, created_at, interest_start_at, finish_at, redeem_account_type, reinvest_status,
-      reinvest_amount, mode)
+      bonus_amount, extra_rate, ladder_slices, created_at, interest_start_at, finish_at, redeem_account_type,
+      reinvest_status, reinvest_amount, mode)
     SELECT id, user_id, product_id, coin, principal, year_rate, lock_up_period, interest, bonus_asset, bonus_amount,
-      extra_rate, start_at, start_at, finish_at, redeem_account_type, 1, reinvest_amount, ${MODE_REINVEST}
+      extra_rate, ladder_slices, start_at, start_at, finish_at, redeem_account_type, 1, reinvest_amount, ${MODE_REINVEST}
     FROM unnest(${col((x) => x.r.id)}::int[], ${col((x) => x.r.from.userId)}::int[], ${col((x) => x.r.product.id)}::int[],
       ${col((x) => x.r.product.coin)}::text[], ${col((x) => x.r.amount.toFixed())}::numeric[],
       ${col((x) => x.r.product.yearRate)}::numeric[], ${col((x) => x.r.product.lockUpPeriod)}::int[],
       ${col((x) => x.interest)}::numeric[], ${col((x) => x.r.product.bonusAsset ?? x.r.product.coin)}::text[],
-      ${col((x) => x.bonus)}::numeric[], ${col((x) => x.extraRate)}::numeric[], ${col((x) => x.start)}::timestamptz[],
+      ${col((x) => x.bonus)}::numeric[], ${col((x) => x.extraRate)}::numeric[], ${col((x) => x.ladder)}::jsonb[],
+      ${col((x) => x.start)}::timestamptz[],
       ${col((x) => x.finish)}::timestamptz[], ${col((x) => x.r.from.redeemAccountType)}::int[],
       ${col((x) => x.r.from.reinvestAmount)}::numeric[])
       AS v(id, user_id, product_id, coin, principal, year_rate, lock_up_period, interest, bonus_asset, bonus_amount,
-        extra_rate, start_at, finish_at, redeem_account_type, reinvest_amount)`);
+        extra_rate, ladder_slices, start_at, finish_at, redeem_account_type, reinvest_amount)`);
 }
 
 type HistoryCell = string | number | null;

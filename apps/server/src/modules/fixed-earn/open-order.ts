@@ -1,10 +1,10 @@
-import { type Decimal, fixedInterest, type RateUpVoucher, voucherInterest } from '@earn/domain';
+import { type Decimal, fixedInterest, type LadderSlice, type RateUpVoucher, voucherInterest } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { type AccountRef, userAccount } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
-import { type FixedProductRow, termBonus, termExtraRate } from './products.js';
+import { type FixedProductRow, ladderWire, termBonus, termExtraRate } from './products.js';
 import type { VoucherRow } from './vouchers.js';
 
 /** The ledger wallet holding a user's fixed principal of a coin (the sum of their open orders). */
@@ -20,8 +20,8 @@ export interface NewOrder {
   keepAtLeast?: Decimal;
   voucher: VoucherRow | null;
   priceRatio: Decimal;
-  /** What the user already holds in the product: the order's ladder bonus starts above it. */
-  heldBefore: Decimal;
+  /** The parts of the product's ladder the order takes (placeOnLadder over the user's held orders). */
+  ladderAt: readonly LadderSlice[];
   redeemAccountType: number;
   reinvestStatus: number;
   reinvestAmount: Decimal | null;
@@ -42,7 +42,7 @@ export async function openOrder(tx: Executor, o: NewOrder) {
   const { product } = o;
   const yearRate = o.extraRate ? o.extraRate.plus(product.yearRate).toFixed() : product.yearRate;
   const interest = fixedInterest(o.amount, yearRate, product.lockUpPeriod);
-  const bonus = termBonus(product, o.amount, o.priceRatio, o.heldBefore);
+  const bonus = termBonus(product, o.amount, o.priceRatio, o.ladderAt);
   const voucher: RateUpVoucher | null = o.voucher && {
     rate_ratio: o.voucher.rateRatio,
     rate_day: o.voucher.rateDay,
@@ -50,7 +50,7 @@ export async function openOrder(tx: Executor, o: NewOrder) {
     buy_limit_high: o.voucher.buyLimitHigh,
   };
   const coupon = voucher ? voucherInterest(o.amount, voucher, product.lockUpPeriod) : null;
-  const extraRate = termExtraRate(product, o.amount, voucher, o.heldBefore);
+  const extraRate = termExtraRate(product, o.amount, voucher, o.ladderAt);
   const at = new Date(o.timeline.subscribedMs);
   await post(tx, {
     kind: 'fixed.subscribe',
@@ -65,11 +65,11 @@ export async function openOrder(tx: Executor, o: NewOrder) {
   const [order] = rowsOf<{ id: number }>(
     await tx.execute(sql`
       INSERT INTO fixed_orders (user_id, product_id, coin, principal, year_rate, lock_up_period, interest, bonus_asset,
-        bonus_amount, voucher_id, coupon_interest, extra_rate, created_at, interest_start_at, finish_at,
+        bonus_amount, voucher_id, coupon_interest, extra_rate, ladder_slices, created_at, interest_start_at, finish_at,
         redeem_account_type, reinvest_status, reinvest_amount, mode)
       VALUES (${o.userId}, ${product.id}, ${product.coin}, ${o.amount.toFixed()}, ${yearRate}, ${product.lockUpPeriod},
         ${interest.toFixed()}, ${product.bonusAsset ?? product.coin}, ${bonus.toFixed()}, ${o.voucher?.id ?? null},
-        ${coupon?.toFixed() ?? '0'}, ${extraRate.toFixed(18)}, ${at.toISOString()}, ${new Date(o.timeline.interestStartMs).toISOString()},
+        ${coupon?.toFixed() ?? '0'}, ${extraRate.toFixed(18)}, ${JSON.stringify(ladderWire(o.ladderAt))}::jsonb, ${at.toISOString()}, ${new Date(o.timeline.interestStartMs).toISOString()},
         ${new Date(o.timeline.finishMs).toISOString()}, ${o.redeemAccountType}, ${o.reinvestStatus},
         ${o.reinvestAmount?.toFixed() ?? null}, ${o.mode})
       RETURNING id`),

@@ -1,6 +1,7 @@
 import {
   Decimal,
   FixedProductType,
+  type LadderSlice,
   ladderBonus,
   operatorTexts,
   orderExtraRate,
@@ -10,6 +11,7 @@ import {
 } from '@earn/domain';
 import type { FixedProduct } from '@earn/domain/contract';
 import { asc, eq, sql } from 'drizzle-orm';
+import { pgArray } from '../../db/arrays.js';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { fixedProducts } from '../../db/schema.js';
@@ -98,16 +100,21 @@ export function bonusPrices(p: FixedProductRow, coins: ReadonlyMap<string, CoinR
 }
 
 /**
- * The ladder bonus of a principal over the whole term, in the bonus coin. The order fills the tiers
- * above what the user already holds in the product (`heldBefore`), so splitting never pays more.
+ * The ladder bonus of a principal over the whole term, in the bonus coin, the order sitting `at` the
+ * parts of the ladder placeOnLadder gave it (the lowest the user's held orders leave free).
  */
-export function termBonus(p: FixedProductRow, principal: Decimal, priceRatio: Decimal, heldBefore: Decimal): Decimal {
+export function termBonus(
+  p: FixedProductRow,
+  principal: Decimal,
+  priceRatio: Decimal,
+  at: readonly LadderSlice[],
+): Decimal {
   if (p.ladderApr.length === 0) return ZERO;
   return ladderBonus(principal, p.ladderApr, {
     periodsPerYear: 365,
     periods: p.lockUpPeriod,
     priceRatio,
-    above: heldBefore,
+    at,
   });
 }
 
@@ -119,10 +126,10 @@ export function termExtraRate(
   p: FixedProductRow,
   principal: Decimal,
   voucher: RateUpVoucher | null,
-  heldBefore: Decimal,
+  at: readonly LadderSlice[],
 ): Decimal {
   const sameCoin = p.bonusAsset === null || p.bonusAsset === p.coin;
-  return orderExtraRate(principal, p.lockUpPeriod, { voucher, ladder: sameCoin ? p.ladderApr : [], heldBefore });
+  return orderExtraRate(principal, p.lockUpPeriod, { voucher, ladder: sameCoin ? p.ladderApr : [], at });
 }
 
 export function productView(
@@ -175,13 +182,44 @@ export function productView(
 }
 
 /** How much each user holds in each product (open orders), for per-user limits. */
-export async function heldByUser(db: Executor, userId: number): Promise<Map<number, Decimal>> {
-  const rows = rowsOf<{ product_id: number; held: string }>(
+/** What the user holds per product: the principal of their open orders and the ladder parts they take. */
+export async function heldByUser(db: Executor, userId: number): Promise<Map<number, HeldInProduct>> {
+  const rows = await heldOfUsers(db, [userId]);
+  return new Map(rows.map((r) => [r.productId, r.held]));
+}
+
+/** What each of the users holds per product, leaving out the given orders (those settling now). */
+export async function heldOfUsers(
+  db: Executor,
+  userIds: readonly number[],
+  without: readonly number[] = [],
+): Promise<{ userId: number; productId: number; held: HeldInProduct }[]> {
+  if (userIds.length === 0) return [];
+  const rows = rowsOf<{ user_id: number; product_id: number; held: string; ladder: [string, string][][] }>(
     await db.execute(sql`
-      SELECT product_id, sum(principal)::text AS held FROM fixed_orders
-      WHERE user_id = ${userId} AND state = 'holding' GROUP BY product_id`),
+      SELECT user_id, product_id, sum(principal)::text AS held, jsonb_agg(ladder_slices) AS ladder FROM fixed_orders
+      WHERE state = 'holding' AND user_id = ANY(${pgArray([...new Set(userIds)])}::int[])
+        AND NOT id = ANY(${pgArray(without)}::int[])
+      GROUP BY user_id, product_id`),
   );
-  return new Map(rows.map((r) => [Number(r.product_id), new Decimal(r.held)]));
+  return rows.map((r) => ({
+    userId: Number(r.user_id),
+    productId: Number(r.product_id),
+    held: { principal: new Decimal(r.held), ladder: r.ladder.flat() },
+  }));
+}
+
+/** What a user holds in a product: their open orders' principal and the parts of its ladder they take. */
+export interface HeldInProduct {
+  principal: Decimal;
+  ladder: LadderSlice[];
+}
+
+export const NOTHING_HELD: HeldInProduct = { principal: ZERO, ladder: [] };
+
+/** An order's ladder parts as stored (fixed_orders.ladder_slices) and sent: exact decimal strings. */
+export function ladderWire(at: readonly LadderSlice[]): [string, string][] {
+  return at.map(([from, to]) => [new Decimal(from).toFixed(), new Decimal(to).toFixed()]);
 }
 
 /** What the user may still put in the product: its limit less what they hold (0 limit: no limit). */

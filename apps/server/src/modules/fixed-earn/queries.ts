@@ -8,7 +8,9 @@ import {
   findProduct,
   heldByUser,
   ineligibility,
+  ladderWire,
   listProducts,
+  NOTHING_HELD,
   productRemaining,
   productView,
   userRemaining,
@@ -56,15 +58,16 @@ export async function lendable(ctx: AppContext, user: User, productId: number) {
 
 export async function remainingQuota(ctx: AppContext, user: User, productId: number) {
   const product = await findProduct(ctx.db, productId);
-  const held = (await heldByUser(ctx.db, user.id)).get(product.id) ?? new Decimal(0);
+  const held = (await heldByUser(ctx.db, user.id)).get(product.id) ?? NOTHING_HELD;
   const product_remaining = productRemaining(product);
-  const user_remaining = userRemaining(product, held);
+  const user_remaining = userRemaining(product, held.principal);
   return {
     product_id: product.id,
     product_remaining: toWire(product_remaining),
     user_remaining: toWire(user_remaining),
     remaining: toWire(Decimal.min(product_remaining, user_remaining)),
-    user_held: toWire(held),
+    user_held: toWire(held.principal),
+    user_ladder_slices: ladderWire(held.ladder),
   };
 }
 

@@ -1,4 +1,4 @@
-import { Decimal, FixedProductType, fixedTimeline } from '@earn/domain';
+import { Decimal, FixedProductType, fixedTimeline, placeOnLadder } from '@earn/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { fixedProducts } from '../../db/schema.js';
@@ -7,7 +7,7 @@ import { tradingWallet } from '../account/me.js';
 import type { User } from '../account/repo.js';
 import { catalogueCoinMap } from '../market/repo.js';
 import { openOrder } from './open-order.js';
-import { bonusPrices, heldByUser, productRemaining, saleStatus, userRemaining } from './products.js';
+import { bonusPrices, heldByUser, NOTHING_HELD, productRemaining, saleStatus, userRemaining } from './products.js';
 
 /**
  * A released launch-pool stake that chose fixed Simple Earn: a fixed order of the chosen term, in
@@ -47,7 +47,7 @@ export async function releaseIntoFixed(
         saleStatus(p, at.getTime()) === 1 &&
         s.amount.gte(p.minLendAmount) &&
         s.amount.lte(productRemaining(p)) &&
-        s.amount.lte(userRemaining(p, held.get(p.id) ?? new Decimal(0))),
+        s.amount.lte(userRemaining(p, (held.get(p.id) ?? NOTHING_HELD).principal)),
     )
     .sort((a, b) => new Decimal(b.yearRate).comparedTo(a.yearRate) || a.id - b.id)[0];
   if (!product) return false;
@@ -59,7 +59,7 @@ export async function releaseIntoFixed(
     from: userAccount(s.user_id, tradingWallet({ accountMode: s.account_mode }), s.coin),
     voucher: null,
     priceRatio: bonusPrices(product, coins, at.getTime()).ratio,
-    heldBefore: held.get(product.id) ?? new Decimal(0),
+    ladderAt: placeOnLadder((held.get(product.id) ?? NOTHING_HELD).ladder, s.amount),
     redeemAccountType: 0,
     reinvestStatus: 0,
     reinvestAmount: null,

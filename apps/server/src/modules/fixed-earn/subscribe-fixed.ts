@@ -6,6 +6,7 @@ import {
   lendEarnAvailable,
   orderAprPercent,
   parseAmount,
+  placeOnLadder,
   toWire,
   WIRE_AMOUNTS,
 } from '@earn/domain';
@@ -24,6 +25,7 @@ import {
   bonusPrices,
   heldByUser,
   lockProduct,
+  NOTHING_HELD,
   productRemaining,
   requireEligible,
   saleStatus,
@@ -87,13 +89,13 @@ async function checkFixedOrder(
       ? null
       : await lockVoucher(db, input.financial_rate_id, user.id, product.coin, now);
   const { balance, loan } = await walletOf(db, user, product.coin);
-  const held = (await heldByUser(db, user.id)).get(product.id) ?? new Decimal(0);
+  const held = (await heldByUser(db, user.id)).get(product.id) ?? NOTHING_HELD;
   const checked = checkFixedSubscribe(asked.amount, {
     asset: product.coin,
     minLendAmount: product.minLendAmount,
     available: lendEarnAvailable(balance, loan),
     productRemaining: productRemaining(product),
-    userRemaining: userRemaining(product, held),
+    userRemaining: userRemaining(product, held.principal),
     voucher: voucher ? { buy_limit_low: voucher.buyLimitLow, buy_limit_high: voucher.buyLimitHigh } : undefined,
   });
   if (!checked.ok) throw refused(checked);
@@ -136,7 +138,8 @@ export async function subscribeFixed(
       const timeline = fixedTimeline(now.getTime(), product.lockUpPeriod);
       const priceRatio = bonusPrices(product, coins, now.getTime()).ratio;
       // One unit of the 8th place is the rounding of a price ratio read from the wire, not a change.
-      const bonus = termBonus(product, amount, priceRatio, held);
+      const ladderAt = placeOnLadder(held.ladder, amount);
+      const bonus = termBonus(product, amount, priceRatio, ladderAt);
       if (asked.seenBonus?.minus(bonus).abs().gt(BONUS_UNIT)) {
         throw badRequest(
           'The bonus for this amount has changed since you saw it; check it and subscribe again',
@@ -153,7 +156,7 @@ export async function subscribeFixed(
         keepAtLeast: new Decimal(loan),
         voucher,
         priceRatio,
-        heldBefore: held,
+        ladderAt,
         redeemAccountType,
         reinvestStatus: input.reinvest_status,
         reinvestAmount: input.reinvest_status === 1 ? asked.reinvestAmount : null,

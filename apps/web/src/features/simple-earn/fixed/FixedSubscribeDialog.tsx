@@ -7,6 +7,7 @@ import {
   fixedTimeline,
   ladderBonus,
   parseAmount,
+  placeOnLadder,
   tierOpens,
   VIP_TIER,
   vipLabel,
@@ -296,13 +297,13 @@ function TermForm({
   const priceRatio = new Decimal(product.bonus_asset_price).isZero()
     ? new Decimal(0)
     : new Decimal(product.product_asset_price).div(product.bonus_asset_price);
-  // A new order fills the ladder above what the user already holds in the product.
+  // A new order fills the lowest parts of the ladder the user's open orders in the product leave free.
   const heldBefore = new Decimal(quota.data?.user_held ?? 0);
   const bonus = ladderBonus(value, product.ladder_apr, {
     periodsPerYear: 365,
     periods: product.lock_up_period,
     priceRatio,
-    above: heldBefore,
+    at: placeOnLadder(quota.data?.user_ladder_slices ?? [], value),
   });
   const extra = voucher ? voucherInterest(value, voucher, product.lock_up_period) : new Decimal(0);
   const timeline = fixedTimeline(nowMs, product.lock_up_period);
