@@ -93,12 +93,15 @@ describe('Simple Earn fixed-term in Chromium', () => {
     await page.getByTestId('fixed-amount').fill('0');
     await expectText(page, /The minimum subscription is \d+ USDT/);
     await page.getByTestId('fixed-amount').fill('600');
-    expect(await page.getByTestId('fixed-bonus-above').count()).toBe(0);
+    expect(await page.getByTestId('fixed-bonus-at').count()).toBe(0);
     await page.getByTestId('fixed-confirm').click();
     await enterFundPassword(page, '123456');
     await page.getByTestId('fixed-subscribe-more').click();
     await page.getByTestId('fixed-amount').fill('800');
-    await expectText(page, 'Tiers count from the 600 USDT you already hold in this product');
+    await expectText(
+      page,
+      'Your open orders in this product take 600 USDT of the tiers; this order takes the lowest part they leave free: 600–1,400 USDT',
+    );
     // Only 400 of the 800 are inside the tier: 400 x 4% x 30 / 365.
     const bonus = new Decimal(400).times('0.04').times(30).div(365).toDecimalPlaces(8, Decimal.ROUND_DOWN);
     await expect.poll(() => page.getByTestId('fixed-estimate').textContent()).toContain(`${bonus.toFixed()} USDT`);

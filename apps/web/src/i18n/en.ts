@@ -817,8 +817,8 @@ export const en = {
   'fixed.detail.notFound': 'You have no fixed-term order {{id}}.',
   'fixed.bonus.changed':
     'The bonus for this amount has changed since you saw it (you hold more in this product now, or the bonus coin’s price moved): check it and subscribe again.',
-  'fixed.bonusAbove':
-    'Your open orders in this product ({{amount}} {{asset}}) take part of the tiers; this order fills the lowest part they leave free',
+  'fixed.bonusAt':
+    'Your open orders in this product take {{amount}} {{asset}} of the tiers; this order takes the lowest part they leave free: {{parts}} {{asset}}',
   'fixed.estVoucher': 'Voucher interest',
   'fixed.redeemTo': 'Redeem to',
   'fixed.redeemToTip': 'Where principal and interest go at maturity',
@@ -856,7 +856,7 @@ export const en = {
     'With auto-reinvest, the principal (or the part you chose) renews at maturity into the same product, or the best normal product of the coin and term if it no longer sells; interest is paid out.',
   'fixed.rules.p5': 'Each product has a total quota and a limit per user; once the quota is taken it is sold out.',
   'fixed.rules.p6':
-    'A ladder bonus, when the product has one, is fixed at subscription and paid at maturity. Its tiers count over everything you hold in the product: a new order starts where your holding stands, so splitting an amount earns no more than subscribing it at once.',
+    'A ladder bonus, when the product has one, is fixed at subscription and paid at maturity. Its tiers count over everything you hold in the product: your open orders each take their own part of the tiers, and a new order takes the lowest part they leave free (one redeemed early frees its part), so splitting an amount earns no more than subscribing it at once.',
   'fixed.rules.p7':
     'Interest, bonus and voucher interest are paid only at maturity; what redeeming early pays, if the product allows it, is under Trading rules.',
   'fixed.rules.voucher': 'Voucher rules',

@@ -299,11 +299,12 @@ function TermForm({
     : new Decimal(product.product_asset_price).div(product.bonus_asset_price);
   // A new order fills the lowest parts of the ladder the user's open orders in the product leave free.
   const heldBefore = new Decimal(quota.data?.user_held ?? 0);
+  const ladderAt = placeOnLadder(quota.data?.user_ladder_slices ?? [], value);
   const bonus = ladderBonus(value, product.ladder_apr, {
     periodsPerYear: 365,
     periods: product.lock_up_period,
     priceRatio,
-    at: placeOnLadder(quota.data?.user_ladder_slices ?? [], value),
+    at: ladderAt,
   });
   const extra = voucher ? voucherInterest(value, voucher, product.lock_up_period) : new Decimal(0);
   const timeline = fixedTimeline(nowMs, product.lock_up_period);
@@ -505,9 +506,15 @@ function TermForm({
           </Stack>
         )}
         {holdingUnknown && <ListStatus count={1} error={readFailure(quota)} onRetry={() => void quota.refetch()} />}
-        {hasLadder && heldBefore.gt(0) && (
-          <Text size="xs" c="dimmed" data-testid="fixed-bonus-above">
-            {t('fixed.bonusAbove', { amount: fmt.amount(heldBefore), asset: product.asset })}
+        {hasLadder && heldBefore.gt(0) && ladderAt.length > 0 && (
+          <Text size="xs" c="dimmed" data-testid="fixed-bonus-at">
+            {t('fixed.bonusAt', {
+              amount: fmt.amount(heldBefore),
+              parts: ladderAt
+                .map(([from, to]) => `${fmt.amount(from)}–${fmt.amount(to)}`)
+                .join(t('common.listSeparator')),
+              asset: product.asset,
+            })}
           </Text>
         )}
         {voucher && <Row label={t('fixed.estVoucher')} value={`${fmt.amount(extra)} ${product.asset}`} />}
