@@ -235,6 +235,11 @@ describe('a ladder bonus over several orders', () => {
     expect(fourth.body.data.bonus_amount).toBe(bonusOf('600', 7));
     // 7.3% and 4% on 600 of 800: 10.30%.
     expect(fourth.body.data.total_year_rate_percent).toBe('10.30');
+    // The holding says where its bonus was counted: the freed 0–600, then above the 600–1,200 held.
+    expect((await order(u, fourth.body.data.order_id)).bonus_info.ladder_slices).toEqual([
+      ['0', '600'],
+      ['1200', '1400'],
+    ]);
   });
 
   it('renews into the lowest part of the tiers the orders still held leave free', async () => {

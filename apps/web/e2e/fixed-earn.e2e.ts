@@ -105,6 +105,25 @@ describe('Simple Earn fixed-term in Chromium', () => {
     // Only 400 of the 800 are inside the tier: 400 x 4% x 30 / 365.
     const bonus = new Decimal(400).times('0.04').times(30).div(365).toDecimalPlaces(8, Decimal.ROUND_DOWN);
     await expect.poll(() => page.getByTestId('fixed-estimate').textContent()).toContain(`${bonus.toFixed()} USDT`);
+    await page.getByTestId('fixed-confirm').click();
+    await enterFundPassword(page, '123456');
+    await page.getByTestId('fixed-subscribe-more').waitFor();
+    // Its detail shows the product APR, and the ladder pop-up the part of the tiers the order took.
+    const second = (
+      await pageApi<{ list: { id: number; order_id: string; principal: string; year_rate: string }[] }>(
+        page,
+        '/apiw/v2/fixed_earn/api/user/lend?order_type=1',
+      )
+    ).list.find((o) => o.principal === '800');
+    if (!second) throw new Error('no order of 800');
+    await page.goto(
+      `${e2e.baseUrl}/simple-earn/my-lendings/${second.id}?orderType=fixed&asset=USDT&order_id=${second.order_id}`,
+    );
+    const apr = page.getByTestId('detail-apr');
+    await expect.poll(() => apr.textContent()).toBe(`${new Decimal(second.year_rate).times(100).toFixed(2)}%`);
+    await apr.locator('..').getByRole('button', { name: 'More information' }).click();
+    await expectText(page, 'This order takes 600–1,400 USDT of the tiers');
+    await expectText(page, `Est. bonus: ${bonus.toFixed()} USDT`);
     expect(errors).toEqual([]);
     await context.close();
   });

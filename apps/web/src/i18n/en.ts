@@ -813,6 +813,9 @@ export const en = {
   'fixed.received': 'Received',
   'fixed.estBonus': 'Est. bonus',
   'fixed.bonusPaid': 'Bonus paid',
+  'fixed.ladderTitle': 'Bonus ladder',
+  'fixed.orderTakes': 'This order takes {{parts}} {{asset}} of the tiers',
+  'fixed.aprWithExtras': 'APR with bonus',
   'fixed.detail.noOrder': 'This link names no order.',
   'fixed.detail.notFound': 'You have no fixed-term order {{id}}.',
   'fixed.bonus.changed':

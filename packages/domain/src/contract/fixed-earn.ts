@@ -17,6 +17,9 @@ import { LadderTierView } from './simple-earn.js';
 
 const Flag = Type.Union([Type.Literal(0), Type.Literal(1)]);
 /** Where a fixed order pays out: 0 the spot or unified account, 1 flexible Simple Earn (spec). */
+/** Parts [from, to) of a fixed product's bonus ladder, in its coin (placeOnLadder). */
+const LadderSlices = Type.Array(Type.Tuple([DecimalString, DecimalString]));
+
 export const RedeemAccountType = Flag;
 /** Fixed product kinds: 1 normal, 2 VIP only, 3 special. */
 export const FixedProductTypeValue = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
@@ -159,7 +162,13 @@ export const FixedHolding = Type.Object({
   actions_locked: Type.Boolean(),
   coupon_info: Type.Union([CouponInfo, Type.Null()]),
   bonus_info: Type.Union([
-    Type.Object({ ladder_apr: Type.Array(LadderTierView), bonus_asset: Type.String(), amount: DecimalString }),
+    Type.Object({
+      ladder_apr: Type.Array(LadderTierView),
+      bonus_asset: Type.String(),
+      amount: DecimalString,
+      /** The parts of the ladder the order takes (ours: where its bonus was counted). */
+      ladder_slices: LadderSlices,
+    }),
     Type.Null(),
   ]),
   product_info: Type.Object({
@@ -213,8 +222,8 @@ export const RemainingQuota = Type.Object({
   remaining: DecimalString,
   /** What the user holds in the product now (the principal of their open orders). */
   user_held: DecimalString,
-  /** The parts [from, to) of the product's bonus ladder their open orders take: a new order fills the lowest free ones. */
-  user_ladder_slices: Type.Array(Type.Tuple([DecimalString, DecimalString])),
+  /** The parts of the product's bonus ladder their open orders take: a new order fills the lowest free ones. */
+  user_ladder_slices: LadderSlices,
 });
 export type RemainingQuota = Static<typeof RemainingQuota>;
 export const SubscribeCheckResult = Type.Object({

@@ -106,6 +106,7 @@ export function holdingView(
             })),
             bonus_asset: bonusAsset,
             amount: toWire(o.bonusAmount),
+            ladder_slices: o.ladderSlices,
           }
         : null,
     product_info: {

@@ -4,6 +4,7 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { InfoPopup } from '../../components/InfoPopup.js';
 import { useFormat } from '../../lib/use-format.js';
+import { useLadderText } from './use-ladder-text.js';
 
 type AprProduct = Pick<
   FlexibleProduct,
@@ -35,6 +36,7 @@ export function AprText({
 }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const ladderText = useLadderText();
   const b = aprBreakdown(product);
   const hasBonus = b.upTo.gt(b.market);
   return (
@@ -61,14 +63,7 @@ export function AprText({
                 </span>
               )}
               {b.ladder.map((tier) => (
-                <span key={`${tier.left}-${tier.right}`}>
-                  {t('earn.apr.ladder', {
-                    rate: fmt.rate(tier.apr),
-                    left: fmt.amount(tier.left),
-                    right: fmt.amount(tier.right),
-                    coin: product.asset,
-                  })}
-                </span>
+                <span key={`${tier.left}-${tier.right}`}>{ladderText.tier(tier, product.asset)}</span>
               ))}
               {amount !== undefined && (
                 <Text span size="sm" fw={600}>

@@ -11,7 +11,8 @@ import { LoadingBlock } from '../../../components/LoadingBlock.js';
 import { notifySuccess } from '../../../lib/notify.js';
 import { useFormat } from '../../../lib/use-format.js';
 import { EarlyRedeemDialog } from './EarlyRedeemDialog.js';
-import { FixedAprCell, FixedStatusBadge } from './FixedHoldings.js';
+import { FixedDetailApr } from './FixedDetailApr.js';
+import { FixedStatusBadge } from './FixedHoldings.js';
 import { FixedSubscribeDialog, type FixedTarget } from './FixedSubscribeDialog.js';
 import { RedeemToSelect, ReinvestSwitch } from './OrderChoices.js';
 import { useSubscribeAgain } from './use-subscribe-again.js';
@@ -89,7 +90,7 @@ export default function FixedDetailPage() {
             'detail-interest',
           )}
           {field(t('fixed.term'), t('fixed.days', { count: o.lock_up_period }))}
-          {field(t('fixed.apr'), <FixedAprCell order={o} />)}
+          {field(t('fixed.apr'), <FixedDetailApr order={o} />)}
           {field(t('fixed.subscribedAt'), fmt.dateTime(o.create_time * 1000))}
           {field(t('earn.timeline.interestStarts'), fmt.dateTime(o.interest_start_time * 1000))}
           {field(

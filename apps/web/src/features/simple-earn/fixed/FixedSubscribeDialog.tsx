@@ -54,6 +54,7 @@ import { useAutoClose } from '../../../lib/use-auto-close.js';
 import { useFormat } from '../../../lib/use-format.js';
 import { useIsMobile } from '../../../lib/use-is-mobile.js';
 import { EarnTimeline } from '../EarnTimeline.js';
+import { useLadderText } from '../use-ladder-text.js';
 
 /** Subscribe is throttled (spec: 500 ms). */
 const SUBSCRIBE_THROTTLE_MS = 500;
@@ -223,6 +224,7 @@ function TermForm({
 }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const ladderText = useLadderText();
   const me = useMe();
   const soldOut = product.sale_status === 2;
   const available = useAvailable(product.asset, Boolean(me.data));
@@ -495,12 +497,7 @@ function TermForm({
           <Stack gap={0} data-testid="fixed-ladder">
             {product.ladder_apr.map((tier) => (
               <Text size="xs" c="dimmed" key={`${tier.left}-${tier.right}`}>
-                {t('earn.apr.ladder', {
-                  rate: fmt.rate(tier.apr),
-                  left: fmt.amount(tier.left),
-                  right: fmt.amount(tier.right),
-                  coin: product.asset,
-                })}
+                {ladderText.tier(tier, product.asset)}
               </Text>
             ))}
           </Stack>
@@ -510,9 +507,7 @@ function TermForm({
           <Text size="xs" c="dimmed" data-testid="fixed-bonus-at">
             {t('fixed.bonusAt', {
               amount: fmt.amount(heldBefore),
-              parts: ladderAt
-                .map(([from, to]) => `${fmt.amount(from)}–${fmt.amount(to)}`)
-                .join(t('common.listSeparator')),
+              parts: ladderText.parts(ladderAt),
               asset: product.asset,
             })}
           </Text>

@@ -1,0 +1,54 @@
+import type { FixedHolding } from '@earn/domain/contract';
+import { Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { InfoPopup } from '../../../components/InfoPopup.js';
+import { useFormat } from '../../../lib/use-format.js';
+import { useLadderText } from '../use-ladder-text.js';
+import { FixedAprCell } from './FixedHoldings.js';
+
+/**
+ * The order detail's APR (spec): the product APR when the order has a ladder bonus, with the ladder
+ * in a pop-up: its tiers, the part of them this order takes, its bonus and the APR with it.
+ */
+export function FixedDetailApr({ order }: { order: FixedHolding }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const ladderText = useLadderText();
+  const bonus = order.bonus_info;
+  // Redeemed early, the cell strikes the APR out and says what was paid instead.
+  if (!bonus || order.status === 4) return <FixedAprCell order={order} />;
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Text size="sm" c="teal" fw={600} data-testid="detail-apr">
+        {fmt.rate(order.year_rate)}
+      </Text>
+      <InfoPopup title={t('fixed.ladderTitle')}>
+        <Stack gap={2}>
+          {bonus.ladder_apr.map((tier) => (
+            <Text size="sm" key={`${tier.left}-${tier.right}`}>
+              {ladderText.tier(tier, order.asset)}
+            </Text>
+          ))}
+          {bonus.ladder_slices.length > 0 && (
+            <Text size="sm" c="dimmed">
+              {t('fixed.orderTakes', { parts: ladderText.parts(bonus.ladder_slices), asset: order.asset })}
+            </Text>
+          )}
+          <Text size="sm">
+            {t(order.status === 3 ? 'fixed.bonusPaid' : 'fixed.estBonus')}: {fmt.amount(bonus.amount)}{' '}
+            {bonus.bonus_asset}
+          </Text>
+          {order.coupon_info && (
+            <Text size="sm">
+              {t('fixed.voucher.label')}: +{order.coupon_info.rate_ratio}% · {fmt.amount(order.coupon_info.interest)}{' '}
+              {order.asset}
+            </Text>
+          )}
+          <Text size="sm" fw={600}>
+            {t('fixed.aprWithExtras')}: {order.total_year_rate_percent}%
+          </Text>
+        </Stack>
+      </InfoPopup>
+    </Group>
+  );
+}
