@@ -157,6 +157,8 @@ function termsOf(products: readonly FixedProduct[], asset: string, tier: number,
     .sort((a, b) => a.lock_up_period - b.lock_up_period || a.type - b.type);
 }
 
+const sameTerm = (a: FixedProduct, b: FixedProduct) => a.lock_up_period === b.lock_up_period && a.type === b.type;
+
 function FixedSubscribeForm({ target, onDone }: { target: FixedTarget; onDone(result: FixedSubscribed): void }) {
   const { t } = useTranslation();
   const fmt = useFormat();
@@ -202,6 +204,12 @@ function FixedSubscribeForm({ target, onDone }: { target: FixedTarget; onDone(re
               <Badge size="xs" color="grape" variant="light">
                 {t('fixed.special')}
               </Badge>
+            )}
+            {/* Two products of one term and kind are told apart by the operator's title. */}
+            {p.title !== '' && terms.some((q) => q.id !== p.id && sameTerm(p, q)) && (
+              <Text size="xs" c="dimmed" maw={140} lineClamp={2}>
+                {p.title}
+              </Text>
             )}
           </UnstyledButton>
         ))}
