@@ -233,18 +233,12 @@ describe('ids, instants, coins and rates out of range are refused before any que
   it('an id out of range is refused for its range, written as a number or as its digits', async () => {
     const preRedeem = (order_id: unknown) =>
       user.post('/apiw/v2/fixed_earn/api/user/pre-redeem', { order_id, fundpass: '123456' });
-    expect((await preRedeem(big)).body).toMatchObject({
-      message: 'order_id must be at most 2147483647',
-      key: 'validation.maximum',
-      params: { field: 'order_id', limit: '2147483647' },
-    });
-    for (const id of [String(big), '0', '-1', '1.5'])
-      expect((await preRedeem(id)).body, id).toMatchObject({
+    for (const id of [big, 0, -1, String(big), '0', '-1', '1.5'])
+      expect((await preRedeem(id)).body, String(id)).toMatchObject({
         message: 'order_id must be a whole number from 1 to 2147483647',
         key: 'validation.idRange',
         params: { field: 'order_id', min: '1', max: '2147483647' },
       });
-    expect((await preRedeem(0)).body).toMatchObject({ message: 'order_id must be at least 1' });
     expect((await preRedeem(true)).body).toMatchObject({ key: 'validation.type' });
     expect((await user.get('/apiw/v2/uni-loan/earn/subscribe?page=100001')).body).toMatchObject({
       message: 'page must be at most 100000',

@@ -223,6 +223,12 @@ function allowedValues(errors: readonly Partial<ErrorObject>[], first: Partial<E
   return values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
 }
 
+/** The contract's RowId: a whole number from 1 to ROW_ID_MAX. */
+function isRowId(schema: unknown): boolean {
+  const s = schema as PropertySchema | undefined;
+  return s?.type === 'integer' && s.minimum === 1 && s.maximum === ROW_ID_MAX;
+}
+
 /**
  * A validation failure in words that name the field ("amount is required", "password must be at
  * least 8 characters"), with a key so the web says it in the reader's language. A pattern is not
@@ -238,10 +244,17 @@ export function describeValidation(errors: readonly Partial<ErrorObject>[], cont
     key: `validation.${key}`,
     params: { field, ...extra },
   });
+  const idRange = () =>
+    refusal('idRange', `${field} must be a whole number from 1 to ${ROW_ID_MAX}`, {
+      min: '1',
+      max: String(ROW_ID_MAX),
+    });
   if (!first) return refusal('invalid', `${field} is invalid`);
   // An amount is refused in the domain's words, whatever the schema tripped on (a number, null).
   const amount = amountRefusal(errors[0] ?? first, field);
   if (amount) return amount;
+  // A row id is refused in the same words whether it came as a number or as its digits.
+  if ((first.keyword === 'minimum' || first.keyword === 'maximum') && isRowId(first.parentSchema)) return idRange();
   switch (first.keyword) {
     case 'required': {
       const missing = `${path ? `${path}.` : ''}${String(params.missingProperty ?? '')}`;
@@ -257,11 +270,7 @@ export function describeValidation(errors: readonly Partial<ErrorObject>[], cont
     case 'nul':
       return refusal('nul', `${field} must not contain a NUL character`);
     case 'pattern':
-      if (params.pattern === ROW_ID_PATTERN)
-        return refusal('idRange', `${field} must be a whole number from 1 to ${ROW_ID_MAX}`, {
-          min: '1',
-          max: String(ROW_ID_MAX),
-        });
+      if (params.pattern === ROW_ID_PATTERN) return idRange();
       return refusal('pattern', `${field} is not in the expected form`);
     case 'minimum':
       return refusal('minimum', `${field} must be at least ${String(params.limit)}`, { limit: String(params.limit) });
