@@ -259,6 +259,21 @@ describe('a ladder bonus over several orders', () => {
     expect(renewed.bonus_info.amount).toBe(bonusOf('800', 1));
   });
 
+  it('shows an order the ladder it was sold with, whatever the operator changes later', async () => {
+    const id = await product({ lock_up_period: 7, ladder_apr });
+    const u = await lender(ts, { USDT: '1000' });
+    const res = await lend(u, id, '600');
+    const sold = { ladder_apr: [{ ...ladder_apr[0], bonus_asset: 'USDT' }], amount: bonusOf('600', 7) };
+    expect((await order(u, res.body.data.order_id)).bonus_info).toMatchObject(sold);
+    const change = async (ladder: unknown) =>
+      expect((await ts.admin.put(`/admin/v1/fixed-earn/products/${id}`, { ladder_apr: ladder })).body.code).toBe(0);
+    await change([{ left: '0', right: '500', apr: '0.03' }]);
+    expect((await order(u, res.body.data.order_id)).bonus_info).toMatchObject(sold);
+    // With the ladder removed, the bonus it will still be paid is still shown.
+    await change([]);
+    expect((await order(u, res.body.data.order_id)).bonus_info).toMatchObject(sold);
+  });
+
   it('places two renewals of the same hour in different parts of the tiers', async () => {
     const id = await product({ year_rate: '0.0365', lock_up_period: 1, ladder_apr });
     const u = await lender(ts, { USDT: '3000' });

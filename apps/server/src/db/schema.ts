@@ -707,7 +707,9 @@ export const fixedOrders = pgTable(
     couponInterest: money('coupon_interest').notNull().default('0'),
     /** The APR its voucher and a same-coin bonus add over the whole order, from their terms when it opened. */
     extraRate: money('extra_rate').notNull().default('0'),
-    /** The parts [from, to) of the product's bonus ladder the order takes (placeOnLadder): a new order fills the lowest free ones. */
+    /** The product's bonus ladder when the order opened: what its bonus was counted on, whatever the operator changes later. */
+    ladderApr: jsonb('ladder_apr').$type<{ left: string; right: string; apr: string }[]>().notNull().default([]),
+    /** The parts [from, to) of that ladder the order takes (placeOnLadder): a new order fills the lowest free ones. */
     ladderSlices: jsonb('ladder_slices').$type<[string, string][]>().notNull().default([]),
     createdAt: instant('created_at').notNull(),
     interestStartAt: instant('interest_start_at').notNull(),

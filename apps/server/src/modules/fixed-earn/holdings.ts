@@ -95,10 +95,11 @@ export function holdingView(
           interest: toWire(o.couponInterest),
         }
       : null,
+    // The ladder the order was sold with: an operator's later change (or removal) does not alter its bonus.
     bonus_info:
-      p.ladderApr.length > 0
+      o.ladderApr.length > 0 || new Decimal(o.bonusAmount).gt(0)
         ? {
-            ladder_apr: p.ladderApr.map((t) => ({
+            ladder_apr: o.ladderApr.map((t) => ({
               left: toWire(t.left),
               right: toWire(t.right),
               apr: toWire(t.apr),

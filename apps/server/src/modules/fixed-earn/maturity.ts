@@ -119,6 +119,7 @@ async function lockDueOrders(tx: Tx, end: Date, after: number, batch: number): P
     voucherId: r.voucher_id === null ? null : Number(r.voucher_id),
     couponInterest: String(r.coupon_interest),
     extraRate: String(r.extra_rate),
+    ladderApr: r.ladder_apr as FixedOrderRow['ladderApr'],
     ladderSlices: r.ladder_slices as [string, string][],
     createdAt: date(r.created_at) as Date,
     interestStartAt: date(r.interest_start_at) as Date,
@@ -376,20 +377,21 @@ async function insertRenewals(
   const col = (pick: (x: (typeof rows)[number]) => string | number | null) => pgArray(rows.map(pick));
   await tx.execute(sql`
     INSERT INTO fixed_orders (id, user_id, product_id, coin, principal, year_rate, lock_up_period, interest, bonus_asset,
-      bonus_amount, extra_rate, ladder_slices, created_at, interest_start_at, finish_at, redeem_account_type,
+      bonus_amount, extra_rate, ladder_apr, ladder_slices, created_at, interest_start_at, finish_at, redeem_account_type,
       reinvest_status, reinvest_amount, mode)
     SELECT id, user_id, product_id, coin, principal, year_rate, lock_up_period, interest, bonus_asset, bonus_amount,
-      extra_rate, ladder_slices, start_at, start_at, finish_at, redeem_account_type, 1, reinvest_amount, ${MODE_REINVEST}
+      extra_rate, ladder_apr, ladder_slices, start_at, start_at, finish_at, redeem_account_type, 1, reinvest_amount,
+      ${MODE_REINVEST}
     FROM unnest(${col((x) => x.r.id)}::int[], ${col((x) => x.r.from.userId)}::int[], ${col((x) => x.r.product.id)}::int[],
       ${col((x) => x.r.product.coin)}::text[], ${col((x) => x.r.amount.toFixed())}::numeric[],
       ${col((x) => x.r.product.yearRate)}::numeric[], ${col((x) => x.r.product.lockUpPeriod)}::int[],
       ${col((x) => x.interest)}::numeric[], ${col((x) => x.r.product.bonusAsset ?? x.r.product.coin)}::text[],
-      ${col((x) => x.bonus)}::numeric[], ${col((x) => x.extraRate)}::numeric[], ${col((x) => x.ladder)}::jsonb[],
+      ${col((x) => x.bonus)}::numeric[], ${col((x) => x.extraRate)}::numeric[], ${col((x) => JSON.stringify(x.r.product.ladderApr))}::jsonb[], ${col((x) => x.ladder)}::jsonb[],
       ${col((x) => x.start)}::timestamptz[],
       ${col((x) => x.finish)}::timestamptz[], ${col((x) => x.r.from.redeemAccountType)}::int[],
       ${col((x) => x.r.from.reinvestAmount)}::numeric[])
       AS v(id, user_id, product_id, coin, principal, year_rate, lock_up_period, interest, bonus_asset, bonus_amount,
-        extra_rate, ladder_slices, start_at, finish_at, redeem_account_type, reinvest_amount)`);
+        extra_rate, ladder_apr, ladder_slices, start_at, finish_at, redeem_account_type, reinvest_amount)`);
 }
 
 type HistoryCell = string | number | null;
