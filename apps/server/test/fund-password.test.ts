@@ -95,6 +95,11 @@ describe('fund-password gate', () => {
       ['/apiw/v2/earn/staking/coin-redeem', { side: 1, coin: 'ETH', amount: '1' }, 'You can redeem at most 0 ETH'],
       ['/apiw/v2/fixed_earn/api/user/lend', { ...lend, amount: '5' }, 'The minimum subscription is 10 USDT'],
       ['/apiw/v2/fixed_earn/api/user/lend', { ...lend, amount: '101' }, 'Not enough USDT available'],
+      [
+        '/apiw/v2/fixed_earn/api/user/lend',
+        { ...lend, amount: '20', bonus_amount: '1' },
+        'The bonus for this amount has changed since you saw it; check it and subscribe again',
+      ],
       ['/apiw/v2/fixed_earn/api/user/pre-redeem', { order_id: '999999' }, 'order 999999 does not exist'],
       ['/apiw/v2/fixed_earn/api/user/pre-redeem', { order_id: othersOrder }, `order ${othersOrder} does not exist`],
       ['/apiw/v2/earn/private-wealth/purchase', { pid: wealth, amount: '20' }, 'The minimum purchase is 50 USDT'],

@@ -18,7 +18,7 @@ import { badRequest, refused } from '../../errors.js';
 import { userAccount, userBalances } from '../../ledger/accounts.js';
 import { tradingWallet } from '../account/me.js';
 import { loansOf, type User } from '../account/repo.js';
-import { catalogueCoinMap } from '../market/repo.js';
+import { type CoinRow, catalogueCoinMap } from '../market/repo.js';
 import { assertNotLocked } from '../simple-earn/funding-lock.js';
 import { openOrder } from './open-order.js';
 import {
@@ -71,6 +71,7 @@ async function checkFixedOrder(
   input: FixedLendBody,
   asked: ReturnType<typeof parseFixedInput>,
   now: Date,
+  coins: ReadonlyMap<string, CoinRow>,
 ) {
   const product = await lockProduct(db, input.product_id);
   if (saleStatus(product, now.getTime()) !== 1) throw badRequest('This product is sold out', 'fixed.soldOut');
@@ -107,12 +108,28 @@ async function checkFixedOrder(
     });
     if (!renewal.ok) throw refused(renewal);
   }
-  return { product, voucher, loan, held, amount: checked.value.amount };
+  const amount = checked.value.amount;
+  const ladderAt = placeOnLadder(held.ladder, amount);
+  const priceRatio = bonusPrices(product, coins, now.getTime()).ratio;
+  // One unit of the 8th place is the rounding of a price ratio read from the wire, not a change.
+  if (
+    asked.seenBonus
+      ?.minus(termBonus(product, amount, priceRatio, ladderAt))
+      .abs()
+      .gt(BONUS_UNIT)
+  ) {
+    throw badRequest(
+      'The bonus for this amount has changed since you saw it; check it and subscribe again',
+      'fixed.bonus.changed',
+    );
+  }
+  return { product, voucher, loan, amount, ladderAt, priceRatio };
 }
 
 /** A subscription's checks before the fund-password prompt (the route's precheck), on what is read without a lock. */
 export async function precheckFixedSubscribe(ctx: AppContext, input: FixedLendBody, user: User) {
-  await checkFixedOrder(ctx.db, user, input, parseFixedInput(user, input), ctx.clock.now());
+  const coins = await catalogueCoinMap(ctx.db);
+  await checkFixedOrder(ctx.db, user, input, parseFixedInput(user, input), ctx.clock.now(), coins);
 }
 
 /**
@@ -133,19 +150,16 @@ export async function subscribeFixed(
     ctx.db,
     async (tx) => {
       const now = ctx.clock.now();
-      const { product, voucher, loan, held, amount } = await checkFixedOrder(tx, user, input, asked, now);
+      const { product, voucher, loan, amount, ladderAt, priceRatio } = await checkFixedOrder(
+        tx,
+        user,
+        input,
+        asked,
+        now,
+        coins,
+      );
       const wallet = userAccount(user.id, tradingWallet(user), product.coin);
       const timeline = fixedTimeline(now.getTime(), product.lockUpPeriod);
-      const priceRatio = bonusPrices(product, coins, now.getTime()).ratio;
-      // One unit of the 8th place is the rounding of a price ratio read from the wire, not a change.
-      const ladderAt = placeOnLadder(held.ladder, amount);
-      const bonus = termBonus(product, amount, priceRatio, ladderAt);
-      if (asked.seenBonus?.minus(bonus).abs().gt(BONUS_UNIT)) {
-        throw badRequest(
-          'The bonus for this amount has changed since you saw it; check it and subscribe again',
-          'fixed.bonus.changed',
-        );
-      }
       // The spec's coupling: auto-reinvest pays what does not renew to the trading account.
       const redeemAccountType = input.reinvest_status === 1 ? 0 : input.redeem_account_type;
       const opened = await openOrder(tx, {
