@@ -8,6 +8,7 @@ import { usePreRedeem } from '../../../api/fixed-earn.js';
 import { ResponsiveModal } from '../../../components/ResponsiveModal.js';
 import { notifyError } from '../../../lib/notify.js';
 import { useFormat } from '../../../lib/use-format.js';
+import { foreignBonus } from './foreign-bonus.js';
 
 /**
  * Early redemption: exactly what arrives now, where (the trading account, whatever the order's
@@ -21,6 +22,7 @@ export function EarlyRedeemDialog({ order, onClose }: { order: FixedHolding | nu
   const me = useMe();
   const account = t(isUnifiedAccount(me.data?.mode ?? 'classic') ? 'fixed.to.unified' : 'fixed.to.spot');
   const [done, setDone] = useState<{ amount: string; asset: string; at: number; account: string } | null>(null);
+  const foreign = order && foreignBonus(order);
   const line = (label: string, value: string, testId?: string) => (
     <Group justify="space-between" key={label}>
       <Text size="sm" c="dimmed">
@@ -51,7 +53,13 @@ export function EarlyRedeemDialog({ order, onClose }: { order: FixedHolding | nu
                     lost: fmt.amount(order.early_redeem.forfeited),
                     coin: order.asset,
                   })
-                : t('fixed.early.forfeitNote', { lost: fmt.amount(order.early_redeem.forfeited), coin: order.asset })}
+                : t(foreign ? 'fixed.early.forfeitNoteInterest' : 'fixed.early.forfeitNote', {
+                    lost: fmt.amount(order.early_redeem.forfeited),
+                    coin: order.asset,
+                  })}
+              {/* A bonus paid in another coin is not in `forfeited` (which is in the order's coin). */}
+              {foreign &&
+                ` ${t('fixed.early.forfeitBonusNote', { bonus: fmt.amount(foreign.amount), coin: foreign.bonus_asset })}`}
             </Alert>
             <Group grow>
               <Button variant="default" onClick={onClose}>

@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { InfoPopup } from '../../../components/InfoPopup.js';
 import { useFormat } from '../../../lib/use-format.js';
 import { useLadderText } from '../use-ladder-text.js';
-import { FixedAprCell } from './FixedHoldings.js';
+import { BonusLine, FixedAprCell, VoucherLine } from './FixedHoldings.js';
+import { foreignBonus } from './foreign-bonus.js';
 
 /**
  * The order detail's APR (spec): the product APR when the order has a ladder bonus, with the ladder
- * in a pop-up: its tiers, the part of them this order takes, its bonus and the APR with it.
+ * it was sold with in a pop-up: its tiers, the part of them this order takes, its bonus and the APR
+ * with it (a bonus in another coin is not in the APR, and the pop-up says so).
  */
 export function FixedDetailApr({ order }: { order: FixedHolding }) {
   const { t } = useTranslation();
@@ -17,6 +19,12 @@ export function FixedDetailApr({ order }: { order: FixedHolding }) {
   const bonus = order.bonus_info;
   // Redeemed early, the cell strikes the APR out and says what was paid instead.
   if (!bonus || order.status === 4) return <FixedAprCell order={order} />;
+  const foreign = foreignBonus(order);
+  const withLabel = foreign
+    ? order.coupon_info && 'fixed.aprWithVoucher'
+    : order.coupon_info
+      ? 'fixed.aprWithBonusVoucher'
+      : 'fixed.aprWithBonus';
   return (
     <Group gap={4} wrap="nowrap">
       <Text size="sm" c="teal" fw={600} data-testid="detail-apr">
@@ -34,19 +42,18 @@ export function FixedDetailApr({ order }: { order: FixedHolding }) {
               {t('fixed.orderTakes', { parts: ladderText.parts(bonus.ladder_slices), asset: order.asset })}
             </Text>
           )}
-          <Text size="sm">
-            {t(order.status === 3 ? 'fixed.bonusPaid' : 'fixed.estBonus')}: {fmt.amount(bonus.amount)}{' '}
-            {bonus.bonus_asset}
-          </Text>
-          {order.coupon_info && (
-            <Text size="sm">
-              {t('fixed.voucher.label')}: +{order.coupon_info.rate_ratio}% · {fmt.amount(order.coupon_info.interest)}{' '}
-              {order.asset}
+          <BonusLine order={order} />
+          <VoucherLine order={order} />
+          {foreign && (
+            <Text size="sm" c="dimmed">
+              {t('fixed.bonusInOther', { asset: foreign.bonus_asset })}
             </Text>
           )}
-          <Text size="sm" fw={600}>
-            {t('fixed.aprWithExtras')}: {order.total_year_rate_percent}%
-          </Text>
+          {withLabel && (
+            <Text size="sm" fw={600}>
+              {t('common.pair', { label: t(withLabel), value: `${order.total_year_rate_percent}%` })}
+            </Text>
+          )}
         </Stack>
       </InfoPopup>
     </Group>

@@ -85,7 +85,7 @@ export default function FixedDetailPage() {
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="lg">
           {field(t('earn.holding.principal'), `${fmt.amount(o.principal)} ${o.asset}`, 'detail-principal')}
           {field(
-            t(ended ? 'fixed.interestPaid' : 'fixed.estInterest'),
+            t(ended ? 'fixed.earningsPaid' : 'fixed.estEarnings'),
             `${fmt.amount(o.total_interest)} ${o.asset}`,
             'detail-interest',
           )}

@@ -14,6 +14,7 @@ import { useIsMobile } from '../../../lib/use-is-mobile.js';
 import { useOpenedItem } from '../../../lib/use-opened-item.js';
 import { EarlyRedeemDialog } from './EarlyRedeemDialog.js';
 import { FixedSubscribeDialog, type FixedTarget } from './FixedSubscribeDialog.js';
+import { foreignBonus } from './foreign-bonus.js';
 import { RedeemToSelect, ReinvestSwitch } from './OrderChoices.js';
 import { useSubscribeAgain } from './use-subscribe-again.js';
 
@@ -29,8 +30,7 @@ export function FixedAprCell({ order }: { order: FixedHolding }) {
   // Redeemed early, the order was paid what early_redeem says, not the APR it was sold at.
   const early = order.status === 4;
   const extra = order.bonus_info || order.coupon_info;
-  const bonus = order.bonus_info;
-  const foreignBonus = bonus && bonus.bonus_asset !== order.asset && bonus.amount !== '0' ? bonus : null;
+  const foreign = foreignBonus(order);
   return (
     <Group gap={4} wrap="nowrap">
       <Text
@@ -46,20 +46,23 @@ export function FixedAprCell({ order }: { order: FixedHolding }) {
         <InfoPopup title={t('fixed.status.4')}>
           <Stack gap={2}>
             <Text size="sm">
-              {t('fixed.early.interest')}: {fmt.amount(order.early_redeem.interest)} {order.asset}
+              {t('common.pair', {
+                label: t('fixed.early.interest'),
+                value: `${fmt.amount(order.early_redeem.interest)} ${order.asset}`,
+              })}
             </Text>
             <Text size="sm">
-              {t(foreignBonus ? 'fixed.early.forfeitedInterest' : 'fixed.early.forfeited', {
+              {t(foreign ? 'fixed.early.forfeitedInterest' : 'fixed.early.forfeited', {
                 lost: fmt.amount(order.early_redeem.forfeited),
                 coin: order.asset,
               })}
             </Text>
             {/* A bonus paid in another coin is not in `forfeited` (which is in the order's coin). */}
-            {foreignBonus && (
+            {foreign && (
               <Text size="sm">
                 {t('fixed.early.forfeitedBonus', {
-                  bonus: fmt.amount(foreignBonus.amount),
-                  coin: foreignBonus.bonus_asset,
+                  bonus: fmt.amount(foreign.amount),
+                  coin: foreign.bonus_asset,
                 })}
               </Text>
             )}
@@ -70,24 +73,44 @@ export function FixedAprCell({ order }: { order: FixedHolding }) {
         <InfoPopup title={t('fixed.apr')}>
           <Stack gap={2}>
             <Text size="sm">
-              {t('fixed.aprProduct')}: {fmt.rate(order.year_rate)}
+              {t('common.pair', { label: t('fixed.aprProduct'), value: fmt.rate(order.year_rate) })}
             </Text>
-            {order.bonus_info && (
-              <Text size="sm">
-                {t(order.status === 3 ? 'fixed.bonusPaid' : 'fixed.estBonus')}: {fmt.amount(order.bonus_info.amount)}{' '}
-                {order.bonus_info.bonus_asset}
-              </Text>
-            )}
-            {order.coupon_info && (
-              <Text size="sm">
-                {t('fixed.voucher.label')}: +{order.coupon_info.rate_ratio}% · {fmt.amount(order.coupon_info.interest)}{' '}
-                {order.asset}
-              </Text>
-            )}
+            {order.bonus_info && <BonusLine order={order} />}
+            {order.coupon_info && <VoucherLine order={order} />}
           </Stack>
         </InfoPopup>
       )}
     </Group>
+  );
+}
+
+/** "Est. bonus: 1.97 USDT" ("Bonus paid" once paid at maturity). */
+export function BonusLine({ order }: { order: FixedHolding }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  if (!order.bonus_info) return null;
+  return (
+    <Text size="sm">
+      {t('common.pair', {
+        label: t(order.status === 3 ? 'fixed.bonusPaid' : 'fixed.estBonus'),
+        value: `${fmt.amount(order.bonus_info.amount)} ${order.bonus_info.bonus_asset}`,
+      })}
+    </Text>
+  );
+}
+
+/** "Rate-up voucher: +3% · 0.57 USDT". */
+export function VoucherLine({ order }: { order: FixedHolding }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  if (!order.coupon_info) return null;
+  return (
+    <Text size="sm">
+      {t('common.pair', {
+        label: t('fixed.voucher.label'),
+        value: `+${order.coupon_info.rate_ratio}% · ${fmt.amount(order.coupon_info.interest)} ${order.asset}`,
+      })}
+    </Text>
   );
 }
 
@@ -182,7 +205,7 @@ export function FixedHoldings() {
       render: (o) => <span data-testid={`fixed-principal-${o.order_id}`}>{fmt.amount(o.principal)}</span>,
     },
     { key: 'term', title: t('fixed.term'), render: (o) => t('fixed.days', { count: o.lock_up_period }) },
-    { key: 'interest', title: t('fixed.estInterest'), render: (o) => fmt.amount(o.total_interest) },
+    { key: 'interest', title: t('fixed.estEarnings'), render: (o) => fmt.amount(o.total_interest) },
     { key: 'apr', title: t('fixed.apr'), render: (o) => <FixedAprCell order={o} /> },
     { key: 'received', title: t('fixed.receivedAt'), render: (o) => <DateTimeCell ms={o.received_time * 1000} /> },
     { key: 'status', title: t('fixed.statusTitle'), render: (o) => <FixedStatusBadge status={o.status} /> },
@@ -204,7 +227,7 @@ export function FixedHoldings() {
                 [t('fixed.subscribedAt'), fmt.dateTime(o.create_time * 1000)],
                 [t('earn.holding.principal'), fmt.amount(o.principal)],
                 [t('fixed.term'), t('fixed.days', { count: o.lock_up_period })],
-                [t('fixed.estInterest'), fmt.amount(o.total_interest)],
+                [t('fixed.estEarnings'), fmt.amount(o.total_interest)],
                 [t('fixed.receivedAt'), fmt.dateTime(o.received_time * 1000)],
               ].map(([label, value]) => (
                 <Group key={label} justify="space-between" mt={4}>

@@ -310,6 +310,7 @@ function TermForm({
   // A new order fills the lowest parts of the ladder the user's open orders in the product leave free.
   const heldBefore = new Decimal(quota.data?.user_held ?? 0);
   const ladderAt = placeOnLadder(quota.data?.user_ladder_slices ?? [], value);
+  const ladderEnd = Decimal.max(0, ...product.ladder_apr.map((tier) => tier.right));
   const bonus = ladderBonus(value, product.ladder_apr, {
     periodsPerYear: 365,
     periods: product.lock_up_period,
@@ -513,11 +514,17 @@ function TermForm({
         {holdingUnknown && <ListStatus count={1} error={readFailure(quota)} onRetry={() => void quota.refetch()} />}
         {hasLadder && heldBefore.gt(0) && ladderAt.length > 0 && (
           <Text size="xs" c="dimmed" data-testid="fixed-bonus-at">
-            {t('fixed.bonusAt', {
-              amount: fmt.amount(heldBefore),
-              parts: ladderText.parts(ladderAt),
-              asset: product.asset,
-            })}
+            {new Decimal(ladderAt[0]?.[0] ?? 0).gte(ladderEnd)
+              ? t('fixed.bonusBeyond', {
+                  amount: fmt.amount(heldBefore),
+                  end: fmt.amount(ladderEnd),
+                  asset: product.asset,
+                })
+              : t('fixed.bonusAt', {
+                  amount: fmt.amount(heldBefore),
+                  parts: ladderText.parts(ladderAt),
+                  asset: product.asset,
+                })}
           </Text>
         )}
         {voucher && <Row label={t('fixed.estVoucher')} value={`${fmt.amount(extra)} ${product.asset}`} />}
