@@ -386,9 +386,9 @@ async function insertRenewals(
       ${col((x) => x.r.product.coin)}::text[], ${col((x) => x.r.amount.toFixed())}::numeric[],
       ${col((x) => x.r.product.yearRate)}::numeric[], ${col((x) => x.r.product.lockUpPeriod)}::int[],
       ${col((x) => x.interest)}::numeric[], ${col((x) => x.r.product.bonusAsset ?? x.r.product.coin)}::text[],
-      ${col((x) => x.bonus)}::numeric[], ${col((x) => x.extraRate)}::numeric[], ${col((x) => JSON.stringify(x.r.product.ladderApr))}::jsonb[], ${col((x) => x.ladder)}::jsonb[],
-      ${col((x) => x.start)}::timestamptz[],
-      ${col((x) => x.finish)}::timestamptz[], ${col((x) => x.r.from.redeemAccountType)}::int[],
+      ${col((x) => x.bonus)}::numeric[], ${col((x) => x.extraRate)}::numeric[],
+      ${col((x) => JSON.stringify(x.r.product.ladderApr))}::jsonb[], ${col((x) => x.ladder)}::jsonb[],
+      ${col((x) => x.start)}::timestamptz[], ${col((x) => x.finish)}::timestamptz[], ${col((x) => x.r.from.redeemAccountType)}::int[],
       ${col((x) => x.r.from.reinvestAmount)}::numeric[])
       AS v(id, user_id, product_id, coin, principal, year_rate, lock_up_period, interest, bonus_asset, bonus_amount,
         extra_rate, ladder_apr, ladder_slices, start_at, finish_at, redeem_account_type, reinvest_amount)`);

@@ -65,13 +65,14 @@ export async function openOrder(tx: Executor, o: NewOrder) {
   const [order] = rowsOf<{ id: number }>(
     await tx.execute(sql`
       INSERT INTO fixed_orders (user_id, product_id, coin, principal, year_rate, lock_up_period, interest, bonus_asset,
-        bonus_amount, voucher_id, coupon_interest, extra_rate, ladder_apr, ladder_slices, created_at, interest_start_at, finish_at,
-        redeem_account_type, reinvest_status, reinvest_amount, mode)
+        bonus_amount, voucher_id, coupon_interest, extra_rate, ladder_apr, ladder_slices, created_at, interest_start_at,
+        finish_at, redeem_account_type, reinvest_status, reinvest_amount, mode)
       VALUES (${o.userId}, ${product.id}, ${product.coin}, ${o.amount.toFixed()}, ${yearRate}, ${product.lockUpPeriod},
         ${interest.toFixed()}, ${product.bonusAsset ?? product.coin}, ${bonus.toFixed()}, ${o.voucher?.id ?? null},
-        ${coupon?.toFixed() ?? '0'}, ${extraRate.toFixed(18)}, ${JSON.stringify(product.ladderApr)}::jsonb, ${JSON.stringify(ladderWire(o.ladderAt))}::jsonb, ${at.toISOString()}, ${new Date(o.timeline.interestStartMs).toISOString()},
-        ${new Date(o.timeline.finishMs).toISOString()}, ${o.redeemAccountType}, ${o.reinvestStatus},
-        ${o.reinvestAmount?.toFixed() ?? null}, ${o.mode})
+        ${coupon?.toFixed() ?? '0'}, ${extraRate.toFixed(18)}, ${JSON.stringify(product.ladderApr)}::jsonb,
+        ${JSON.stringify(ladderWire(o.ladderAt))}::jsonb, ${at.toISOString()},
+        ${new Date(o.timeline.interestStartMs).toISOString()}, ${new Date(o.timeline.finishMs).toISOString()},
+        ${o.redeemAccountType}, ${o.reinvestStatus}, ${o.reinvestAmount?.toFixed() ?? null}, ${o.mode})
       RETURNING id`),
   );
   if (!order) throw new Error('fixed order was not written');

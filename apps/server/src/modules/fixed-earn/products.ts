@@ -181,7 +181,6 @@ export function productView(
   };
 }
 
-/** How much each user holds in each product (open orders), for per-user limits. */
 /** What the user holds per product: the principal of their open orders and the ladder parts they take. */
 export async function heldByUser(db: Executor, userId: number): Promise<Map<number, HeldInProduct>> {
   const rows = await heldOfUsers(db, [userId]);

@@ -75,8 +75,8 @@ export function FixedAprCell({ order }: { order: FixedHolding }) {
             <Text size="sm">
               {t('common.pair', { label: t('fixed.aprProduct'), value: fmt.rate(order.year_rate) })}
             </Text>
-            {order.bonus_info && <BonusLine order={order} />}
-            {order.coupon_info && <VoucherLine order={order} />}
+            <BonusLine order={order} />
+            <VoucherLine order={order} />
           </Stack>
         </InfoPopup>
       )}
