@@ -137,6 +137,34 @@ describe('a fixed order', () => {
     expect(renewed).toMatchObject({ product_id: better, principal: '2', year_rate: '0.03' });
   });
 
+  it('pays a bonus in another coin to the trading account, and says so in history and the inbox', async () => {
+    const id = await product({
+      lock_up_period: 1,
+      bonus_asset: 'GT',
+      ladder_apr: [{ left: '0', right: '1000', apr: '0.2' }],
+    });
+    const u = await lender(ts, { USDT: '100' });
+    // Redeem-to flexible moves the USDT on; the GT bonus stays in spot (there is no GT to lend it to).
+    const res = await lend(u, id, '100', { redeem_account_type: 1 });
+    const bonus = (await order(u, res.body.data.order_id)).bonus_info.amount;
+    expect(new Decimal(bonus).gt(0)).toBe(true);
+    await advanceTo((await order(u, res.body.data.order_id)).finish_time * 1000 + HOUR_MS);
+    expect(await spot(u, 'GT')).toBe(bonus);
+    const rows = (await u.get(`${FIXED}/user/history?type=4`)).body.data.list;
+    expect(rows).toMatchObject([{ type: 4, mode: 32, amount: bonus, bonus_asset: 'GT' }]);
+    const paid = (await u.get('/apiw/v2/inbox')).body.data.list.find(
+      (m: { key: string }) => m.key === 'inbox.fixed.paidBonus',
+    );
+    expect(paid.params).toMatchObject({
+      asset: 'USDT',
+      principal: '100',
+      bonus,
+      bonus_asset: 'GT',
+      account: 'flexible',
+    });
+    expect(paid.body).toContain(`and a ${bonus} GT bonus to your spot account`);
+  });
+
   it('pays into flexible Simple Earn when redeem-to says so', async () => {
     const id = await product({ lock_up_period: 1 });
     const u = await lender(ts, { USDT: '100' });

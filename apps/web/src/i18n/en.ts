@@ -980,6 +980,15 @@ export const en = {
   'inbox.fixed.renewedAll.title': 'Your fixed order has renewed',
   'inbox.fixed.renewedAll.body':
     '{{interest}} {{asset}} interest was paid out; {{renewed}} {{asset}} renewed for another {{days}}-day term.',
+  'inbox.fixed.paidBonus.title': 'Your fixed order has paid out',
+  'inbox.fixed.paidBonus.body':
+    '{{principal}} {{asset}} principal, {{interest}} {{asset}} interest and a {{bonus}} {{bonus_asset}} bonus were paid out.',
+  'inbox.fixed.renewedBonus.title': 'Your fixed order has paid out and renewed',
+  'inbox.fixed.renewedBonus.body':
+    '{{principal}} {{asset}} principal, {{interest}} {{asset}} interest and a {{bonus}} {{bonus_asset}} bonus were paid out; {{renewed}} {{asset}} renewed for another {{days}}-day term.',
+  'inbox.fixed.renewedAllBonus.title': 'Your fixed order has renewed',
+  'inbox.fixed.renewedAllBonus.body':
+    '{{interest}} {{asset}} interest and a {{bonus}} {{bonus_asset}} bonus were paid out; {{renewed}} {{asset}} renewed for another {{days}}-day term.',
 };
 
 export type Messages = typeof en;

@@ -935,4 +935,13 @@ export const zhCN: Messages = {
     '已发放本金 {{principal}} {{asset}} 和利息 {{interest}} {{asset}}；{{renewed}} {{asset}} 已续投新一期 {{days}} 天。',
   'inbox.fixed.renewedAll.title': '您的定期订单已续投',
   'inbox.fixed.renewedAll.body': '已发放利息 {{interest}} {{asset}}；{{renewed}} {{asset}} 已续投新一期 {{days}} 天。',
+  'inbox.fixed.paidBonus.title': '您的定期订单已发放',
+  'inbox.fixed.paidBonus.body':
+    '已发放本金 {{principal}} {{asset}}、利息 {{interest}} {{asset}} 和奖励 {{bonus}} {{bonus_asset}}。',
+  'inbox.fixed.renewedBonus.title': '您的定期订单已发放并续投',
+  'inbox.fixed.renewedBonus.body':
+    '已发放本金 {{principal}} {{asset}}、利息 {{interest}} {{asset}} 和奖励 {{bonus}} {{bonus_asset}}；{{renewed}} {{asset}} 已续投新一期 {{days}} 天。',
+  'inbox.fixed.renewedAllBonus.title': '您的定期订单已续投',
+  'inbox.fixed.renewedAllBonus.body':
+    '已发放利息 {{interest}} {{asset}} 和奖励 {{bonus}} {{bonus_asset}}；{{renewed}} {{asset}} 已续投新一期 {{days}} 天。',
 };

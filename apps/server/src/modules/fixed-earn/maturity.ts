@@ -268,7 +268,8 @@ async function settle(tx: Tx, due: DueOrder[], end: Date) {
     const mode = intoFlexible ? MODE_TO_FLEXIBLE : redeemMode(o);
     row(2, mode, paidPrincipal, o.yearRate);
     row(3, mode, interest, o.yearRate);
-    row(4, mode, bonus, null);
+    // A bonus in another coin stays in the trading account, whatever redeem-to says.
+    row(4, bonusAsset === o.coin ? mode : redeemMode(o), bonus, null);
     // A rate-up row's rate is the extra APR as a fraction, like every other row's.
     row(5, mode, coupon, o.voucherRatio === null ? null : new Decimal(o.voucherRatio).div(100).toFixed());
     if (renewal) row(1, MODE_REINVEST, renewal.amount, renewal.product.yearRate, renewal.id);
@@ -279,12 +280,18 @@ async function settle(tx: Tx, due: DueOrder[], end: Date) {
         : 'your unified account';
     const paid = inCoin.minus(paidPrincipal);
     const renewedDays = renewal?.product.lockUpPeriod ?? 0;
-    const parts = paidPrincipal.gt(0)
-      ? `${toWire(paidPrincipal)} ${o.coin} principal and ${toWire(paid)} ${o.coin} interest went to ${where}`
-      : `${toWire(paid)} ${o.coin} interest went to ${where}`;
+    const foreignBonus = bonusAsset !== o.coin && bonus.gt(0);
+    const parts =
+      (paidPrincipal.gt(0)
+        ? `${toWire(paidPrincipal)} ${o.coin} principal and ${toWire(paid)} ${o.coin} interest went to ${where}`
+        : `${toWire(paid)} ${o.coin} interest went to ${where}`) +
+      (foreignBonus
+        ? `, and a ${toWire(bonus)} ${bonusAsset} bonus to your ${wallet === 'spot' ? 'spot' : 'unified'} account`
+        : '');
+    const kind = !renewal ? 'paid' : paidPrincipal.gt(0) ? 'renewed' : 'renewedAll';
     inbox.push([
       o.userId,
-      !renewal ? 'inbox.fixed.paid' : paidPrincipal.gt(0) ? 'inbox.fixed.renewed' : 'inbox.fixed.renewedAll',
+      `inbox.fixed.${kind}${foreignBonus ? 'Bonus' : ''}`,
       JSON.stringify({
         asset: o.coin,
         principal: toWire(paidPrincipal),
@@ -292,6 +299,8 @@ async function settle(tx: Tx, due: DueOrder[], end: Date) {
         account: intoFlexible ? 'flexible' : wallet,
         renewed: renewal ? toWire(renewal.amount) : '0',
         days: String(renewedDays),
+        bonus: toWire(bonus),
+        bonus_asset: bonusAsset,
       }),
       `Your ${o.lockUpPeriod}-day ${o.coin} order has paid out`,
       renewal
