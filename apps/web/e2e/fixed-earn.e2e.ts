@@ -100,7 +100,7 @@ describe('Simple Earn fixed-term in Chromium', () => {
     await page.getByTestId('fixed-amount').fill('800');
     await expectText(
       page,
-      'Your open orders in this product take 600 USDT of the tiers; this order takes the lowest part they leave free: 600–1,400 USDT',
+      'Your open orders in this product take 600 USDT of the tiers; this order takes the lowest part they leave free: 600–1,000 USDT',
     );
     // Only 400 of the 800 are inside the tier: 400 x 4% x 30 / 365.
     const bonus = new Decimal(400).times('0.04').times(30).div(365).toDecimalPlaces(8, Decimal.ROUND_DOWN);
@@ -122,7 +122,7 @@ describe('Simple Earn fixed-term in Chromium', () => {
     const apr = page.getByTestId('detail-apr');
     await expect.poll(() => apr.textContent()).toBe(`${new Decimal(second.year_rate).times(100).toFixed(2)}%`);
     await apr.locator('..').getByRole('button', { name: 'More information' }).click();
-    await expectText(page, 'This order takes 600–1,400 USDT of the tiers');
+    await expectText(page, 'This order takes 600–1,000 USDT of the tiers');
     await expectText(page, `Est. bonus: ${bonus.toFixed()} USDT`);
     expect(errors).toEqual([]);
     await context.close();

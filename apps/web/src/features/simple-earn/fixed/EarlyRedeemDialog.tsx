@@ -59,7 +59,8 @@ export function EarlyRedeemDialog({ order, onClose }: { order: FixedHolding | nu
                   })}
               {/* A bonus paid in another coin is not in `forfeited` (which is in the order's coin). */}
               {foreign &&
-                ` ${t('fixed.early.forfeitBonusNote', { bonus: fmt.amount(foreign.amount), coin: foreign.bonus_asset })}`}
+                t('common.sentenceGap') +
+                  t('fixed.early.forfeitBonusNote', { bonus: fmt.amount(foreign.amount), coin: foreign.bonus_asset })}
             </Alert>
             <Group grow>
               <Button variant="default" onClick={onClose}>

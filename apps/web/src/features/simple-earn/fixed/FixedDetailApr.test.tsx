@@ -9,7 +9,7 @@ import { FixedDetailApr } from './FixedDetailApr.js';
 afterEach(() => vi.unstubAllGlobals());
 
 // An 800 USDT order whose ladder bonus is paid in GT: 0.06534862 GT, in none of its USDT figures.
-const order = (bonusAsset: string, amount: string, percent: string) =>
+const order = (bonusAsset: string, amount: string, percent: string, slices = [['300', '1100']]) =>
   ({
     order_id: '6',
     asset: 'USDT',
@@ -22,7 +22,7 @@ const order = (bonusAsset: string, amount: string, percent: string) =>
       ladder_apr: [{ left: '0', right: '500', apr: '0.08', bonus_asset: bonusAsset }],
       bonus_asset: bonusAsset,
       amount,
-      ladder_slices: [['300', '1100']],
+      ladder_slices: slices,
     },
     product_info: { pre_redeem: 1, reinvest: 0, redeem_account: 0, pre_redeem_rate_year: '', min_lend_amount: '10' },
     early_redeem: { interest: '0', amount: '800', forfeited: '1.22739726' },
@@ -33,10 +33,18 @@ describe("a fixed order's ladder bonus", () => {
     renderWithProviders(<FixedDetailApr order={order('USDT', '1.3', '5.50')} />);
     expect(screen.getByTestId('detail-apr').textContent).toBe('4.00%');
     await userEvent.click(screen.getByRole('button', { name: 'More information' }));
-    expect(await screen.findByText('This order takes 300–1,100 USDT of the tiers')).toBeTruthy();
+    // Only the part inside the tiers, which end at 500.
+    expect(await screen.findByText('This order takes 300–500 USDT of the tiers')).toBeTruthy();
     expect(screen.getByText('Ladder +8.00% on the part from 0 to 500 USDT.')).toBeTruthy();
     expect(screen.getByText('Est. bonus: 1.3 USDT')).toBeTruthy();
     expect(screen.getByText('APR with bonus: 5.50%')).toBeTruthy();
+  });
+
+  it('says when the order sits above the tiers', async () => {
+    renderWithProviders(<FixedDetailApr order={order('USDT', '0', '4.00', [['600', '1400']])} />);
+    await userEvent.click(screen.getByRole('button', { name: 'More information' }));
+    expect(await screen.findByText('This order sits above the tiers, which end at 500 USDT')).toBeTruthy();
+    expect(screen.getByText('Est. bonus: 0 USDT')).toBeTruthy();
   });
 
   it('says a bonus in another coin is not in the APR, and that redeeming early gives it up', async () => {

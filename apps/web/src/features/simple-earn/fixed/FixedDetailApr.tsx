@@ -3,7 +3,7 @@ import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { InfoPopup } from '../../../components/InfoPopup.js';
 import { useFormat } from '../../../lib/use-format.js';
-import { useLadderText } from '../use-ladder-text.js';
+import { ladderEnd, useLadderText } from '../use-ladder-text.js';
 import { BonusLine, FixedAprCell, VoucherLine } from './FixedHoldings.js';
 import { foreignBonus } from './foreign-bonus.js';
 
@@ -20,6 +20,7 @@ export function FixedDetailApr({ order }: { order: FixedHolding }) {
   // Redeemed early, the cell strikes the APR out and says what was paid instead.
   if (!bonus || order.status === 4) return <FixedAprCell order={order} />;
   const foreign = foreignBonus(order);
+  const within = ladderText.parts(bonus.ladder_slices, ladderEnd(bonus.ladder_apr));
   const withLabel = foreign
     ? order.coupon_info && 'fixed.aprWithVoucher'
     : order.coupon_info
@@ -37,10 +38,16 @@ export function FixedDetailApr({ order }: { order: FixedHolding }) {
               {ladderText.tier(tier, order.asset)}
             </Text>
           ))}
-          {bonus.ladder_slices.length > 0 && (
+          {within !== '' ? (
             <Text size="sm" c="dimmed">
-              {t('fixed.orderTakes', { parts: ladderText.parts(bonus.ladder_slices), asset: order.asset })}
+              {t('fixed.orderTakes', { parts: within, asset: order.asset })}
             </Text>
+          ) : (
+            bonus.ladder_slices.length > 0 && (
+              <Text size="sm" c="dimmed">
+                {t('fixed.orderAbove', { end: fmt.amount(ladderEnd(bonus.ladder_apr)), asset: order.asset })}
+              </Text>
+            )
           )}
           <BonusLine order={order} />
           <VoucherLine order={order} />

@@ -90,7 +90,11 @@ export default function FixedDetailPage() {
             'detail-interest',
           )}
           {field(t('fixed.term'), t('fixed.days', { count: o.lock_up_period }))}
-          {field(t('fixed.apr'), <FixedDetailApr order={o} />)}
+          {field(
+            // With a bonus the detail shows the product's APR (spec), and says so.
+            t(o.bonus_info && o.status !== 4 ? 'fixed.aprProduct' : 'fixed.apr'),
+            <FixedDetailApr order={o} />,
+          )}
           {field(t('fixed.subscribedAt'), fmt.dateTime(o.create_time * 1000))}
           {field(t('earn.timeline.interestStarts'), fmt.dateTime(o.interest_start_time * 1000))}
           {field(

@@ -77,6 +77,11 @@ export function FixedAprCell({ order }: { order: FixedHolding }) {
             </Text>
             <BonusLine order={order} />
             <VoucherLine order={order} />
+            {foreign && (
+              <Text size="sm" c="dimmed">
+                {t('fixed.bonusInOther', { asset: foreign.bonus_asset })}
+              </Text>
+            )}
           </Stack>
         </InfoPopup>
       )}

@@ -12,6 +12,7 @@ import { lazyDialog } from '../../../components/lazy-dialog.js';
 import { useFormat } from '../../../lib/use-format.js';
 import { useAuthGate } from '../../auth/auth-gate.js';
 import type { FixedTarget } from './FixedSubscribeDialog.js';
+import { sameTerm } from './same-term.js';
 
 const FixedSubscribeDialog = lazyDialog(() => import('./FixedSubscribeDialog.js').then((m) => m.FixedSubscribeDialog), {
   isOpen: (p) => p.target !== null,
@@ -94,6 +95,17 @@ export const FixedProductsSection = memo(function FixedProductsSection() {
                       <Text size="xs" c={p.sale_status === 2 ? 'dimmed' : 'teal'} span>
                         {p.sale_status === 2 ? t('fixed.soldOut') : fmt.rate(p.year_rate)}
                       </Text>
+                      {p.ladder_apr.length > 0 && (
+                        <Badge size="xs" ml={4} color="orange" variant="light">
+                          {t('earn.bonus')}
+                        </Badge>
+                      )}
+                      {/* Two products of one term and kind are told apart by the operator's title. */}
+                      {p.title !== '' && terms.some((q) => q.id !== p.id && sameTerm(p, q)) && (
+                        <Text size="xs" c="dimmed" span ml={4}>
+                          {p.title}
+                        </Text>
+                      )}
                       {p.type !== FixedProductType.normal && (
                         <Badge
                           size="xs"

@@ -54,7 +54,8 @@ import { useAutoClose } from '../../../lib/use-auto-close.js';
 import { useFormat } from '../../../lib/use-format.js';
 import { useIsMobile } from '../../../lib/use-is-mobile.js';
 import { EarnTimeline } from '../EarnTimeline.js';
-import { useLadderText } from '../use-ladder-text.js';
+import { ladderEnd, useLadderText } from '../use-ladder-text.js';
+import { sameTerm } from './same-term.js';
 
 /** Subscribe is throttled (spec: 500 ms). */
 const SUBSCRIBE_THROTTLE_MS = 500;
@@ -156,8 +157,6 @@ function termsOf(products: readonly FixedProduct[], asset: string, tier: number,
     .filter((p) => p.type !== FixedProductType.vip || p.id === productId || tierOpens(tier, p))
     .sort((a, b) => a.lock_up_period - b.lock_up_period || a.type - b.type);
 }
-
-const sameTerm = (a: FixedProduct, b: FixedProduct) => a.lock_up_period === b.lock_up_period && a.type === b.type;
 
 function FixedSubscribeForm({ target, onDone }: { target: FixedTarget; onDone(result: FixedSubscribed): void }) {
   const { t } = useTranslation();
@@ -310,7 +309,7 @@ function TermForm({
   // A new order fills the lowest parts of the ladder the user's open orders in the product leave free.
   const heldBefore = new Decimal(quota.data?.user_held ?? 0);
   const ladderAt = placeOnLadder(quota.data?.user_ladder_slices ?? [], value);
-  const ladderEnd = Decimal.max(0, ...product.ladder_apr.map((tier) => tier.right));
+  const tiersEnd = ladderEnd(product.ladder_apr);
   const bonus = ladderBonus(value, product.ladder_apr, {
     periodsPerYear: 365,
     periods: product.lock_up_period,
@@ -514,15 +513,15 @@ function TermForm({
         {holdingUnknown && <ListStatus count={1} error={readFailure(quota)} onRetry={() => void quota.refetch()} />}
         {hasLadder && heldBefore.gt(0) && ladderAt.length > 0 && (
           <Text size="xs" c="dimmed" data-testid="fixed-bonus-at">
-            {new Decimal(ladderAt[0]?.[0] ?? 0).gte(ladderEnd)
+            {new Decimal(ladderAt[0]?.[0] ?? 0).gte(tiersEnd)
               ? t('fixed.bonusBeyond', {
                   amount: fmt.amount(heldBefore),
-                  end: fmt.amount(ladderEnd),
+                  end: fmt.amount(tiersEnd),
                   asset: product.asset,
                 })
               : t('fixed.bonusAt', {
                   amount: fmt.amount(heldBefore),
-                  parts: ladderText.parts(ladderAt),
+                  parts: ladderText.parts(ladderAt, tiersEnd),
                   asset: product.asset,
                 })}
           </Text>
