@@ -16,10 +16,9 @@ import {
 import { LadderTierView } from './simple-earn.js';
 
 const Flag = Type.Union([Type.Literal(0), Type.Literal(1)]);
-/** Where a fixed order pays out: 0 the spot or unified account, 1 flexible Simple Earn (spec). */
 /** Parts [from, to) of a fixed product's bonus ladder, in its coin (placeOnLadder). */
 const LadderSlices = Type.Array(Type.Tuple([DecimalString, DecimalString]));
-
+/** Where a fixed order pays out: 0 the spot or unified account, 1 flexible Simple Earn (spec). */
 export const RedeemAccountType = Flag;
 /** Fixed product kinds: 1 normal, 2 VIP only, 3 special. */
 export const FixedProductTypeValue = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]);

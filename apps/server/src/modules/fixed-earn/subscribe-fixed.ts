@@ -111,13 +111,9 @@ async function checkFixedOrder(
   const amount = checked.value.amount;
   const ladderAt = placeOnLadder(held.ladder, amount);
   const priceRatio = bonusPrices(product, coins, now.getTime()).ratio;
+  const bonus = termBonus(product, amount, priceRatio, ladderAt);
   // One unit of the 8th place is the rounding of a price ratio read from the wire, not a change.
-  if (
-    asked.seenBonus
-      ?.minus(termBonus(product, amount, priceRatio, ladderAt))
-      .abs()
-      .gt(BONUS_UNIT)
-  ) {
+  if (asked.seenBonus?.minus(bonus).abs().gt(BONUS_UNIT)) {
     throw badRequest(
       'The bonus for this amount has changed since you saw it; check it and subscribe again',
       'fixed.bonus.changed',
