@@ -811,7 +811,6 @@ export const en = {
   'fixed.soldOutAlert': 'This term is sold out. Choose another term or come back later.',
   'fixed.quotaLeft': 'You can still subscribe',
   'fixed.estInterest': 'Est. interest',
-  'fixed.interestPaid': 'Interest paid',
   'fixed.estEarnings': 'Est. earnings',
   'fixed.earningsPaid': 'Earnings paid',
   'fixed.received': 'Received',

@@ -778,7 +778,6 @@ export const zhCN: Messages = {
   'fixed.soldOutAlert': '该期限已售罄，请选择其他期限或稍后再来。',
   'fixed.quotaLeft': '您还可申购',
   'fixed.estInterest': '预计利息',
-  'fixed.interestPaid': '已发放利息',
   'fixed.estEarnings': '预计收益',
   'fixed.earningsPaid': '已发放收益',
   'fixed.received': '到账时间',
