@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { InfoPopup } from '../../../components/InfoPopup.js';
 import { useFormat } from '../../../lib/use-format.js';
 import { ladderEnd, useLadderText } from '../use-ladder-text.js';
-import { BonusLine, FixedAprCell, VoucherLine } from './FixedHoldings.js';
+import { FixedAprCell, OrderExtras } from './FixedHoldings.js';
 import { foreignBonus } from './foreign-bonus.js';
 
 /**
@@ -49,13 +49,7 @@ export function FixedDetailApr({ order }: { order: FixedHolding }) {
               </Text>
             )
           )}
-          <BonusLine order={order} />
-          <VoucherLine order={order} />
-          {foreign && (
-            <Text size="sm" c="dimmed">
-              {t('fixed.bonusInOther', { asset: foreign.bonus_asset })}
-            </Text>
-          )}
+          <OrderExtras order={order} />
           {withLabel && (
             <Text size="sm" fw={600}>
               {t('common.pair', { label: t(withLabel), value: `${order.total_year_rate_percent}%` })}

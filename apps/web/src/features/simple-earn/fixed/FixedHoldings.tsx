@@ -75,13 +75,7 @@ export function FixedAprCell({ order }: { order: FixedHolding }) {
             <Text size="sm">
               {t('common.pair', { label: t('fixed.aprProduct'), value: fmt.rate(order.year_rate) })}
             </Text>
-            <BonusLine order={order} />
-            <VoucherLine order={order} />
-            {foreign && (
-              <Text size="sm" c="dimmed">
-                {t('fixed.bonusInOther', { asset: foreign.bonus_asset })}
-              </Text>
-            )}
+            <OrderExtras order={order} />
           </Stack>
         </InfoPopup>
       )}
@@ -89,33 +83,34 @@ export function FixedAprCell({ order }: { order: FixedHolding }) {
   );
 }
 
-/** "Est. bonus: 1.97 USDT" ("Bonus paid" once paid at maturity). */
-export function BonusLine({ order }: { order: FixedHolding }) {
+/**
+ * What an order earns beyond its product's APR, as its pop-ups list it: "Est. bonus: 1.97 USDT"
+ * ("Bonus paid" once paid), "Rate-up voucher: +3% · 0.57 USDT", and that a bonus in another coin is
+ * not in the APR.
+ */
+export function OrderExtras({ order }: { order: FixedHolding }) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  if (!order.bonus_info) return null;
+  const foreign = foreignBonus(order);
+  const line = (label: string, value: string) => <Text size="sm">{t('common.pair', { label, value })}</Text>;
   return (
-    <Text size="sm">
-      {t('common.pair', {
-        label: t(order.status === 3 ? 'fixed.bonusPaid' : 'fixed.estBonus'),
-        value: `${fmt.amount(order.bonus_info.amount)} ${order.bonus_info.bonus_asset}`,
-      })}
-    </Text>
-  );
-}
-
-/** "Rate-up voucher: +3% · 0.57 USDT". */
-export function VoucherLine({ order }: { order: FixedHolding }) {
-  const { t } = useTranslation();
-  const fmt = useFormat();
-  if (!order.coupon_info) return null;
-  return (
-    <Text size="sm">
-      {t('common.pair', {
-        label: t('fixed.voucher.label'),
-        value: `+${order.coupon_info.rate_ratio}% · ${fmt.amount(order.coupon_info.interest)} ${order.asset}`,
-      })}
-    </Text>
+    <>
+      {order.bonus_info &&
+        line(
+          t(order.status === 3 ? 'fixed.bonusPaid' : 'fixed.estBonus'),
+          `${fmt.amount(order.bonus_info.amount)} ${order.bonus_info.bonus_asset}`,
+        )}
+      {order.coupon_info &&
+        line(
+          t('fixed.voucher.label'),
+          `+${order.coupon_info.rate_ratio}% · ${fmt.amount(order.coupon_info.interest)} ${order.asset}`,
+        )}
+      {foreign && (
+        <Text size="sm" c="dimmed">
+          {t('fixed.bonusInOther', { asset: foreign.bonus_asset })}
+        </Text>
+      )}
+    </>
   );
 }
 
