@@ -1,4 +1,5 @@
 import {
+  type AmountRules,
   checkFixedSubscribe,
   checkRenewalAmount,
   Decimal,
@@ -44,20 +45,20 @@ function parseFixedInput(user: User, input: FixedLendBody) {
   if (!amount.ok) throw refused(amount);
   const seenRate = parseAmount('year_rate', input.year_rate, WIRE_AMOUNTS.seenRate);
   if (!seenRate.ok) throw refused(seenRate);
-  const reinvest =
-    input.reinvest_amount === undefined || input.reinvest_amount === ''
-      ? null
-      : parseAmount('reinvest_amount', input.reinvest_amount, WIRE_AMOUNTS.fixedSubscribe);
-  if (reinvest && !reinvest.ok) throw refused(reinvest);
-  const seenBonus =
-    input.bonus_amount === undefined ? null : parseAmount('bonus_amount', input.bonus_amount, WIRE_AMOUNTS.seenBonus);
-  if (seenBonus && !seenBonus.ok) throw refused(seenBonus);
   return {
     amount: amount.value,
     seenRate: seenRate.value,
-    seenBonus: seenBonus?.ok ? seenBonus.value : null,
-    reinvestAmount: reinvest?.ok ? reinvest.value : null,
+    seenBonus: optionalAmount('bonus_amount', input.bonus_amount, WIRE_AMOUNTS.seenBonus),
+    reinvestAmount: optionalAmount('reinvest_amount', input.reinvest_amount, WIRE_AMOUNTS.fixedSubscribe),
   };
+}
+
+/** An optional amount: absent is null (the request schema has refused anything else that does not parse). */
+function optionalAmount(field: string, value: string | undefined, rules: AmountRules): Decimal | null {
+  if (value === undefined) return null;
+  const parsed = parseAmount(field, value, rules);
+  if (!parsed.ok) throw refused(parsed);
+  return parsed.value;
 }
 
 /**
