@@ -573,6 +573,13 @@ describe('rate-up vouchers', () => {
     expect(await spot(u, 'USDT')).toBe(new Decimal(100000).plus(interest).plus(coupon).toFixed());
     const types = (await u.get(`${FIXED}/user/history?type=5`)).body.data.list;
     expect(types[0]).toMatchObject({ amount: coupon.toFixed(), rate_ratio: '5', lend_rate_year: '0.05' });
+    // The payout message's figure is interest and voucher interest together, and says so.
+    const earned = interest.plus(coupon).toFixed();
+    const paid = (await u.get('/apiw/v2/inbox')).body.data.list.find(
+      (m: { key: string }) => m.key === 'inbox.fixed.paid',
+    );
+    expect(paid.params).toMatchObject({ principal: '2000', interest: earned });
+    expect(paid.body).toContain(`2000 USDT principal and ${earned} USDT earnings went to`);
     // The subscription's row names the voucher it applied beside the product's APR.
     const [subscribed] = (await u.get(`${FIXED}/user/history?type=1`)).body.data.list;
     expect(subscribed).toMatchObject({ amount: '2000', rate_ratio: '5', rate_day: 7, lend_rate_year: '0.073' });

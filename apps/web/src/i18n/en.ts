@@ -974,22 +974,22 @@ export const en = {
   'inbox.fixed.maturing.title': 'Your fixed order matures soon',
   'inbox.fixed.maturing.body': 'Your {{days}}-day {{asset}} order of {{amount}} {{asset}} matures on {{finish}}.',
   'inbox.fixed.paid.title': 'Your fixed order has paid out',
-  'inbox.fixed.paid.body': '{{principal}} {{asset}} principal and {{interest}} {{asset}} interest were paid out.',
+  'inbox.fixed.paid.body': '{{principal}} {{asset}} principal and {{interest}} {{asset}} earnings were paid out.',
   'inbox.fixed.renewed.title': 'Your fixed order has paid out and renewed',
   'inbox.fixed.renewed.body':
-    '{{principal}} {{asset}} principal and {{interest}} {{asset}} interest were paid out; {{renewed}} {{asset}} renewed for another {{days}}-day term.',
+    '{{principal}} {{asset}} principal and {{interest}} {{asset}} earnings were paid out; {{renewed}} {{asset}} renewed for another {{days}}-day term.',
   'inbox.fixed.renewedAll.title': 'Your fixed order has renewed',
   'inbox.fixed.renewedAll.body':
-    '{{interest}} {{asset}} interest was paid out; {{renewed}} {{asset}} renewed for another {{days}}-day term.',
+    '{{interest}} {{asset}} earnings were paid out; {{renewed}} {{asset}} renewed for another {{days}}-day term.',
   'inbox.fixed.paidBonus.title': 'Your fixed order has paid out',
   'inbox.fixed.paidBonus.body':
-    '{{principal}} {{asset}} principal, {{interest}} {{asset}} interest and a {{bonus}} {{bonus_asset}} bonus were paid out.',
+    '{{principal}} {{asset}} principal, {{interest}} {{asset}} earnings and a {{bonus}} {{bonus_asset}} bonus were paid out.',
   'inbox.fixed.renewedBonus.title': 'Your fixed order has paid out and renewed',
   'inbox.fixed.renewedBonus.body':
-    '{{principal}} {{asset}} principal, {{interest}} {{asset}} interest and a {{bonus}} {{bonus_asset}} bonus were paid out; {{renewed}} {{asset}} renewed for another {{days}}-day term.',
+    '{{principal}} {{asset}} principal, {{interest}} {{asset}} earnings and a {{bonus}} {{bonus_asset}} bonus were paid out; {{renewed}} {{asset}} renewed for another {{days}}-day term.',
   'inbox.fixed.renewedAllBonus.title': 'Your fixed order has renewed',
   'inbox.fixed.renewedAllBonus.body':
-    '{{interest}} {{asset}} interest and a {{bonus}} {{bonus_asset}} bonus were paid out; {{renewed}} {{asset}} renewed for another {{days}}-day term.',
+    '{{interest}} {{asset}} earnings and a {{bonus}} {{bonus_asset}} bonus were paid out; {{renewed}} {{asset}} renewed for another {{days}}-day term.',
 };
 
 export type Messages = typeof en;

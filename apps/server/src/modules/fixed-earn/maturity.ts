@@ -283,8 +283,8 @@ async function settle(tx: Tx, due: DueOrder[], end: Date) {
     const foreignBonus = bonusAsset !== o.coin && bonus.gt(0);
     const parts =
       (paidPrincipal.gt(0)
-        ? `${toWire(paidPrincipal)} ${o.coin} principal and ${toWire(paid)} ${o.coin} interest went to ${where}`
-        : `${toWire(paid)} ${o.coin} interest went to ${where}`) +
+        ? `${toWire(paidPrincipal)} ${o.coin} principal and ${toWire(paid)} ${o.coin} earnings went to ${where}`
+        : `${toWire(paid)} ${o.coin} earnings went to ${where}`) +
       (foreignBonus
         ? `, and a ${toWire(bonus)} ${bonusAsset} bonus to your ${wallet === 'spot' ? 'spot' : 'unified'} account`
         : '');
