@@ -54,3 +54,33 @@ describe('pooled connections', () => {
     },
   );
 });
+
+describe('the embedded database (PGlite)', () => {
+  it("answers other requests while a chain of transactions runs: a manual clock's advance of a day", async () => {
+    const ts = await startTestServer({ postgres: false });
+    const user = await ts.newUser({ fundpass: '123456' });
+    await ts.deposit(user.email, 'USDT', '1000');
+    const subscribe = { asset: 'USDT', amount: '1000', fundpass: '123456' };
+    expect((await user.post('/apiw/v2/uni-loan/earn/subscribe', subscribe)).body.code).toBe(0);
+    let advanced = false;
+    const advance = ts.admin.post('/admin/v1/clock/advance', { hours: 24 }).then((res) => {
+      advanced = true;
+      return res;
+    });
+    // Health checks and a user's reads one after another, each timed against the advance's answer.
+    let answeredDuring = 0;
+    while (!advanced) {
+      const [health, lending] = await Promise.all([
+        fetch(`${ts.url}/healthz`),
+        user.get('/apiw/v2/uni-loan/earn/subscribe?page=1&limit=10'),
+      ]);
+      expect(health.status).toBe(200);
+      expect(lending.body.code).toBe(0);
+      if (!advanced) answeredDuring += 1;
+    }
+    expect((await advance).body.code).toBe(0);
+    // Before each transaction waited its turn, nothing was read until the whole day had settled.
+    expect(answeredDuring).toBeGreaterThanOrEqual(3);
+    await ts.close();
+  });
+});

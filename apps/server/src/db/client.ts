@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { PGlite } from '@electric-sql/pglite';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
+import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -183,9 +183,28 @@ function openPostgres(url: string): Database {
   };
 }
 
+/**
+ * PGlite runs each query on this thread and answers it without handing the event loop back, so a
+ * job's chain of transactions (an hour's parts, a manual clock's advance of many hours) would keep
+ * every other request, a health check included, from even being read until it ends. Each statement
+ * and transaction outside one first waits its turn behind what the event loop already holds:
+ * a request waits for one part at most, as on PostgreSQL.
+ */
+class FairPGlite extends PGlite {
+  override async query<T>(query: string, params?: unknown[], options?: QueryOptions) {
+    await nextTurn();
+    return super.query<T>(query, params, options);
+  }
+
+  override async transaction<T>(callback: (tx: Transaction) => Promise<T>) {
+    await nextTurn();
+    return super.transaction(callback);
+  }
+}
+
 function openPglite(dataDir: string | undefined): Database {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = dataDir ? new FairPGlite(dataDir) : new FairPGlite();
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
