@@ -892,7 +892,9 @@ export const en = {
   'fixed.voucher.used': 'This voucher has already been used',
   'fixed.voucher.expired': 'This voucher has expired',
   'fixed.voucher.coin': 'This voucher is for another coin',
-  'fixed.remaining.quota': 'The remaining quota ({{quota}} {{asset}}) is below the minimum subscription',
+  'fixed.remaining.quota': 'This product has {{quota}} {{asset}} left, below the minimum subscription',
+  'fixed.remaining.quota_personal':
+    'Your remaining quota for this product is {{quota}} {{asset}}, below the minimum subscription',
   'fixed.individual.quota': 'You can subscribe at most {{quota}} {{asset}}',
   'fixed.rate.changed': 'The APR of this product has changed; check it and subscribe again',
   'fixed.reinvest.label': 'Auto-reinvest',

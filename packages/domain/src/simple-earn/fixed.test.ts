@@ -287,6 +287,20 @@ describe('fixed subscribe checks', () => {
     expect(!over.ok && over.params).toEqual({ quota: '300', asset: 'USDT' });
   });
 
+  it("says whose quota is below the minimum: the user's own, or the product's", () => {
+    const personal = checkFixedSubscribe('50', { ...rules, userRemaining: '0' });
+    expect(!personal.ok && personal).toMatchObject({
+      message: 'Your remaining quota for this product is 0 USDT, below the minimum subscription',
+      params: { quota: '0', asset: 'USDT', context: 'personal' },
+    });
+    const product = checkFixedSubscribe('50', { ...rules, productRemaining: '9' });
+    expect(!product.ok && product).toMatchObject({
+      message: 'This product has 9 USDT left, below the minimum subscription',
+      params: { quota: '9', asset: 'USDT' },
+    });
+    expect(!product.ok && product.params?.context).toBeUndefined();
+  });
+
   it('never passes an amount above the balance or either quota', () => {
     const d = fc.integer({ min: 0, max: 10_000 }).map(String);
     fc.assert(

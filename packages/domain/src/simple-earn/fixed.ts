@@ -216,11 +216,19 @@ export function checkFixedSubscribe(amountIn: DecimalLike, rules: FixedSubscribe
   }
   const remaining = Decimal.max(Decimal.min(dec(rules.productRemaining), dec(rules.userRemaining)), 0);
   if (remaining.lt(min)) {
-    return fail({
-      key: 'fixed.remaining.quota',
-      message: `The remaining quota is ${remaining.toFixed()} ${rules.asset}, below the minimum subscription`,
-      params: { quota: remaining.toFixed(), asset: rules.asset },
-    });
+    const quota = remaining.toFixed();
+    // The user's own limit, when it is the one that binds, is not the product's quota running out.
+    return dec(rules.userRemaining).lt(rules.productRemaining)
+      ? fail({
+          key: 'fixed.remaining.quota',
+          message: `Your remaining quota for this product is ${quota} ${rules.asset}, below the minimum subscription`,
+          params: { quota, asset: rules.asset, context: 'personal' },
+        })
+      : fail({
+          key: 'fixed.remaining.quota',
+          message: `This product has ${quota} ${rules.asset} left, below the minimum subscription`,
+          params: { quota, asset: rules.asset },
+        });
   }
   if (amount.gt(remaining)) {
     return fail({
