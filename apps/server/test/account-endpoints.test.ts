@@ -205,6 +205,13 @@ describe('notification subscriptions', () => {
       code: -1,
       message: 'name must be one of HODLER_AIRDROP_NOTIFY, HODLER_AIRDROP_GT_EXCHANGE',
     });
+    // -1 is taken as a number or as its digits, and said once.
+    const otherAid = await u.post('/api/web/v1/task-square/subscribe-msg', { aid: 'x', status: 1 });
+    expect(otherAid.body).toMatchObject({
+      message: 'aid must be -1',
+      key: 'validation.oneOf',
+      params: { field: 'aid', allowed: '-1', context: 'one' },
+    });
   });
 
   it('needs a session to change them', async () => {

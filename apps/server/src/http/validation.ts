@@ -206,7 +206,7 @@ const MAX_LISTED_VALUES = 12;
  * of constants (a union of literals), whichever the failure is about; null when the choice is of
  * forms rather than values, or too long to list.
  */
-function allowedValues(errors: readonly Partial<ErrorObject>[], first: Partial<ErrorObject>): string | null {
+function allowedValues(errors: readonly Partial<ErrorObject>[], first: Partial<ErrorObject>): string[] | null {
   const choice = errors.find((e) => e.keyword === 'anyOf' && e.instancePath === first.instancePath);
   const forms = (choice?.schema ?? null) as PropertySchema[] | null;
   const params = (first.params ?? {}) as { allowedValues?: unknown[]; allowedValue?: unknown };
@@ -220,7 +220,8 @@ function allowedValues(errors: readonly Partial<ErrorObject>[], first: Partial<E
         ? [params.allowedValue]
         : null;
   if (values === null || values.length === 0 || values.length > MAX_LISTED_VALUES) return null;
-  return values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
+  // A value taken as a number or as its digits (-1 or "-1") is said once.
+  return [...new Set(values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))))];
 }
 
 /** The contract's RowId: a whole number from 1 to ROW_ID_MAX. */
@@ -265,7 +266,10 @@ export function describeValidation(errors: readonly Partial<ErrorObject>[], cont
     case 'anyOf': {
       const allowed = allowedValues(errors, first);
       if (allowed === null) return refusal('notAllowed', `${field} has a value that is not allowed`);
-      return refusal('oneOf', `${field} must be one of ${allowed}`, { allowed });
+      const [only] = allowed;
+      if (allowed.length === 1 && only !== undefined)
+        return refusal('oneOf', `${field} must be ${only}`, { allowed: only, context: 'one' });
+      return refusal('oneOf', `${field} must be one of ${allowed.join(', ')}`, { allowed: allowed.join(', ') });
     }
     case 'nul':
       return refusal('nul', `${field} must not contain a NUL character`);

@@ -40,6 +40,8 @@ describe('errorText', () => {
     expect(errorText(refused('validation.maximum', { field: 'page', limit: '100000' }))).toBe('页码不能大于 100000');
     await changeLocale('en');
     expect(errorText(wallet)).toBe('To account must be one of Spot account, Unified account');
+    const single = refused('validation.oneOf', { field: 'to', allowed: 'spot', context: 'one' });
+    expect(errorText(single)).toBe('To account must be Spot account');
     await changeLocale('zh-CN');
     // A field the app has no label for keeps the server's name for it.
     expect(errorText(refused('validation.required', { field: 'pools.0.coin' }))).toBe('缺少 pools.0.coin');
