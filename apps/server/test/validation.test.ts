@@ -1,3 +1,4 @@
+import { Decimal } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR_MS, startTestServer, T0, type TestServer } from './helpers.js';
@@ -388,4 +389,27 @@ it('says "log in" and "could not be read" with keys too', async () => {
   });
   expect(form.status).toBe(415);
   expect(form.body).toMatchObject({ key: 'common.unreadable' });
+});
+
+it('takes a __proto__ or constructor key in a body as any field it does not know: left out, not called invalid JSON', async () => {
+  const json = { 'content-type': 'application/json' };
+  const usdt = async () =>
+    (await user.get('/apiw/v2/account/balances')).body.data.find((b: { asset: string }) => b.asset === 'USDT');
+  const before = await usdt();
+  // The amount hidden in __proto__ is not the one moved; the call's own amount is.
+  const hidden = await user.post(
+    '/apiw/v2/account/transfer',
+    '{"asset":"USDT","amount":"1","from":"spot","to":"unified","fundpass":"123456","__proto__":{"amount":"500"}}',
+    json,
+  );
+  expect(hidden.body).toMatchObject({ code: 0 });
+  const moved = await usdt();
+  expect(new Decimal(moved.unified).minus(before.unified).toFixed()).toBe('1');
+  const back = await user.post(
+    '/apiw/v2/account/transfer',
+    '{"asset":"USDT","amount":"1","from":"unified","to":"spot","fundpass":"123456","constructor":{"prototype":{"amount":"500"}}}',
+    json,
+  );
+  expect(back.body).toMatchObject({ code: 0 });
+  expect(await usdt()).toEqual(before);
 });

@@ -102,6 +102,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     logController: new OneLinePerRequest(),
     ajv: { customOptions: { coerceTypes: 'array' } },
+    // A __proto__ or constructor key is dropped from a JSON body, as any key the call does not take
+    // is (the schemas' removeAdditional), never merged into an object's prototype.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
     // An address Fastify cannot even decode (a broken %-escape) is refused before any hook runs: with
     // the same headers and the same envelope as every other refusal.
     frameworkErrors: (error, request, reply) => {
