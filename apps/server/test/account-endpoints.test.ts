@@ -23,6 +23,9 @@ describe('balances', () => {
   it('reads the spot wallet of a classic account', async () => {
     const u = await ts.newUser();
     await ts.deposit(u.email, 'BTC', '1.25');
+    const unlisted = await u.post('/apiw/v2/account/spot/asset/outable', { assets: ['BTC', '1'] });
+    expect(unlisted.status).toBe(400);
+    expect(unlisted.body).toMatchObject({ message: 'assets 1 is not a coin we list', key: 'common.coinUnlisted' });
     const res = await u.post('/apiw/v2/account/spot/asset/outable', { assets: ['BTC'] });
     expect(res.body.data).toEqual([
       { asset: 'BTC', outable: '1.25', lend_earn_available: '1.25', mode: 'classic', available: '1.25' },

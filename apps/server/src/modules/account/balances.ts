@@ -1,8 +1,9 @@
 import { Decimal, lendEarnAvailable, toWire } from '@earn/domain';
 import type { Balance, OutableItem } from '@earn/domain/contract';
 import type { AppContext } from '../../context.js';
+import { unlistedCoin } from '../../errors.js';
 import { userBalances } from '../../ledger/accounts.js';
-import { catalogueCoins } from '../market/repo.js';
+import { catalogueCoinMap, catalogueCoins } from '../market/repo.js';
 import { tradingWallet } from './me.js';
 import { loansOf, type User } from './repo.js';
 
@@ -29,6 +30,9 @@ export async function getOutable(
   assets: readonly string[],
 ): Promise<OutableItem[]> {
   const symbols = [...new Set(assets.map((a) => a.toUpperCase()))];
+  const listed = await catalogueCoinMap(ctx.db);
+  const unlisted = symbols.find((s) => !listed.has(s));
+  if (unlisted !== undefined) throw unlistedCoin('assets', unlisted);
   if (!user) {
     return symbols.map((asset) => ({ asset, outable: '0', lend_earn_available: '0', mode: 'classic', available: '0' }));
   }
