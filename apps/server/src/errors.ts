@@ -60,6 +60,12 @@ export const unlistedCoin = (field: string, coin: string) =>
     key: 'common.coinUnlisted',
     params: { coin },
   });
+/** An operator's call naming a user by an email no account has. */
+export const noAccountWithEmail = (email: string) =>
+  new AppError(Code.Failure, `no account with the email ${email}`, 400, {
+    key: 'admin.noAccount',
+    params: { email },
+  });
 /** A coin without an open flexible market. */
 export const noFlexibleProduct = (field: string, coin: string) =>
   new AppError(Code.Failure, `${field} ${coin} has no flexible product`, 400, {

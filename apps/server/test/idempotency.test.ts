@@ -59,7 +59,10 @@ describe('Idempotency-Key', () => {
     await ts.deposit(b.email, 'USDT', '5');
     expect((await b.post('/apiw/v2/account/transfer', body, { 'idempotency-key': 'same' })).body.code).toBe(0);
     const bad = await a.post('/apiw/v2/account/transfer', body, { 'idempotency-key': 'has spaces' });
-    expect(bad.body.message).toBe('Idempotency-Key must be 1 to 128 letters, digits or _ . : -');
+    expect(bad.body).toMatchObject({
+      message: 'Idempotency-Key must be 1 to 128 letters, digits or _ . : -',
+      key: 'common.idempotencyKey',
+    });
   });
 
   it('makes exactly one ledger transaction from 50 concurrent duplicates', async () => {

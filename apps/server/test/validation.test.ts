@@ -96,7 +96,11 @@ describe('bad input is refused with a clear message and writes nothing', () => {
       amount: '1',
       wallet: 'spot',
     });
-    expect(unknownUser.body.message).toBe('no account with the email ghost@example.com');
+    expect(unknownUser.body).toMatchObject({
+      message: 'no account with the email ghost@example.com',
+      key: 'admin.noAccount',
+      params: { email: 'ghost@example.com' },
+    });
     expect(await ledgerState()).toEqual(before);
   });
 });

@@ -15,7 +15,7 @@ export function idempotencyOf(request: FastifyRequest, userId: number, clock: Cl
   if (header === undefined) return undefined;
   const key = Array.isArray(header) ? header[0] : header;
   if (!key || !KEY_PATTERN.test(key)) {
-    throw badRequest('Idempotency-Key must be 1 to 128 letters, digits or _ . : -');
+    throw badRequest('Idempotency-Key must be 1 to 128 letters, digits or _ . : -', 'common.idempotencyKey');
   }
   const { fundpass: _fundpass, ...rest } = (request.body ?? {}) as Record<string, unknown>;
   const requestHash = createHash('sha256')

@@ -87,6 +87,7 @@ export const en = {
   'common.operatorOnly': 'This needs an operator account',
   'common.requestReused': 'This request was already sent with other details; try again',
   'common.unreadable': 'The request could not be read; reload the page and try again',
+  'common.idempotencyKey': 'The request’s Idempotency-Key must be 1 to 128 letters, digits or _ . : -',
 
   'auth.email': 'Email',
   'auth.password': 'Password',
@@ -359,6 +360,7 @@ export const en = {
   'earn.history.day': 'Day',
   'earn.history.dayTitle': 'Interest on {{day}}',
   'admin.onlyOperators': 'This page is for operators.',
+  'admin.noAccount': 'No account has the email {{email}}',
   'admin.clock.title': 'Clock',
   'admin.clock.now': 'Now',
   'admin.clock.mode.manual': 'manual',

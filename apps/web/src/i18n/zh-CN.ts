@@ -86,6 +86,7 @@ export const zhCN: Messages = {
   'common.operatorOnly': '此操作需要运营账户',
   'common.requestReused': '该请求已以不同内容提交过，请重试',
   'common.unreadable': '请求无法识别，请刷新页面后重试',
+  'common.idempotencyKey': '请求的 Idempotency-Key 须为 1 至 128 个字母、数字或 _ . : -',
 
   'auth.email': '邮箱',
   'auth.password': '密码',
@@ -352,6 +353,7 @@ export const zhCN: Messages = {
   'earn.history.day': '日期',
   'earn.history.dayTitle': '{{day}} 利息明细',
   'admin.onlyOperators': '此页面仅限运营人员。',
+  'admin.noAccount': '没有使用邮箱 {{email}} 的账户',
   'admin.clock.title': '时钟',
   'admin.clock.now': '当前时间',
   'admin.clock.mode.manual': '手动',

@@ -3,7 +3,7 @@ import type { DepositBody } from '@earn/domain/contract';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { type IdempotencyRequest, runTx } from '../../db/tx.js';
-import { badRequest, refused, unlistedCoin } from '../../errors.js';
+import { noAccountWithEmail, refused, unlistedCoin } from '../../errors.js';
 import { PlatformAccount, platformAccount, userAccount } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
 import { findUserByEmail } from '../account/repo.js';
@@ -16,7 +16,7 @@ export async function deposit(ctx: AppContext, input: DepositBody, idempotency?:
 
 export async function depositIn(db: Executor, ctx: AppContext, input: DepositBody) {
   const user = await findUserByEmail(db, input.email);
-  if (!user) throw badRequest(`no account with the email ${input.email}`);
+  if (!user) throw noAccountWithEmail(input.email);
   const coin = await findCoin(db, input.coin);
   if (!coin) throw unlistedCoin('coin', input.coin);
   const amount = parseAmount('amount', input.amount, { maxDecimals: coin.decimals });

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { userLoans, users } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
-import { badRequest, refused, unlistedCoin } from '../../errors.js';
+import { noAccountWithEmail, refused, unlistedCoin } from '../../errors.js';
 import { toMe } from '../account/me.js';
 import { findUserByEmail } from '../account/repo.js';
 import { findCoins } from '../market/repo.js';
@@ -33,7 +33,7 @@ export async function updateUserSettings(ctx: AppContext, input: UserSettingsBod
   if (unknown) throw unlistedCoin('loans', unknown.coin);
   const changed = await runTx(ctx.db, async (tx) => {
     const user = await findUserByEmail(tx, input.email);
-    if (!user) throw badRequest(`no account with the email ${input.email}`);
+    if (!user) throw noAccountWithEmail(input.email);
     const change = {
       ...(input.tier === undefined ? {} : { tier: input.tier }),
       ...(input.region === undefined ? {} : { region: input.region.toUpperCase() }),

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { rateUpVouchers } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
-import { badRequest, refused, unlistedCoin } from '../../errors.js';
+import { badRequest, noAccountWithEmail, refused, unlistedCoin } from '../../errors.js';
 import { findUserByEmail } from '../account/repo.js';
 import { findCoin } from '../market/repo.js';
 
@@ -82,7 +82,7 @@ export async function issueVoucher(ctx: AppContext, input: VoucherInput) {
   if (input.expired_timest * 1000 <= now.getTime()) throw badRequest('expired_timest must be in the future');
   return runTx(ctx.db, async (tx) => {
     const user = await findUserByEmail(tx, input.email);
-    if (!user) throw badRequest(`no account with the email ${input.email}`);
+    if (!user) throw noAccountWithEmail(input.email);
     const coin = await findCoin(tx, input.coin);
     if (!coin) throw unlistedCoin('coin', input.coin);
     const [row] = await tx
