@@ -381,12 +381,17 @@ describe('auto-earn', () => {
       'asset NOPE has no flexible product',
     );
     expect((await u.post('/apiw/v2/uni-loan/earn/autoivest', { assets: 'BTC', status: 'yes' })).body.message).toBe(
-      "status must be '1' or '0'",
+      'status must be one of 1, 0',
     );
     await ts.admin.post('/admin/v1/users/settings', { email: u.email, tier: 5 });
     expect((await u.post('/apiw/v2/uni-loan/earn/autoivest', { assets: 'BTC', status: '1' })).body.key).toBe(
       'lend_earn.autoEarn.vip',
     );
+    // A VIP's malformed call is refused for its input first, as anyone's is.
+    expect((await u.post('/apiw/v2/uni-loan/earn/autoivest', { assets: 'BTC', status: 'yes' })).body).toMatchObject({
+      message: 'status must be one of 1, 0',
+      key: 'validation.oneOf',
+    });
   });
 });
 

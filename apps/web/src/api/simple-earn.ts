@@ -1,5 +1,6 @@
 import { dayAt, dayStartMs, monthlyWindows } from '@earn/domain';
 import type {
+  AutoInvestBody,
   AutoInvestStatus,
   ChartPoint,
   FaqItem,
@@ -228,7 +229,7 @@ export function useSetMinRate() {
 export function useSetAutoInvest() {
   const invalidate = useInvalidateEarn();
   return useSubmitMutation({
-    mutationFn: (body: { assets: string; status: '1' | '0' }) => api<AutoInvestStatus>(`${BASE}/autoivest`, { body }),
+    mutationFn: (body: AutoInvestBody) => api<AutoInvestStatus>(`${BASE}/autoivest`, { body }),
     refresh: invalidate,
   });
 }

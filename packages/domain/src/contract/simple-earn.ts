@@ -136,8 +136,10 @@ export const AutoInvestQuery = Type.Object({
 export const AutoInvestBody = Type.Object({
   /** A coin, or ALL_ASSET for every coin. */
   assets: CoinSymbol,
-  status: Type.String({ description: "'1' on, '0' off" }),
+  /** '1' on, '0' off. */
+  status: Type.Union([Type.Literal('1'), Type.Literal('0')]),
 });
+export type AutoInvestBody = Static<typeof AutoInvestBody>;
 export const AutoInvestStatus = Type.Object({
   status: Type.Record(Type.String(), Type.Integer()),
   global_status: Type.Integer(),

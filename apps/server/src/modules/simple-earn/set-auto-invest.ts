@@ -1,10 +1,11 @@
 import { ALL_ASSET, VIP_TIER } from '@earn/domain';
+import type { AutoInvestBody } from '@earn/domain/contract';
 import { and, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { autoEarnRedeemed, autoInvest } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
-import { AppError, badRequest, noFlexibleProduct } from '../../errors.js';
+import { AppError, noFlexibleProduct } from '../../errors.js';
 import type { User } from '../account/repo.js';
 import { getAutoInvest } from './market-queries.js';
 import { findMarket } from './markets.js';
@@ -15,10 +16,9 @@ import { findMarket } from './markets.js';
  * forgets what redemptions had kept out of the sweep: the user asks for their idle coins to earn.
  * VIP users have none.
  */
-export async function setAutoInvest(ctx: AppContext, user: User, input: { assets: string; status: string }) {
+export async function setAutoInvest(ctx: AppContext, user: User, input: AutoInvestBody) {
   if (user.tier >= VIP_TIER)
     throw new AppError(-1, 'Auto-earn is not available to VIP accounts', 403, { key: 'lend_earn.autoEarn.vip' });
-  if (input.status !== '1' && input.status !== '0') throw badRequest("status must be '1' or '0'");
   const asset = input.assets.trim().toUpperCase();
   if (asset !== ALL_ASSET && !(await findMarket(ctx.db, asset))) throw noFlexibleProduct('asset', input.assets);
   const status = input.status === '1' ? 1 : 0;
