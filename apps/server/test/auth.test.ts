@@ -244,6 +244,8 @@ describe('accounts and sessions', () => {
     const res = await c.post('/apiw/v2/auth/login', { email: 'carol@example.com', password: 'password123' });
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/CSRF/);
+    // A guest has no session to have expired: the page is out of date.
+    expect(res.body.key).toBe('common.pageExpired');
     const forged = await c.post(
       '/apiw/v2/auth/login',
       { email: 'carol@example.com', password: 'password123' },
@@ -267,7 +269,7 @@ describe('accounts and sessions', () => {
       'content-type': 'application/json',
     });
     expect(planted.status).toBe(403);
-    expect(((await planted.json()) as { data: unknown }).data).toBeNull();
+    expect(await planted.json()).toMatchObject({ data: null, key: 'common.sessionExpired' });
     // The session's own token passes.
     const own = await raw({
       cookie: `sid=${sid}; csrf_token=${u.cookie('csrf_token')}`,

@@ -93,7 +93,8 @@ export function registerSession(app: FastifyInstance, ctx: AppContext, cookieSec
       if (!sameToken(typeof sent === 'string' ? sent : undefined, expected)) {
         throw forbidden(
           'Missing or invalid CSRF token: send the csrf_token cookie back in the X-CSRF-Token header',
-          'common.sessionExpired',
+          // A guest's page holds no session that could have expired, only a token from before.
+          session ? 'common.sessionExpired' : 'common.pageExpired',
         );
       }
     }

@@ -83,6 +83,7 @@ export const zhCN: Messages = {
   'common.notExist': '该内容不存在或已不可用，请刷新页面',
   'common.coinUnlisted': '暂不支持 {{coin}}',
   'common.sessionExpired': '会话已过期，请刷新页面后重试',
+  'common.pageExpired': '页面已过期，请刷新后重试',
   'common.operatorOnly': '此操作需要运营账户',
   'common.requestReused': '该请求已以不同内容提交过，请重试',
   'common.unreadable': '请求无法识别，请刷新页面后重试',
