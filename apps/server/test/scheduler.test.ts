@@ -46,6 +46,24 @@ describe('scheduler', () => {
     await ts.close();
   });
 
+  it('moves the clock once for two advances asked at once, and keeps every open session through a week', async () => {
+    const ts = await startTestServer({ jobs: [] });
+    const user = await ts.newUser();
+    const [first, second] = await Promise.all([
+      ts.admin.post('/admin/v1/clock/advance', { hours: 1 }),
+      ts.admin.post('/admin/v1/clock/advance', { hours: 1 }),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    expect([first.body.key, second.body.key]).toContain('admin.clock.busy');
+    expect((await ts.admin.get('/admin/v1/clock')).body.data.now).toBe(new Date(T0 + HOUR_MS).toISOString());
+    // Past the sessions' 7 days on the clock: the operator sees the result, and every user stays signed in.
+    const week = await ts.admin.post('/admin/v1/clock/advance', { hours: 8 * 24 });
+    expect(week.body.data.now).toBe(new Date(T0 + (1 + 8 * 24) * HOUR_MS).toISOString());
+    expect((await ts.admin.get('/admin/v1/clock')).status).toBe(200);
+    expect((await user.get('/apiw/v2/auth/me')).body.data.email).toBe(user.email);
+    await ts.close();
+  });
+
   it('settles a period in parts, one transaction each, and resumes after a failure where it stopped, once', async () => {
     const ts = await startTestServer({ jobs: [] });
     const db = ts.server.ctx.db;

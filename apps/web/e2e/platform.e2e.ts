@@ -621,6 +621,13 @@ describe('platform journey in Chromium', () => {
     await page.getByRole('button', { name: '+1 day' }).click();
     await expectText(page, /Moved 24 hours; \d+ job periods settled/);
     await expect.poll(() => now.textContent()).not.toBe(before);
+    // A double click moves the clock once: the other steps wait, and the server takes one move at a time.
+    const clockMs = async () =>
+      ((await e2e.admin('/admin/v1/clock', undefined, 'GET')) as { data: { now_ms: number } }).data.now_ms;
+    const start = await clockMs();
+    await page.getByRole('button', { name: '+1 hour' }).dblclick();
+    await expectText(page, /Moved 1 hour; \d+ job periods settled/);
+    expect(await clockMs()).toBe(start + 3_600_000);
     await context.close();
   });
 });

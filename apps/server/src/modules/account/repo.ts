@@ -87,6 +87,18 @@ export async function createSession(db: Executor, userId: number, token: string,
     .values({ id: hashToken(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + ttlMs) });
 }
 
+/**
+ * Moves the end of every session still open at `at` later by `ms`: a manual clock's advance passes
+ * no real time, so it does not age a session (a week's advance would otherwise sign everyone out,
+ * the operator who moved it included).
+ */
+export async function extendOpenSessions(db: Executor, at: Date, ms: number) {
+  await db
+    .update(sessions)
+    .set({ expiresAt: sql`${sessions.expiresAt} + ${ms} * interval '1 millisecond'` })
+    .where(gt(sessions.expiresAt, at));
+}
+
 /** Deletes a session; the id of its user, if there was one. */
 export async function deleteSession(db: Executor, token: string): Promise<number | undefined> {
   const [row] = await db

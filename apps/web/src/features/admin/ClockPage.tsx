@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../api/account.js';
 import { useAdvanceClock, useClock } from '../../api/admin.js';
@@ -15,6 +16,7 @@ export default function ClockPage() {
   const isAdmin = me.data?.role === 'admin';
   const clock = useClock(isAdmin);
   const advance = useAdvanceClock();
+  const moving = useRef(false);
   if (!isAdmin) return <Alert color="yellow">{t('admin.onlyOperators')}</Alert>;
   const manual = clock.data?.mode === 'manual';
   return (
@@ -32,14 +34,22 @@ export default function ClockPage() {
             {STEPS.map((hours) => (
               <Button
                 key={hours}
-                disabled={!manual}
+                // One move at a time: a second click meanwhile would move the clock again.
+                disabled={!manual || (advance.isPending && advance.variables !== hours)}
                 loading={advance.isPending && advance.variables === hours}
-                onClick={() =>
+                onClick={() => {
+                  // A double click's second click can come before the first one's pending state is drawn.
+                  if (moving.current) return;
+                  moving.current = true;
                   advance.mutate(hours, {
-                    onSuccess: (res) => notifySuccess(t('admin.clock.advanced', { hours, runs: res.runs.length })),
+                    onSuccess: (res) =>
+                      notifySuccess(t('admin.clock.advanced', { count: hours, runs: res.runs.length })),
                     onError: (e) => notifyError(e, 'error'),
-                  })
-                }
+                    onSettled: () => {
+                      moving.current = false;
+                    },
+                  });
+                }}
               >
                 +{t(`admin.clock.step.${hours}`)}
               </Button>
