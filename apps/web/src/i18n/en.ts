@@ -961,7 +961,7 @@ export const en = {
   'vip.subtitle': 'What each VIP tier opens in Earn',
   'vip.guest': 'Log in to see your VIP tier.',
   'vip.isVip': 'You are a VIP.',
-  'vip.belowVip': 'Your tier is below VIP, which starts at {{tier}}.',
+  'vip.belowVip': 'VIP status starts at {{tier}}; each product below opens from the tier it names.',
   'vip.reach':
     'Reach {{tier}} to subscribe to the products marked for it. Your VIP tier rises as you hold more assets or trade more.',
   'vip.reached': 'Your tier is {{tier}}, at or above {{target}}: the products open to you are marked below.',

@@ -917,7 +917,7 @@ export const zhCN: Messages = {
   'vip.subtitle': '各 VIP 等级在理财中可参与的产品',
   'vip.guest': '登录后查看您的 VIP 等级。',
   'vip.isVip': '您是 VIP 用户。',
-  'vip.belowVip': '您尚未成为 VIP（VIP 从 {{tier}} 起）。',
+  'vip.belowVip': 'VIP 身份从 {{tier}} 起；以下各产品自其标明的等级起开放。',
   'vip.reach': '达到 {{tier}} 即可申购标注的产品。持有更多资产或增加交易量可提升 VIP 等级。',
   'vip.reached': '您的等级为 {{tier}}，不低于 {{target}}：下方已标注您可申购的产品。',
   'vip.nothingMore': '您的等级为 {{tier}}：{{target}} 可申购的产品您均已可申购。',
