@@ -297,7 +297,7 @@ describe('launch pool rules', () => {
     expect((await order('60')).body.code).toBe(200);
     expect((await order('41')).body).toMatchObject({
       key: 'finances.startupMining.stake.max.tip',
-      message: 'You can stake at most 100 GT in this pool: 40 more',
+      message: 'The most you can stake in this pool is 100 GT; you can add up to 40 GT',
       params: { amount: '100', coin: 'GT', left: '40' },
     });
     expect((await order(40)).body.message).toBe('amount must be a decimal string, for example "12.5"');

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { abbreviate, formatAmount, formatDate, formatDateTime, formatFixed, formatRate } from './format.js';
+import {
+  abbreviate,
+  formatAmount,
+  formatDate,
+  formatDateTime,
+  formatExact,
+  formatFixed,
+  formatRate,
+} from './format.js';
 import { Decimal } from './money.js';
 
 describe('formatAmount', () => {
@@ -59,5 +67,14 @@ describe('dates', () => {
     expect(formatDate(ms, 'zh-CN')).toBe('2026/11/22');
     expect(formatDateTime(ms, 'en', 480)).toBe('11/22/2026 11:04:05');
     expect(formatDate(ms, 'en', -240)).toBe('11/21/2026');
+  });
+});
+
+describe('formatExact', () => {
+  it('groups the whole part and keeps every place as written', () => {
+    expect(formatExact('20000')).toBe('20,000');
+    expect(formatExact('1234567.000000000000000001')).toBe('1,234,567.000000000000000001');
+    expect(formatExact('999')).toBe('999');
+    expect(formatExact('0.5')).toBe('0.5');
   });
 });

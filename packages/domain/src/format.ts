@@ -21,6 +21,12 @@ export function formatAmount(value: DecimalLike, places = AMOUNT_PLACES): string
   return `${sign}${group(intPart)}${fracPart ? `.${fracPart}` : ''}`;
 }
 
+/** A plain decimal as written, nothing rounded, its whole part grouped in thousands: '20000.5' to '20,000.5'. */
+export function formatExact(plain: string): string {
+  const [intPart = '', fracPart] = plain.split('.');
+  return `${group(intPart)}${fracPart === undefined ? '' : `.${fracPart}`}`;
+}
+
 /** Fixed places, rounded down, trailing zeros kept: '12.50'. */
 export function formatFixed(value: DecimalLike, places: number): string {
   const rounded = roundDown(value, places);

@@ -742,7 +742,7 @@ export const en = {
   'mining.interest_starts': 'Rewards start at {{time}}',
   'finances.startupMining.stake.min.tip': 'The minimum stake is {{amount}} {{coin}}',
   'finances.startupMining.stake.max.tip':
-    'You can stake at most {{amount}} {{coin}} in this pool: {{left}} {{coin}} more',
+    'The most you can stake in this pool is {{amount}} {{coin}}; you can add up to {{left}} {{coin}}',
   'finances.startupMining.usedUp': 'Quota used up',
   'launch.staked': 'Staked',
   'launch.committed': 'Committed',

@@ -37,9 +37,12 @@ describe('errorText', () => {
     // A refused choice: the field and the values it takes, as the app names them.
     const wallet = refused('validation.oneOf', { field: 'to', allowed: 'spot, unified' });
     expect(errorText(wallet)).toBe('转入账户须为以下之一：现货账户、统一账户');
-    expect(errorText(refused('validation.maximum', { field: 'page', limit: '100000' }))).toBe('页码不能大于 100000');
+    expect(errorText(refused('validation.maximum', { field: 'page', limit: '100000' }))).toBe('页码不能大于 100,000');
     await changeLocale('en');
     expect(errorText(wallet)).toBe('To account must be one of Spot account, Unified account');
+    // Figures read as the app shows them, every place kept.
+    const max = refused('finances.startupMining.stake.max.tip', { amount: '20000', coin: 'GT', left: '1500.25' });
+    expect(errorText(max)).toBe('The most you can stake in this pool is 20,000 GT; you can add up to 1,500.25 GT');
     const single = refused('validation.oneOf', { field: 'to', allowed: 'spot', context: 'one' });
     expect(errorText(single)).toBe('To account must be Spot account');
     await changeLocale('zh-CN');

@@ -116,7 +116,7 @@ export function checkStake(
     const left = Decimal.max(dec(rules.personalMax).minus(rules.staked), ZERO).toFixed();
     return fail({
       key: 'finances.startupMining.stake.max.tip',
-      message: `You can stake at most ${dec(rules.personalMax).toFixed()} ${rules.coin} in this pool: ${left} more`,
+      message: `The most you can stake in this pool is ${dec(rules.personalMax).toFixed()} ${rules.coin}; you can add up to ${left} ${rules.coin}`,
       params: { amount: dec(rules.personalMax).toFixed(), coin: rules.coin, left },
     });
   }
