@@ -60,6 +60,10 @@ describe('Launchpool in Chromium', () => {
     // Early redeem.
     await page.getByTestId('redeem-GT').click();
     await page.getByTestId('early-redeem-amount').fill('500');
+    // Where it goes, and what becomes of this hour's reward.
+    expect(await page.getByTestId('early-redeem-note').textContent()).toMatch(
+      /goes back to your Spot account at once and stops earning; the \w+ it earned this hour so far is paid at the hour’s end/,
+    );
     await page.getByTestId('early-redeem-confirm').click();
     await enterFundPassword(page, '123456');
     await expectText(page, 'Redeemed 500 GT');

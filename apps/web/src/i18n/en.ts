@@ -700,6 +700,8 @@ export const en = {
   'launch.newUserOnly': 'This pool is for new users only',
   'launch.ended': 'This project has ended; stakes are released at its end',
   'launch.redeem.max': 'You can redeem at most {{amount}} {{coin}}',
+  'launch.redeem.note':
+    'What you redeem goes back to your {{wallet}} at once and stops earning; the {{coin}} it earned this hour so far is paid at the hour’s end.',
   'launch.redeem.nothing': 'You have nothing staked in this {{coin}} pool',
   'launch.quotaLeft': 'Only {{amount}} {{coin}} can still be staked',
   'launch.noVolumeRule': 'Staking {{coin}} in this pool has no trading-volume requirement.',

@@ -673,6 +673,7 @@ export const zhCN: Messages = {
   'launch.newUserOnly': '该池仅限新用户参与',
   'launch.ended': '该项目已结束，质押已在结束时释放',
   'launch.redeem.max': '最多可赎回 {{amount}} {{coin}}',
+  'launch.redeem.note': '赎回的数量即时退回您的{{wallet}}并停止产生收益；其本小时已累计的 {{coin}} 奖励在整点发放。',
   'launch.redeem.nothing': '您在该 {{coin}} 池已无质押',
   'launch.quotaLeft': '仅剩 {{amount}} {{coin}} 可质押',
   'launch.noVolumeRule': '该池质押 {{coin}} 无交易量要求。',

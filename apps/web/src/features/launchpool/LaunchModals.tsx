@@ -1,4 +1,4 @@
-import { Decimal, isMultiMiningPool, isUSRegion, parseAmount } from '@earn/domain';
+import { Decimal, isMultiMiningPool, isUnifiedAccount, isUSRegion, parseAmount } from '@earn/domain';
 import { Alert, Anchor, Button, Group, List, Stack, Stepper, Tabs, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
@@ -84,6 +84,7 @@ export function EarlyRedeemModal({
   const { t } = useTranslation();
   const fmt = useFormat();
   const redeem = useRedeemStake();
+  const me = useMe();
   const [amount, setAmount] = useState('');
   // The stake as last read (a refusal re-reads it), not the copy taken when the dialog opened.
   const stats = useUserProjectStats(target?.project.pid ?? 0, target !== null);
@@ -148,6 +149,12 @@ export function EarlyRedeemModal({
             </Button>
           }
         />
+        <Text size="xs" c="dimmed" data-testid="early-redeem-note">
+          {t('launch.redeem.note', {
+            wallet: t(isUnifiedAccount(me.data?.mode ?? 'classic') ? 'value.unified' : 'value.spot'),
+            coin: target?.project.coin ?? '',
+          })}
+        </Text>
         <Group grow>
           <Button variant="default" onClick={close}>
             {t('common.cancel')}
