@@ -63,7 +63,10 @@ describe('Private wealth in Chromium', () => {
     await expectText(page, 'Enter a number of units above 0');
     await page.getByTestId('wealth-units').fill('999999');
     await expectText(page, 'You can redeem at most');
+    // No value is estimated for units that cannot be redeemed.
+    expect(await page.getByTestId('wealth-est-value').textContent()).toBe('--');
     await page.getByTestId('wealth-units').fill('100');
+    await expect.poll(() => page.getByTestId('wealth-est-value').textContent()).toMatch(/^≈ [\d,.]+ USDT$/);
     await page.getByTestId('wealth-redeem-confirm').click();
     await enterFundPassword(page, '123456');
     await page.getByTestId('wealth-success').waitFor();

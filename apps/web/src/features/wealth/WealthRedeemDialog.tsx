@@ -63,7 +63,8 @@ function RedeemForm({ product, onDone }: { product: WealthProduct; onDone(o: Wea
         <DetailLine label={t('wealth.nav')} value={fmt.amount(product.nav)} />
         <DetailLine
           label={t('wealth.estValue')}
-          value={value?.gt(0) ? `≈ ${fmt.amount(unitsValue(value, product.nav))} ${product.coin}` : '--'}
+          value={value?.gt(0) && !error ? `≈ ${fmt.amount(unitsValue(value, product.nav))} ${product.coin}` : '--'}
+          testId="wealth-est-value"
         />
         <DetailLine label={t('wealth.pricedAt')} value={fmt.dateTime(product.next_valuation_time * 1000)} />
       </Stack>
