@@ -61,6 +61,12 @@ describe('DateRange', () => {
     expect(screen.getByRole('button', { name: '16 January 2026' })).toBeDisabled();
   });
 
+  it("opens, with no range chosen, on the month of the latest day (the server's today, not the device's)", async () => {
+    renderWithProviders(<DateRange value={null} onChange={() => undefined} maxDate="2031-03-15" />);
+    await userEvent.click(screen.getByRole('button', { name: /Date range/ }));
+    expect(await screen.findByRole('button', { name: '15 March 2031' })).toBeEnabled();
+  });
+
   it('defaults the maximum date to today', async () => {
     renderWithProviders(
       <DateRange value={{ start: today, endExclusive: addDays(today, 1) }} onChange={() => undefined} />,

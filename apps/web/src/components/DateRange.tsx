@@ -45,6 +45,9 @@ export function DateRange({ value, onChange, limitMonths = 6, maxDate, label }: 
         // Chinese calendars head a month "2026年11月", not "十一月 2026".
         monthLabelFormat={locale === 'zh-cn' ? 'YYYY年M月' : 'MMMM YYYY'}
         maxDate={maxDate ?? today}
+        // The calendar opens on the chosen range, else on the latest day: the server's today, which
+        // under a manual clock is not the device's.
+        defaultDate={shown[0] ?? maxDate ?? today}
         clearable
         allowSingleDateInRange
         nextLabel={t('dateRange.next')}
