@@ -5,6 +5,9 @@ import { badRequest, conflict } from '../../errors.js';
 import type { JobRun, Scheduler } from '../../jobs/scheduler.js';
 import { extendOpenSessions } from '../account/repo.js';
 
+/** The clocks an advance is moving now. */
+const advancing = new WeakSet<ManualClock>();
+
 /**
  * Moves the manual clock forward hour by hour and, at each step, settles every job that fell due,
  * so each job sees the time of the period it settles and jobs interleave in true time order. Open
@@ -29,6 +32,3 @@ export async function advanceClock(ctx: AppContext, scheduler: Scheduler, hours:
     advancing.delete(clock);
   }
 }
-
-/** The clocks an advance is moving now. */
-const advancing = new WeakSet<ManualClock>();
