@@ -712,6 +712,8 @@ export const en = {
   'launch.totalRewards': 'Total rewards',
   'launch.elapsed': '{{percent}}% of the time has passed',
   'launch.estReward': 'Estimated reward',
+  'launch.estRewardExtra': 'Extra reward from this stake',
+  'launch.estRewardWith': 'Your reward with it: ≈ {{hourly}} {{coin}} / hour',
   'launch.estRewardValue': '≈ {{hourly}} {{coin}} / hour · {{daily}} / day',
   'launch.startsIn': 'Starts in',
   'launch.endsIn': 'Ends in',

@@ -684,6 +684,8 @@ export const zhCN: Messages = {
   'launch.totalRewards': '奖励总量',
   'launch.elapsed': '已进行 {{percent}}%',
   'launch.estReward': '预估奖励',
+  'launch.estRewardExtra': '本次质押新增奖励',
+  'launch.estRewardWith': '质押后您的奖励：≈ {{hourly}} {{coin}} / 小时',
   'launch.estRewardValue': '≈ {{hourly}} {{coin}} / 小时 · {{daily}} / 天',
   'launch.startsIn': '距开始',
   'launch.endsIn': '距结束',

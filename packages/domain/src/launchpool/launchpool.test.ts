@@ -204,13 +204,13 @@ describe('estimated stake reward', () => {
     expect([alone.hourly.toFixed(), alone.daily.toFixed()]).toEqual(['2.08333333', '50']);
   });
   it('is what a stake adds to the reward of a user who stakes in the pool already', () => {
-    // The pool's only staker gets the whole budget with or without more.
-    expect(estimatedStakeReward('200', { reward_per_hour: '100', total_staked: '100' }, '100').hourly.toFixed()).toBe(
-      '0',
-    );
+    // The pool's only staker gets the whole budget with or without more: nothing extra, all of it in all.
+    const alone = estimatedStakeReward('200', { reward_per_hour: '100', total_staked: '100' }, '100');
+    expect([alone.hourly.toFixed(), alone.hourlyWith.toFixed()]).toEqual(['0', '100']);
     // 100 of 1,000: 10 an hour; with 100 more, 200 of 1,100: 18.18181818; so it adds 8.18181818.
     const more = estimatedStakeReward('100', { reward_per_hour: '100', total_staked: '1000' }, '100');
     expect(more.hourly.toFixed()).toBe('8.18181818');
+    expect(more.hourlyWith.toFixed()).toBe('18.18181818');
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 1_000_000 }),

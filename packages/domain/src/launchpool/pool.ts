@@ -175,20 +175,25 @@ export function projectTotalReward(pools: readonly { total_reward: DecimalLike }
  * (`staked`: what they have in the pool already, counted in its total), per hour rounded down to 8
  * and per day rounded to 8 (a budget of 100 over 48 hours is 2.083333333333333333 an hour, 18
  * places: its day is 50, as paid, not 49.99999999). A first stake earns its whole share; one more
- * stake of the pool's only staker adds nothing. An estimate: the pool changes as others stake and
- * redeem.
+ * stake of the pool's only staker adds nothing. `hourlyWith` is the user's whole hourly share with the
+ * stake (without it when there is none). An estimate: the pool changes as others stake and redeem.
  */
 export function estimatedStakeReward(
   amount: DecimalLike,
   pool: { reward_per_hour: DecimalLike; total_staked: DecimalLike },
   staked: DecimalLike = ZERO,
-): { hourly: Decimal; daily: Decimal } {
+): { hourly: Decimal; daily: Decimal; hourlyWith: Decimal } {
   const a = dec(amount);
-  if (a.lte(0)) return { hourly: ZERO, daily: ZERO };
   const budget = dec(pool.reward_per_hour);
   const total = dec(pool.total_staked);
   const mine = Decimal.min(dec(staked), total);
   const before = total.gt(0) ? budget.times(mine).div(total) : ZERO;
-  const gain = Decimal.max(budget.times(mine.plus(a)).div(total.plus(a)).minus(before), ZERO);
-  return { hourly: roundDown(gain, 8), daily: gain.times(24).toDecimalPlaces(8, Decimal.ROUND_HALF_UP) };
+  if (a.lte(0)) return { hourly: ZERO, daily: ZERO, hourlyWith: roundDown(before, 8) };
+  const after = budget.times(mine.plus(a)).div(total.plus(a));
+  const gain = Decimal.max(after.minus(before), ZERO);
+  return {
+    hourly: roundDown(gain, 8),
+    daily: gain.times(24).toDecimalPlaces(8, Decimal.ROUND_HALF_UP),
+    hourlyWith: roundDown(after, 8),
+  };
 }

@@ -330,16 +330,25 @@ function PoolForm({
         />
         <Row label={t('launch.myStake')} value={`${fmt.amount(staked)} ${pool.coin}`} />
         {check?.ok && (
+          // With a stake in the pool already, the estimate is what this one adds (nothing, for the
+          // pool's only staker): the reward with it in all is said beside it.
           <Row
-            label={t('launch.estReward')}
+            label={t(new Decimal(staked).gt(0) ? 'launch.estRewardExtra' : 'launch.estReward')}
             value={
-              <Text size="sm" fw={600} c="teal" data-testid="stake-est-reward">
-                {t('launch.estRewardValue', {
-                  hourly: fmt.amount(estimate.hourly),
-                  daily: fmt.amount(estimate.daily),
-                  coin: project.coin,
-                })}
-              </Text>
+              <Stack gap={0}>
+                <Text size="sm" fw={600} c="teal" data-testid="stake-est-reward">
+                  {t('launch.estRewardValue', {
+                    hourly: fmt.amount(estimate.hourly),
+                    daily: fmt.amount(estimate.daily),
+                    coin: project.coin,
+                  })}
+                </Text>
+                {new Decimal(staked).gt(0) && (
+                  <Text size="xs" c="dimmed" data-testid="stake-est-reward-with">
+                    {t('launch.estRewardWith', { hourly: fmt.amount(estimate.hourlyWith), coin: project.coin })}
+                  </Text>
+                )}
+              </Stack>
             }
           />
         )}
