@@ -169,6 +169,16 @@ describe('Simple Earn flexible in Chromium', () => {
     const rows = page.locator('tbody tr');
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
     for (const text of await rows.allTextContents()) expect(text).toContain('Interest');
+    // USDT's award pool pays in GT: its rows are in GT, earned on USDT; its ladder pays in USDT.
+    await page.getByTestId('history-type').click();
+    await page.getByRole('option', { name: 'Bonus' }).click();
+    await expect
+      .poll(async () => (await rows.allTextContents()).some((text) => /BonusGTon USDT[\d.]+ GT--$/.test(text)))
+      .toBe(true);
+    expect((await rows.allTextContents()).some((text) => /BonusUSDT[\d.]+ USDT--$/.test(text))).toBe(true);
+    await page.getByTestId('history-type').click();
+    await page.getByRole('option', { name: 'Interest' }).click();
+    await expect.poll(async () => (await rows.first().textContent()) ?? '').toContain('Interest');
 
     // Interest per day, from the interest cache; a day opens its hour-by-hour details.
     await page.getByLabel('Per day').check();

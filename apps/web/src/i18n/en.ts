@@ -356,6 +356,7 @@ export const en = {
   'earn.type.redeem': 'Redeem',
   'earn.type.interest': 'Interest',
   'earn.type.bonus': 'Bonus',
+  'earn.history.bonusOn': 'on {{coin}}',
   'earn.type.rateUp': 'Rate-up',
   'earn.type.redeemCancelled': 'Redeem cancelled',
   'earn.history.day': 'Day',

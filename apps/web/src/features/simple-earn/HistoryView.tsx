@@ -1,6 +1,6 @@
 import { dayStartMs } from '@earn/domain';
 import type { HistoryRow } from '@earn/domain/contract';
-import { Anchor, Center, Checkbox, Group, Loader, Paper, Stack, Tabs } from '@mantine/core';
+import { Anchor, Center, Checkbox, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../api/account.js';
@@ -9,7 +9,7 @@ import { DateRange, type DateRangeValue } from '../../components/DateRange.js';
 import { type Column, PagedTable, pagedQuery } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
 import { FixedHistory } from './fixed/FixedHistory.js';
-import { TYPE_KEY } from './history-types.js';
+import { paidCoin, TYPE_KEY } from './history-types.js';
 import { InterestDayDialog } from './InterestDayDialog.js';
 import { TypeCoinFilters } from './TypeCoinFilters.js';
 
@@ -110,12 +110,27 @@ function HistoryFilters({
   const columns: Column<HistoryRow>[] = [
     { key: 'time', title: t('earn.history.time'), render: (r) => fmt.dateTime(r.time_at * 1000) },
     { key: 'type', title: t('earn.history.type'), render: (r) => t(TYPE_KEY[r.type] ?? 'earn.type.subscribe') },
-    { key: 'coin', title: t('assets.coin'), render: (r) => r.asset },
+    {
+      key: 'coin',
+      title: t('assets.coin'),
+      // A bonus paid in another coin is that coin's, earned on the position's.
+      render: (r) =>
+        paidCoin(r) === r.asset ? (
+          r.asset
+        ) : (
+          <Stack gap={0}>
+            <span>{paidCoin(r)}</span>
+            <Text size="xs" c="dimmed">
+              {t('earn.history.bonusOn', { coin: r.asset })}
+            </Text>
+          </Stack>
+        ),
+    },
     {
       key: 'amount',
       title: t('earn.history.amount'),
       align: 'right',
-      render: (r) => `${fmt.amount(r.amount)} ${r.type === 4 && r.bonus_asset ? r.bonus_asset : r.asset}`,
+      render: (r) => `${fmt.amount(r.amount)} ${paidCoin(r)}`,
     },
     {
       key: 'rate',

@@ -7,3 +7,8 @@ export const TYPE_KEY: Record<number, string> = {
   5: 'earn.type.rateUp',
   6: 'earn.type.redeemCancelled',
 };
+
+/** The coin a history row's amount is in: a bonus's own coin (GT on a USDT position), else the row's. */
+export function paidCoin(row: { type: number; asset: string; bonus_asset?: string }): string {
+  return row.type === 4 && row.bonus_asset ? row.bonus_asset : row.asset;
+}

@@ -8,7 +8,7 @@ import { useFixedHistory, useFixedProducts } from '../../../api/fixed-earn.js';
 import { DateRange, type DateRangeValue } from '../../../components/DateRange.js';
 import { type Column, PagedTable, pagedQuery } from '../../../components/PagedTable.js';
 import { useFormat } from '../../../lib/use-format.js';
-import { TYPE_KEY } from '../history-types.js';
+import { paidCoin, TYPE_KEY } from '../history-types.js';
 import { TypeCoinFilters } from '../TypeCoinFilters.js';
 
 const PAGE_SIZE = 10;
@@ -73,7 +73,7 @@ export function FixedHistory({ queryAsset }: { queryAsset: string | null }) {
       key: 'amount',
       title: t('earn.history.amount'),
       align: 'right',
-      render: (r) => `${fmt.amount(r.amount)} ${r.type === 4 && r.bonus_asset ? r.bonus_asset : r.asset}`,
+      render: (r) => `${fmt.amount(r.amount)} ${paidCoin(r)}`,
     },
     {
       key: 'rate',
