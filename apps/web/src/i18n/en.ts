@@ -923,7 +923,7 @@ export const en = {
   'fixed.reinvest.enableTitle': 'Turn on auto-reinvest?',
   'fixed.reinvest.disableTitle': 'Turn off auto-reinvest?',
   'fixed.reinvest.enableBody':
-    'At maturity {{principal}} {{coin}} (or the amount below) opens a new order of the same term; the interest goes to your trading account.',
+    'At maturity {{principal}} {{coin}} (or the amount below) opens a new order of the same term; the interest goes to your trading account, and redeem-to changes to it.',
   'fixed.reinvest.disableBody':
     'At maturity principal and interest will be paid out to flexible Simple Earn (you can change where).',
   'fixed.redeemAccount.unsupported': 'This product pays out to your trading account only',
@@ -966,7 +966,7 @@ export const en = {
   'vip.subtitle': 'What each VIP tier opens in Earn',
   'vip.guest': 'Log in to see your VIP tier.',
   'vip.isVip': 'You are a VIP.',
-  'vip.belowVip': 'VIP status starts at {{tier}}; each product below opens from the tier it names.',
+  'vip.belowVip': 'Each product below opens from the tier it names: one marked From V1 is open at V1.',
   'vip.reach':
     'Reach {{tier}} to subscribe to the products marked for it. Your VIP tier rises as you hold more assets or trade more.',
   'vip.reached': 'Your tier is {{tier}}, at or above {{target}}: the products open to you are marked below.',

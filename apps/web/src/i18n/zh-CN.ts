@@ -880,7 +880,7 @@ export const zhCN: Messages = {
   'fixed.reinvest.enableTitle': '开启自动续投？',
   'fixed.reinvest.disableTitle': '关闭自动续投？',
   'fixed.reinvest.enableBody':
-    '到期时 {{principal}} {{coin}}（或下方金额）将以相同期限开启新订单，利息发放至交易账户。',
+    '到期时 {{principal}} {{coin}}（或下方金额）将以相同期限开启新订单，利息发放至交易账户，到期发放账户随之改为交易账户。',
   'fixed.reinvest.disableBody': '到期时本金和利息将发放至余币宝活期（可修改赎回账户）。',
   'fixed.redeemAccount.unsupported': '该产品只能赎回至交易账户',
   'fixed.lock.hour': '到期前 1 小时内不可操作',
@@ -921,7 +921,7 @@ export const zhCN: Messages = {
   'vip.subtitle': '各 VIP 等级在理财中可参与的产品',
   'vip.guest': '登录后查看您的 VIP 等级。',
   'vip.isVip': '您是 VIP 用户。',
-  'vip.belowVip': 'VIP 身份从 {{tier}} 起；以下各产品自其标明的等级起开放。',
+  'vip.belowVip': '以下各产品自其标明的等级起开放：标有“V1 起”的产品在 V1 即可申购。',
   'vip.reach': '达到 {{tier}} 即可申购标注的产品。持有更多资产或增加交易量可提升 VIP 等级。',
   'vip.reached': '您的等级为 {{tier}}，不低于 {{target}}：下方已标注您可申购的产品。',
   'vip.nothingMore': '您的等级为 {{tier}}：{{target}} 可申购的产品您均已可申购。',

@@ -120,7 +120,7 @@ export default function VipPage() {
             <Badge size="lg" color="yellow" data-testid="vip-your-tier" style={{ flexShrink: 0 }}>
               V{tier}
             </Badge>
-            <Text size="sm">{tier >= VIP_TIER ? t('vip.isVip') : t('vip.belowVip', { tier: `V${VIP_TIER}` })}</Text>
+            <Text size="sm">{tier >= VIP_TIER ? t('vip.isVip') : t('vip.belowVip')}</Text>
           </Group>
         )}
       </Paper>
