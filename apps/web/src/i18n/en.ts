@@ -748,6 +748,7 @@ export const en = {
   'finances.startupMining.stake.min.tip': 'The minimum stake is {{amount}} {{coin}}',
   'finances.startupMining.stake.max.tip':
     'The most you can stake in this pool is {{amount}} {{coin}}; you can add up to {{left}} {{coin}}',
+  'finances.startupMining.stake.max.tip_first': 'The most you can stake in this pool is {{amount}} {{coin}}',
   'finances.startupMining.usedUp': 'Quota used up',
   'launch.staked': 'Staked',
   'launch.committed': 'Committed',

@@ -714,6 +714,7 @@ export const zhCN: Messages = {
   'mining.interest_starts': '奖励于 {{time}} 开始',
   'finances.startupMining.stake.min.tip': '最小质押数量为 {{amount}} {{coin}}',
   'finances.startupMining.stake.max.tip': '该池最多可质押 {{amount}} {{coin}}，您还可质押 {{left}} {{coin}}',
+  'finances.startupMining.stake.max.tip_first': '该池最多可质押 {{amount}} {{coin}}',
   'finances.startupMining.usedUp': '额度已用完',
   'launch.staked': '已质押',
   'launch.committed': '已提交',

@@ -1,7 +1,7 @@
-import { formatExact } from '@earn/domain';
 import { notifications } from '@mantine/notifications';
 import { ApiError } from '../api/errors.js';
 import { i18n } from '../i18n/index.js';
+import { withGroupedFigures } from './figures.js';
 
 /** A refusal to show: its words and its color. */
 export interface Refusal {
@@ -72,24 +72,10 @@ export function errorText(error: unknown): string {
 export function refusalText(key: string, params: Record<string, string> = {}): string {
   const { field, allowed } = params;
   return i18n.t(key, {
-    ...params,
-    ...groupedFigures(params),
+    ...withGroupedFigures(params),
     ...(field && i18n.exists(`field.${field}`) ? { field: i18n.t(`field.${field}`) } : {}),
     ...(allowed === undefined ? {} : { allowed: spokenValues(allowed) }),
   });
-}
-
-/** The values of a refusal that are figures, as the app shows figures: 20000 as 20,000, every place kept. */
-const FIGURES = ['amount', 'left', 'quota', 'max', 'limit'] as const;
-const PLAIN_FIGURE = /^\d+(\.\d+)?$/;
-
-function groupedFigures(params: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    FIGURES.flatMap((name) => {
-      const value = params[name];
-      return value !== undefined && PLAIN_FIGURE.test(value) ? [[name, formatExact(value)]] : [];
-    }),
-  );
 }
 
 /** A refusal's list of values ('spot, unified'), each as the app names it where it knows it. */

@@ -73,6 +73,12 @@ describe('pool rules', () => {
       key: 'finances.startupMining.stake.max.tip',
       params: { amount: '100', coin: 'GT', left: '40' },
     });
+    // With nothing staked, the cap is what is left: said once.
+    expect(checkStake('101', { ...rules, staked: '0' })).toMatchObject({
+      ok: false,
+      message: 'The most you can stake in this pool is 100 GT',
+      params: { amount: '100', left: '100', context: 'first' },
+    });
     expect(checkStake('40', { ...rules, available: '39' })).toMatchObject({
       ok: false,
       key: 'finances.inadequateBalance',

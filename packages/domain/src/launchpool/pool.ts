@@ -114,11 +114,19 @@ export function checkStake(
   if (!dec(rules.personalMax).eq(UNLIMITED) && value.plus(rules.staked).gt(rules.personalMax)) {
     // With what is staked already: what is left of the cap.
     const left = Decimal.max(dec(rules.personalMax).minus(rules.staked), ZERO).toFixed();
-    return fail({
-      key: 'finances.startupMining.stake.max.tip',
-      message: `The most you can stake in this pool is ${dec(rules.personalMax).toFixed()} ${rules.coin}; you can add up to ${left} ${rules.coin}`,
-      params: { amount: dec(rules.personalMax).toFixed(), coin: rules.coin, left },
-    });
+    const max = dec(rules.personalMax).toFixed();
+    // With nothing staked yet, what is left is the cap itself: said once.
+    return dec(rules.staked).isZero()
+      ? fail({
+          key: 'finances.startupMining.stake.max.tip',
+          message: `The most you can stake in this pool is ${max} ${rules.coin}`,
+          params: { amount: max, coin: rules.coin, left, context: 'first' },
+        })
+      : fail({
+          key: 'finances.startupMining.stake.max.tip',
+          message: `The most you can stake in this pool is ${max} ${rules.coin}; you can add up to ${left} ${rules.coin}`,
+          params: { amount: max, coin: rules.coin, left },
+        });
   }
   if (value.gt(rules.available)) {
     return fail({
