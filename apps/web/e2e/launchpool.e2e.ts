@@ -71,10 +71,10 @@ describe('Launchpool in Chromium', () => {
     // With a stake in the pool, the estimate is what more adds, and the reward with it is said beside it.
     await page.getByTestId('stake-LPX-GT').click();
     await page.getByTestId('stake-amount').fill('100');
-    await expectText(page, 'Extra reward from this stake');
+    await expectText(page, 'Extra reward');
     await expect
       .poll(() => page.getByTestId('stake-est-reward-with').textContent())
-      .toMatch(/^Your reward with it: ≈ [\d,.]+ LPX \/ hour$/);
+      .toMatch(/^In all with it ≈ [\d,.]+ LPX \/ hour$/);
     await page.keyboard.press('Escape');
     // History, filtered to rewards; a reward opens the statement of its hour.
     await page.getByRole('tab', { name: 'History' }).click();
