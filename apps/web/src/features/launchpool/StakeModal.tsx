@@ -190,6 +190,7 @@ function PoolForm({
         });
   const error = check && !check.ok ? refusalText(check.key, check.params) : undefined;
   const estimate = estimatedStakeReward(check?.ok ? check.value : '0', pool, staked);
+  const inPool = new Decimal(staked).gt(0);
   const canConfirm = amount !== '' && !error && !quota.usedUp && !createOrder.isPending && !checkRule.isPending;
   const isVipQuota = pool.vip_config !== null && (me.data?.tier ?? 0) >= pool.vip_config.min_tier;
   const startsLater = project.start_timest * 1000 > serverNow();
@@ -333,7 +334,7 @@ function PoolForm({
           // With a stake in the pool already, the estimate is what this one adds (nothing, for the
           // pool's only staker): the reward with it in all is said beside it.
           <Row
-            label={t(new Decimal(staked).gt(0) ? 'launch.estRewardExtra' : 'launch.estReward')}
+            label={t(inPool ? 'launch.estRewardExtra' : 'launch.estReward')}
             value={
               <Stack gap={0}>
                 <Text size="sm" fw={600} c="teal" data-testid="stake-est-reward">
@@ -343,7 +344,7 @@ function PoolForm({
                     coin: project.coin,
                   })}
                 </Text>
-                {new Decimal(staked).gt(0) && (
+                {inPool && (
                   <Text size="xs" c="dimmed" data-testid="stake-est-reward-with">
                     {t('launch.estRewardWith', { hourly: fmt.amount(estimate.hourlyWith), coin: project.coin })}
                   </Text>
