@@ -1,10 +1,9 @@
-import { messageParams } from '@earn/domain';
 import { Anchor, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useInbox, useMarkRead } from '../api/inbox.js';
-import { withGroupedFigures } from '../lib/figures.js';
+import { inboxParams } from '../lib/inbox-params.js';
 import { usePopoverState } from '../lib/use-escape-closes-top.js';
 import { useFormat } from '../lib/use-format.js';
 
@@ -21,9 +20,7 @@ export function InboxPopover({
   const fmt = useFormat();
   /** A message in the reader's language when it has a key we know, else the server's English. */
   const text = (m: { key?: string; params?: Record<string, string> }, part: 'title' | 'body', english: string) =>
-    m.key && i18n.exists(`${m.key}.${part}`)
-      ? t(`${m.key}.${part}`, withGroupedFigures(messageParams(m.params ?? {}, i18n.language)))
-      : english;
+    m.key && i18n.exists(`${m.key}.${part}`) ? t(`${m.key}.${part}`, inboxParams(m.params ?? {})) : english;
   const navigate = useNavigate();
   const inbox = useInbox(true);
   const markRead = useMarkRead();

@@ -985,16 +985,20 @@ export const en = {
   'fixed.mode.launchpool': 'Launchpool',
   'fixed.mode.toFlexible': 'to flexible',
   'fixed.mode.reinvest': 'auto-reinvest',
+  'inbox.account.flexible': 'flexible Simple Earn',
+  'inbox.account.spot': 'your spot account',
+  'inbox.account.unified': 'your unified account',
   'inbox.fixed.maturing.title': 'Your fixed order matures soon',
   'inbox.fixed.maturing.body': 'Your {{days}}-day {{asset}} order of {{amount}} {{asset}} matures on {{finish}}.',
   'inbox.fixed.paid.title': 'Your fixed order has paid out',
-  'inbox.fixed.paid.body': '{{principal}} {{asset}} principal and {{interest}} {{asset}} earnings were paid out.',
+  'inbox.fixed.paid.body':
+    '{{principal}} {{asset}} principal and {{interest}} {{asset}} earnings were paid out to {{where}}.',
   'inbox.fixed.renewed.title': 'Your fixed order has paid out and renewed',
   'inbox.fixed.renewed.body':
-    '{{principal}} {{asset}} principal and {{interest}} {{asset}} earnings were paid out; {{renewed}} {{asset}} renewed for another {{days}}-day term.',
+    '{{principal}} {{asset}} principal and {{interest}} {{asset}} earnings were paid out to {{where}}; {{renewed}} {{asset}} renewed for another {{days}}-day term.',
   'inbox.fixed.renewedAll.title': 'Your fixed order has renewed',
   'inbox.fixed.renewedAll.body':
-    '{{interest}} {{asset}} earnings were paid out; {{renewed}} {{asset}} renewed for another {{days}}-day term.',
+    '{{interest}} {{asset}} earnings were paid out to {{where}}; {{renewed}} {{asset}} renewed for another {{days}}-day term.',
   'inbox.fixed.paidBonus.title': 'Your fixed order has paid out',
   'inbox.fixed.paidBonus.body':
     '{{principal}} {{asset}} principal, {{interest}} {{asset}} earnings and a {{bonus}} {{bonus_asset}} bonus were paid out.',

@@ -939,15 +939,19 @@ export const zhCN: Messages = {
   'fixed.mode.launchpool': 'Launchpool',
   'fixed.mode.toFlexible': '转入活期',
   'fixed.mode.reinvest': '自动续投',
+  'inbox.account.flexible': '活期理财',
+  'inbox.account.spot': '现货账户',
+  'inbox.account.unified': '统一账户',
   'inbox.fixed.maturing.title': '您的定期订单即将到期',
   'inbox.fixed.maturing.body': '您的 {{days}} 天 {{asset}} 订单（{{amount}} {{asset}}）将于 {{finish}} 到期。',
   'inbox.fixed.paid.title': '您的定期订单已发放',
-  'inbox.fixed.paid.body': '已发放本金 {{principal}} {{asset}} 和收益 {{interest}} {{asset}}。',
+  'inbox.fixed.paid.body': '本金 {{principal}} {{asset}} 和收益 {{interest}} {{asset}} 已发放至{{where}}。',
   'inbox.fixed.renewed.title': '您的定期订单已发放并续投',
   'inbox.fixed.renewed.body':
-    '已发放本金 {{principal}} {{asset}} 和收益 {{interest}} {{asset}}；{{renewed}} {{asset}} 已续投新一期 {{days}} 天。',
+    '本金 {{principal}} {{asset}} 和收益 {{interest}} {{asset}} 已发放至{{where}}；{{renewed}} {{asset}} 已续投新一期 {{days}} 天。',
   'inbox.fixed.renewedAll.title': '您的定期订单已续投',
-  'inbox.fixed.renewedAll.body': '已发放收益 {{interest}} {{asset}}；{{renewed}} {{asset}} 已续投新一期 {{days}} 天。',
+  'inbox.fixed.renewedAll.body':
+    '收益 {{interest}} {{asset}} 已发放至{{where}}；{{renewed}} {{asset}} 已续投新一期 {{days}} 天。',
   'inbox.fixed.paidBonus.title': '您的定期订单已发放',
   'inbox.fixed.paidBonus.body':
     '已发放本金 {{principal}} {{asset}}、收益 {{interest}} {{asset}} 和奖励 {{bonus}} {{bonus_asset}}。',
