@@ -37,6 +37,9 @@ export default defineConfig({
           include: ['apps/web/e2e/**/*.e2e.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // A page polled for a state waits as long as a journey's other waits (15 s), not Vitest's 1 s:
+          // with two files at a time a loaded page once took longer than that to switch its tab.
+          expect: { poll: { timeout: 15_000 } },
           // Each file has its own server, in-memory database and browser, so files run side by side:
           // two at a time took 4.1 to 4.4 minutes against about 7 one at a time (measured on 2 cores).
         },
