@@ -551,6 +551,46 @@ describe('platform journey in Chromium', () => {
     await context.close();
   });
 
+  it('closes the top-most dialog on Back and stays on the page; a dialog closed otherwise leaves no step behind', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await login(page, e2e.baseUrl, 'demo@example.com');
+    await page.goto(`${e2e.baseUrl}/launchpool`);
+    await page.goto(`${e2e.baseUrl}/simple-earn`);
+    const path = () => new URL(page.url()).pathname;
+    // A sheet with its fund-password prompt over it: Back closes the prompt alone, the sheet keeps what was typed.
+    await page.getByTestId('subscribe-USDT').click();
+    await page.getByTestId('subscribe-amount').fill('5');
+    await page.getByTestId('subscribe-confirm').click();
+    const prompt = page.getByRole('dialog', { name: 'Enter your fund password' });
+    await prompt.waitFor();
+    await page.goBack();
+    await prompt.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('subscribe-amount').inputValue()).toBe('5');
+    await page.goBack();
+    await page.getByTestId('subscribe-amount').waitFor({ state: 'detached' });
+    expect(path()).toBe('/simple-earn');
+    // Closed by its button, the sheet takes its step back with it: Back then leaves the page.
+    await page.getByTestId('subscribe-USDT').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('subscribe-amount').waitFor({ state: 'detached' });
+    await page.goBack();
+    await page.waitForURL('**/launchpool');
+    // A stake link opens its form once: Back closes it on the hub, and Forward does not bring it back.
+    await page.goto(`${e2e.baseUrl}/staking/ETH?pid=1`);
+    await page.getByTestId('staking-amount').waitFor();
+    expect(path()).toBe('/staking');
+    await page.goBack();
+    await page.getByTestId('staking-amount').waitFor({ state: 'detached' });
+    expect(path()).toBe('/staking');
+    await page.goForward();
+    await page.getByTestId('stake-ETH-1').waitFor();
+    expect(await page.getByTestId('staking-amount').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('turns to the guest when a read is refused because the session ended unheard, and brings the user back after login', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();

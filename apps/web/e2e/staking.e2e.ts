@@ -230,7 +230,8 @@ describe('On-chain staking in Chromium', () => {
     await dialog.getByLabel('Password').first().fill('demo1234');
     await dialog.locator('button[type="submit"]').click();
     await page.getByTestId('staking-amount').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/staking/ETH');
+    // On the hub the link led to: the link opened its form once and left the address.
+    expect(new URL(page.url()).pathname).toBe('/staking');
     await context.close();
   });
 

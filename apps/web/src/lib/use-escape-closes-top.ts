@@ -1,5 +1,6 @@
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
+import { enterDialogHistory } from './dialog-history.js';
 
 /** A dialog stays until closed; a pop-over (info, inbox, account menu) gives way to whatever opens next. */
 export type Layer = 'dialog' | 'popover';
@@ -32,7 +33,8 @@ function onPointerDown() {
 }
 
 /**
- * Escape closes the top-most open dialog or pop-over and nothing beneath it: a fund-password prompt
+ * Escape closes the top-most open dialog or pop-over and nothing beneath it, and Back closes the
+ * top-most dialog (dialog-history.ts): a fund-password prompt
  * or an add-funds sheet over a stake form closes alone, and the form keeps what was typed; an info
  * pop-over in a dialog closes without the dialog. Every modal and drawer has Mantine's own Escape
  * turned off in the theme and calls this instead, and so do the pop-overs (Mantine's answers Escape
@@ -52,7 +54,9 @@ export function useEscapeClosesTop(opened: boolean, onClose: () => void, layer: 
       window.addEventListener('pointerdown', onPointerDown, { capture: true });
     }
     open.push(entry);
+    const leaveHistory = layer === 'dialog' ? enterDialogHistory(entry.close) : undefined;
     return () => {
+      leaveHistory?.();
       open.splice(open.indexOf(entry), 1);
       if (open.length === 0) {
         window.removeEventListener('keydown', onKeyDown, { capture: true });

@@ -1,6 +1,6 @@
 import type { FlexibleProduct } from '@earn/domain/contract';
 import { Anchor, Badge, Button, Card, Group, Pagination, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useDeferredValue, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useMe } from '../../api/account.js';
@@ -54,10 +54,13 @@ export default function SimpleEarnHome() {
   const products = useProducts();
   const askedCoin = params.get('subscribe')?.toUpperCase();
   const asked = (me.data && products.data?.find((p) => p.asset === askedCoin)) || null;
-  const closeSubscribe = () => {
-    setSubscribing(null);
-    if (askedCoin) setParams({}, { replace: true });
-  };
+  // The link opens the dialog once and leaves the address, so Back closes it as any other dialog.
+  useEffect(() => {
+    if (!asked) return;
+    setSubscribing(asked);
+    setParams({}, { replace: true });
+  }, [asked, setParams]);
+  const closeSubscribe = () => setSubscribing(null);
 
   // The list is drawn from a deferred copy: new rows are drawn in the background, in short slices,
   // while the page keeps answering (a phone spent a long moment on each answer's rows).
@@ -165,7 +168,7 @@ export default function SimpleEarnHome() {
         )}
       </Paper>
       <FixedProductsSection />
-      <SubscribeDialog product={subscribing ?? asked} onClose={closeSubscribe} />
+      <SubscribeDialog product={subscribing} onClose={closeSubscribe} />
       <AutoEarnModal opened={autoOpen} onClose={() => setAutoOpen(false)} />
     </Stack>
   );

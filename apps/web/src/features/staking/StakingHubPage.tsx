@@ -130,17 +130,22 @@ function Products() {
       [last],
     ),
   );
-  // A stake link opens its modal for a signed-in user; a guest is asked to log in first.
+  // A stake link opens its modal for a signed-in user, once, and leaves the address (inside the
+  // assets frame the page stays framed), so Back closes it as any other dialog; a guest is asked to
+  // log in first.
   const linked = routeCoin && asked.data ? asked.data : null;
   useEffect(() => {
-    if (linked && me.isSuccess && !me.data) requireLogin();
-  }, [linked, me.isSuccess, me.data, requireLogin]);
-  const current = staking ?? (me.data ? linked : null);
+    if (!linked || !me.isSuccess) return;
+    if (!me.data) {
+      requireLogin();
+      return;
+    }
+    setStaking(linked);
+    navigate(frame.framed ? '/staking?is_frame=1' : '/staking', { replace: true });
+  }, [linked, me.isSuccess, me.data, requireLogin, navigate, frame.framed]);
   const closeStake = () => {
-    if (current) setLast(current);
+    if (staking) setLast(staking);
     setStaking(null);
-    // Inside the assets frame the page stays framed (is_frame=1) after the link's product closes.
-    if (routeCoin) navigate(frame.framed ? '/staking?is_frame=1' : '/staking', { replace: true });
   };
   const columns: Column<StakingProduct>[] = [
     {
@@ -227,7 +232,7 @@ function Products() {
         onPageChange={setPage}
         empty={search.trim() ? t('assets.noMatch') : undefined}
       />
-      <StakeDialog product={current} onClose={closeStake} />
+      <StakeDialog product={staking} onClose={closeStake} />
     </Paper>
   );
 }
