@@ -70,7 +70,9 @@ describe('a fixed order', () => {
     await advanceTo(finish - 2 * HOUR_MS);
     expect(await order(u, res.body.data.order_id)).toMatchObject({ status: 1, actions_locked: false });
     const inbox = (await u.get('/apiw/v2/inbox')).body.data.list;
-    expect(inbox.map((m: { key: string }) => m.key)).toContain('inbox.fixed.maturing');
+    const maturing = inbox.find((m: { key: string }) => m.key === 'inbox.fixed.maturing');
+    // The instant it matures, for the reader's own time zone, beside the server's UTC words.
+    expect(maturing.params).toMatchObject({ finish_time: String(finish), asset: 'USDT', days: '7' });
     await advance(ts, 1);
     expect(await order(u, res.body.data.order_id)).toMatchObject({ status: 1, actions_locked: true });
     // Not paid a moment early.

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@earn/domain';
 import { describe, expect, it } from 'vitest';
 import { changeLocale, i18n } from '../i18n/index.js';
 import { inboxParams } from './inbox-params.js';
@@ -16,5 +17,31 @@ describe('inboxParams', () => {
     } finally {
       await changeLocale('en');
     }
+  });
+
+  it('says when an order matures as the app writes a time, in the reader’s time zone and language', async () => {
+    const finish = Date.UTC(2026, 11, 23);
+    const params = {
+      asset: 'USDT',
+      amount: '1000',
+      days: '30',
+      finish: '2026-12-23 00:00 UTC',
+      finish_time: String(finish),
+    };
+    const offset = -new Date(finish).getTimezoneOffset();
+    expect(i18n.t('inbox.fixed.maturing.body', inboxParams(params))).toBe(
+      `Your 30-day USDT order of 1,000 USDT matures on ${formatDateTime(finish, 'en', offset)}.`,
+    );
+    await changeLocale('zh-CN');
+    try {
+      expect(i18n.t('inbox.fixed.maturing.body', inboxParams(params))).toContain(
+        formatDateTime(finish, 'zh-CN', offset),
+      );
+    } finally {
+      await changeLocale('en');
+    }
+    // A message from before the instant was sent keeps its words.
+    const { finish_time: _, ...older } = params;
+    expect(i18n.t('inbox.fixed.maturing.body', inboxParams(older))).toContain('matures on 2026-12-23 00:00 UTC.');
   });
 });

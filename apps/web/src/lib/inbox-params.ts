@@ -1,13 +1,22 @@
-import { messageParams } from '@earn/domain';
+import { formatDateTime, messageParams, readerLocale } from '@earn/domain';
 import { i18n } from '../i18n/index.js';
 import { withGroupedFigures } from './figures.js';
 
 /**
  * A message's values as its words take them in the reader's language: the operator's texts in that
- * language, figures grouped, and where a payout went (its `account`) said as words.
+ * language, figures grouped, where a payout went (its `account`) said as words, and when an order
+ * matures (its `finish_time`) as the app writes a time, in the reader's time zone.
  */
 export function inboxParams(params: Record<string, string>): Record<string, string> {
-  const own = withGroupedFigures(messageParams(params, i18n.language));
+  const grouped = withGroupedFigures(messageParams(params, i18n.language));
+  const finish = Number(grouped.finish_time);
+  const own =
+    grouped.finish_time && Number.isSafeInteger(finish)
+      ? {
+          ...grouped,
+          finish: formatDateTime(finish, readerLocale(i18n.language), -new Date(finish).getTimezoneOffset()),
+        }
+      : grouped;
   const where = `inbox.account.${own.account ?? ''}`;
   return own.account && i18n.exists(where) ? { ...own, where: i18n.t(where) } : own;
 }

@@ -87,7 +87,9 @@ async function remindMaturing(tx: Tx, end: Date) {
     INSERT INTO inbox_messages (user_id, kind, key, params, title, body, link, created_at)
     SELECT user_id, 'fixed', 'inbox.fixed.maturing',
       jsonb_build_object('asset', coin, 'amount', trim_scale(principal)::text, 'days', lock_up_period::text,
-        'finish', to_char(finish_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI "UTC"')),
+        'finish', to_char(finish_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI "UTC"'),
+        -- The instant, so the web says it in the reader's time zone and date format.
+        'finish_time', (extract(epoch FROM finish_at) * 1000)::bigint::text),
       'Your fixed order matures soon',
       'Your ' || lock_up_period || '-day ' || coin || ' order of ' || trim_scale(principal)::text || ' ' || coin || ' matures on ' ||
         to_char(finish_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI "UTC"') || '.',
