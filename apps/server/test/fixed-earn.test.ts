@@ -163,6 +163,7 @@ describe('a fixed order', () => {
       bonus,
       bonus_asset: 'GT',
       account: 'flexible',
+      bonus_account: 'spot',
     });
     expect(paid.body).toContain(`and a ${bonus} GT bonus to your spot account`);
   });

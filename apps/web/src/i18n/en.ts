@@ -988,6 +988,7 @@ export const en = {
   'inbox.account.flexible': 'flexible Simple Earn',
   'inbox.account.spot': 'your spot account',
   'inbox.account.unified': 'your unified account',
+  'inbox.account.trading': 'your trading account',
   'inbox.fixed.maturing.title': 'Your fixed order matures soon',
   'inbox.fixed.maturing.body': 'Your {{days}}-day {{asset}} order of {{amount}} {{asset}} matures on {{finish}}.',
   'inbox.fixed.paid.title': 'Your fixed order has paid out',
@@ -1001,13 +1002,13 @@ export const en = {
     '{{interest}} {{asset}} earnings were paid out to {{where}}; {{renewed}} {{asset}} renewed for another {{days}}-day term.',
   'inbox.fixed.paidBonus.title': 'Your fixed order has paid out',
   'inbox.fixed.paidBonus.body':
-    '{{principal}} {{asset}} principal, {{interest}} {{asset}} earnings and a {{bonus}} {{bonus_asset}} bonus were paid out.',
+    '{{principal}} {{asset}} principal and {{interest}} {{asset}} earnings were paid out to {{where}}, and a {{bonus}} {{bonus_asset}} bonus to {{bonus_where}}.',
   'inbox.fixed.renewedBonus.title': 'Your fixed order has paid out and renewed',
   'inbox.fixed.renewedBonus.body':
-    '{{principal}} {{asset}} principal, {{interest}} {{asset}} earnings and a {{bonus}} {{bonus_asset}} bonus were paid out; {{renewed}} {{asset}} renewed for another {{days}}-day term.',
+    '{{principal}} {{asset}} principal and {{interest}} {{asset}} earnings were paid out to {{where}}, and a {{bonus}} {{bonus_asset}} bonus to {{bonus_where}}; {{renewed}} {{asset}} renewed for another {{days}}-day term.',
   'inbox.fixed.renewedAllBonus.title': 'Your fixed order has renewed',
   'inbox.fixed.renewedAllBonus.body':
-    '{{interest}} {{asset}} earnings and a {{bonus}} {{bonus_asset}} bonus were paid out; {{renewed}} {{asset}} renewed for another {{days}}-day term.',
+    '{{interest}} {{asset}} earnings were paid out to {{where}}, and a {{bonus}} {{bonus_asset}} bonus to {{bonus_where}}; {{renewed}} {{asset}} renewed for another {{days}}-day term.',
 };
 
 export type Messages = typeof en;

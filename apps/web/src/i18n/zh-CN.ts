@@ -942,6 +942,7 @@ export const zhCN: Messages = {
   'inbox.account.flexible': '活期理财',
   'inbox.account.spot': '现货账户',
   'inbox.account.unified': '统一账户',
+  'inbox.account.trading': '交易账户',
   'inbox.fixed.maturing.title': '您的定期订单即将到期',
   'inbox.fixed.maturing.body': '您的 {{days}} 天 {{asset}} 订单（{{amount}} {{asset}}）将于 {{finish}} 到期。',
   'inbox.fixed.paid.title': '您的定期订单已发放',
@@ -954,11 +955,11 @@ export const zhCN: Messages = {
     '收益 {{interest}} {{asset}} 已发放至{{where}}；{{renewed}} {{asset}} 已续投新一期 {{days}} 天。',
   'inbox.fixed.paidBonus.title': '您的定期订单已发放',
   'inbox.fixed.paidBonus.body':
-    '已发放本金 {{principal}} {{asset}}、收益 {{interest}} {{asset}} 和奖励 {{bonus}} {{bonus_asset}}。',
+    '本金 {{principal}} {{asset}} 和收益 {{interest}} {{asset}} 已发放至{{where}}，奖励 {{bonus}} {{bonus_asset}} 已发放至{{bonus_where}}。',
   'inbox.fixed.renewedBonus.title': '您的定期订单已发放并续投',
   'inbox.fixed.renewedBonus.body':
-    '已发放本金 {{principal}} {{asset}}、收益 {{interest}} {{asset}} 和奖励 {{bonus}} {{bonus_asset}}；{{renewed}} {{asset}} 已续投新一期 {{days}} 天。',
+    '本金 {{principal}} {{asset}} 和收益 {{interest}} {{asset}} 已发放至{{where}}，奖励 {{bonus}} {{bonus_asset}} 已发放至{{bonus_where}}；{{renewed}} {{asset}} 已续投新一期 {{days}} 天。',
   'inbox.fixed.renewedAllBonus.title': '您的定期订单已续投',
   'inbox.fixed.renewedAllBonus.body':
-    '已发放收益 {{interest}} {{asset}} 和奖励 {{bonus}} {{bonus_asset}}；{{renewed}} {{asset}} 已续投新一期 {{days}} 天。',
+    '收益 {{interest}} {{asset}} 已发放至{{where}}，奖励 {{bonus}} {{bonus_asset}} 已发放至{{bonus_where}}；{{renewed}} {{asset}} 已续投新一期 {{days}} 天。',
 };

@@ -44,4 +44,31 @@ describe('inboxParams', () => {
     const { finish_time: _, ...older } = params;
     expect(i18n.t('inbox.fixed.maturing.body', inboxParams(older))).toContain('matures on 2026-12-23 00:00 UTC.');
   });
+
+  it('says where a bonus in another coin went, apart from the principal and earnings', async () => {
+    const params = {
+      principal: '1000',
+      interest: '2',
+      asset: 'USDT',
+      account: 'flexible',
+      bonus: '1500',
+      bonus_asset: 'GT',
+      bonus_account: 'unified',
+    };
+    expect(i18n.t('inbox.fixed.paidBonus.body', inboxParams(params))).toBe(
+      '1,000 USDT principal and 2 USDT earnings were paid out to flexible Simple Earn, and a 1,500 GT bonus to your unified account.',
+    );
+    const { bonus_account: _, ...older } = params;
+    expect(i18n.t('inbox.fixed.paidBonus.body', inboxParams(older))).toContain(
+      'a 1,500 GT bonus to your trading account.',
+    );
+    await changeLocale('zh-CN');
+    try {
+      expect(i18n.t('inbox.fixed.renewedAllBonus.body', inboxParams({ ...params, renewed: '1000', days: '7' }))).toBe(
+        '收益 2 USDT 已发放至活期理财，奖励 1,500 GT 已发放至统一账户；1,000 USDT 已续投新一期 7 天。',
+      );
+    } finally {
+      await changeLocale('en');
+    }
+  });
 });

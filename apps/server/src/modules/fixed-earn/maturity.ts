@@ -303,6 +303,8 @@ async function settle(tx: Tx, due: DueOrder[], end: Date) {
         days: String(renewedDays),
         bonus: toWire(bonus),
         bonus_asset: bonusAsset,
+        // A bonus in another coin stays in the trading account.
+        bonus_account: wallet,
       }),
       `Your ${o.lockUpPeriod}-day ${o.coin} order has paid out`,
       renewal
