@@ -4,8 +4,9 @@ import { withGroupedFigures } from './figures.js';
 
 /**
  * A message's values as its words take them in the reader's language: the operator's texts in that
- * language, figures grouped, where a payout and its bonus went (`account`, `bonus_account`) said as words, and when an order
- * matures (its `finish_time`) as the app writes a time, in the reader's time zone.
+ * language, figures grouped, where a payout and its bonus went (`account`, `bonus_account`) said
+ * as words, and when an order matures (its `finish_time`) as the app writes a time, in the
+ * reader's time zone.
  */
 export function inboxParams(params: Record<string, string>): Record<string, string> {
   const grouped = withGroupedFigures(messageParams(params, i18n.language));
