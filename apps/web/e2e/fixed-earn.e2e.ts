@@ -302,5 +302,5 @@ describe('Simple Earn fixed-term in Chromium', () => {
     expect(await page.getByTestId('share-download').getAttribute('download')).toBe('simple-earn-return.png');
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 240_000); // a week of the clock moved hour by hour: about 100 s alone, more beside another journey
 });

@@ -296,10 +296,14 @@ describe('platform journey in Chromium', () => {
     await menu.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
 
+    // It covers the page: Back closes it and stays, as it closes a dialog; the next Back leaves.
     await burger.click();
+    await menu.waitFor();
+    await page.goBack();
+    await menu.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/launchpool');
     await page.goBack();
     await page.waitForURL('**/simple-earn');
-    await menu.waitFor({ state: 'detached' });
     // Coming forward again to the page it was open on, it stays closed.
     await page.goForward();
     await page.waitForURL('**/launchpool');
@@ -577,6 +581,20 @@ describe('platform journey in Chromium', () => {
     await page.getByTestId('subscribe-amount').waitFor({ state: 'detached' });
     await page.goBack();
     await page.waitForURL('**/launchpool');
+    // On a phone the header's menu and the inbox cover the page: Back closes them too.
+    await page.goto(`${e2e.baseUrl}/simple-earn`);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    await menu.waitFor();
+    await page.goBack();
+    await menu.waitFor({ state: 'hidden' });
+    await page.getByTestId('inbox').click();
+    await page.getByText('Mark all read').or(page.getByText('No messages yet')).waitFor();
+    await page.goBack();
+    await page.getByText('No messages yet').or(page.getByText('Mark all read')).waitFor({ state: 'hidden' });
+    expect(path()).toBe('/simple-earn');
+    await page.goBack();
+    await page.waitForURL('**/launchpool');
     // A stake link opens its form once: Back closes it on the hub, and Forward does not bring it back.
     await page.goto(`${e2e.baseUrl}/staking/ETH?pid=1`);
     await page.getByTestId('staking-amount').waitFor();
@@ -587,6 +605,51 @@ describe('platform journey in Chromium', () => {
     await page.goForward();
     await page.getByTestId('stake-ETH-1').waitFor();
     expect(await page.getByTestId('staking-amount').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a dialog open on Back while its money call is on its way, and leaves no dead Back after Forward or a reload', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await login(page, e2e.baseUrl, 'demo@example.com');
+    await page.goto(`${e2e.baseUrl}/launchpool`);
+    await page.goto(`${e2e.baseUrl}/simple-earn`);
+    // Back while the subscription is on its way: the form stays and shows what came of it.
+    await page.getByTestId('subscribe-USDT').click();
+    await page.getByTestId('subscribe-amount').fill('5');
+    await page.getByTestId('subscribe-confirm').click();
+    await page.getByRole('dialog', { name: 'Enter your fund password' }).waitFor();
+    const release = await holdRoute(page, '**/uni-loan/earn/subscribe');
+    await enterFundPassword(page, '123456');
+    await page.goBack();
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId('subscribe-amount').inputValue()).toBe('5');
+    release();
+    await expect.poll(() => page.getByTestId('success-amount').textContent()).toBe('5 USDT');
+    await page.goBack();
+    await page.getByTestId('success-amount').waitFor({ state: 'detached' });
+    // Forward onto the prompt Back closed changes nothing: the form keeps what was typed.
+    await page.getByTestId('subscribe-USDT').click();
+    await page.getByTestId('subscribe-amount').fill('6');
+    await page.getByTestId('subscribe-confirm').click();
+    const prompt = page.getByRole('dialog', { name: 'Enter your fund password' });
+    await prompt.waitFor();
+    await page.goBack();
+    await prompt.waitFor({ state: 'detached' });
+    await page.goForward();
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId('subscribe-amount').inputValue()).toBe('6');
+    await page.goBack();
+    await page.getByTestId('subscribe-amount').waitFor({ state: 'detached' });
+    // Reloaded with a dialog open, the page starts beneath it: one Back leaves.
+    await page.getByTestId('subscribe-USDT').click();
+    await page.getByTestId('subscribe-amount').waitFor();
+    await page.reload();
+    await page.getByTestId('subscribe-USDT').waitFor();
+    await page.goBack();
+    await page.waitForURL('**/launchpool');
     expect(errors).toEqual([]);
     await context.close();
   });

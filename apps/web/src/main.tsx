@@ -6,6 +6,7 @@ import { App, preloadPage } from './app/App.js';
 import { replayEarlyInput, takeEarlyInput } from './app/early-input.js';
 import { afterPageTakenOver } from './app/page-taken-over.js';
 import { changeLocale, currentLocale, i18nReady, readerLocaleMissing } from './i18n/index.js';
+import { watchDialogHistory } from './lib/dialog-history.js';
 import { setPrerenderedLayout } from './lib/use-is-mobile.js';
 import { yieldToBrowser } from './lib/yield-to-browser.js';
 
@@ -13,6 +14,9 @@ const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
 /** The longest the server reads wait for React to take over a prerendered page. */
 const READS_HELD_MAX_MS = 5_000;
+
+// Back closes dialogs from the start, and a page reloaded with one open starts on the entry beneath it.
+watchDialogHistory();
 
 // A page the server prerendered says in which language and for which width (src/prerender.tsx).
 const prerenderedIn = asLocale(root.dataset.locale);

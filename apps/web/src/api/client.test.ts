@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from './client.js';
+import { api, isMoneyCallInFlight } from './client.js';
 import { ApiError } from './errors.js';
 import { currentPrompt, subscribePrompt } from './fund-password-prompt.js';
 
@@ -92,6 +92,29 @@ describe('api client', () => {
     prompts.unsubscribe();
     expect(prompts.seen).toEqual([{ kind: 'enter' }]);
     expect(data).toEqual({ paid: { amount: '1', fundpass: '123456' } });
+  });
+
+  it('counts a money call as on its way while it is sent, not while its fund-password prompt waits', async () => {
+    const inFlight: boolean[] = [];
+    mockFetch((url, init) => {
+      inFlight.push(isMoneyCallInFlight());
+      const body = JSON.parse(String(init.body)) as { fundpass?: string };
+      if (!body.fundpass && url.endsWith('/pay')) return { status: 403, body: { code: 101, message: 'Enter' } };
+      return { body: { code: 0, message: 'success', data: null } };
+    });
+    const prompted: boolean[] = [];
+    const unsubscribe = subscribePrompt((request) => {
+      if (!request) return;
+      prompted.push(isMoneyCallInFlight());
+      queueMicrotask(() => request.resolve('123456'));
+    });
+    await api('/pay', { body: {}, fundpass: true });
+    // A read sent with a body (the spec's outable) is no money call.
+    await api('/outable', { body: { assets: ['USDT'] } });
+    unsubscribe();
+    expect(inFlight).toEqual([true, true, false]);
+    expect(prompted).toEqual([false]);
+    expect(isMoneyCallInFlight()).toBe(false);
   });
 
   it('asks again with the server message after a wrong fund password, and stops at the lock', async () => {

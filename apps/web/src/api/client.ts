@@ -64,6 +64,33 @@ type Answer<T> = Envelope<T> & { key?: string; params?: Record<string, string>; 
 
 async function send<T>(path: string, options: RequestOptions, extraBody?: Record<string, unknown>): Promise<Answer<T>> {
   const method = options.method ?? (options.body ? 'POST' : 'GET');
+  if (!options.fundpass) return exchange<T>(method, path, options, extraBody);
+  moneyCallsInFlight++;
+  try {
+    return await exchange<T>(method, path, options, extraBody);
+  } finally {
+    moneyCallsInFlight--;
+  }
+}
+
+/** Calls that move money (those with the fund-password flow), sent and not yet answered. */
+let moneyCallsInFlight = 0;
+
+/**
+ * Whether a call that moves money (a subscription, a redemption) is on its way, not while its
+ * fund-password prompt waits: the dialog it was made from stays open until its answer, which is
+ * shown there (dialogs refuse to close meanwhile).
+ */
+export function isMoneyCallInFlight(): boolean {
+  return moneyCallsInFlight > 0;
+}
+
+async function exchange<T>(
+  method: string,
+  path: string,
+  options: RequestOptions,
+  extraBody?: Record<string, unknown>,
+): Promise<Answer<T>> {
   const url = new URL(path, window.location.origin);
   for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
   const headers: Record<string, string> = { accept: 'application/json' };

@@ -156,9 +156,9 @@ function Subscriptions({ opened, onClose }: { opened: boolean; onClose(): void }
 
 /**
  * The header's menu below the wide header's width. Any change of page (a link, the logo, back or
- * forward) closes it, and so does reaching the wide header's width; Escape closes it and gives the
- * focus back to its button, and any dialog or pop-over opening closes it. While it is open the page
- * under it neither scrolls nor takes the focus.
+ * forward) closes it, and so does reaching the wide header's width; Escape and Back close it and
+ * give the focus back to its button, and any dialog or pop-over opening closes it. While it is open
+ * the page under it neither scrolls nor takes the focus.
  */
 function useHeaderMenu(button: RefObject<HTMLButtonElement | null>) {
   const location = useLocation();
@@ -175,6 +175,8 @@ function useHeaderMenu(button: RefObject<HTMLButtonElement | null>) {
       button.current?.focus();
     },
     'popover',
+    // It covers the screen: Back closes it, as it closes a dialog.
+    true,
   );
   useEffect(() => {
     if (!opened) return;

@@ -6,6 +6,7 @@ import { useInbox, useMarkRead } from '../api/inbox.js';
 import { inboxParams } from '../lib/inbox-params.js';
 import { usePopoverState } from '../lib/use-escape-closes-top.js';
 import { useFormat } from '../lib/use-format.js';
+import { useIsMobile } from '../lib/use-is-mobile.js';
 
 /** The inbox's list under its header button: messages newest first, mark all read. */
 export function InboxPopover({
@@ -25,7 +26,9 @@ export function InboxPopover({
   const inbox = useInbox(true);
   const markRead = useMarkRead();
   const unread = inbox.data?.unread ?? 0;
-  const popover = usePopoverState(opened);
+  // On a phone it covers the page: Back closes it, as it closes a dialog.
+  const isMobile = useIsMobile();
+  const popover = usePopoverState(opened, true, isMobile);
   return (
     <Popover width={320} position="bottom-end" shadow="md" opened={popover.opened} onChange={popover.onChange}>
       <Popover.Target>{target(popover.toggle)}</Popover.Target>

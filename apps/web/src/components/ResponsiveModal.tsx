@@ -1,7 +1,7 @@
 import { Drawer } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEscapeClosesTop } from '../lib/use-escape-closes-top.js';
+import { closesNow, useEscapeClosesTop } from '../lib/use-escape-closes-top.js';
 import { useIsMobile } from '../lib/use-is-mobile.js';
 import { Dialog } from './Dialog.js';
 import { useRefusalsIn } from './DialogRefusal.js';
@@ -37,7 +37,7 @@ export function ResponsiveModal({
     return (
       <Drawer
         opened={opened}
-        onClose={onClose}
+        onClose={() => closesNow(onClose)}
         title={title}
         position="bottom"
         // As tall as its content (Mantine has no 'auto' size: it made the sheet fill the screen,

@@ -1,6 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { enterDialogHistory } from './dialog-history.js';
 
+/** A dialog's close as Back calls it: closes (and says so) unless refused. */
+function closer(refuses = () => false) {
+  const close = vi.fn(() => !refuses());
+  return close;
+}
+
 /** The next history move, once its popstate has been handled. */
 function moved(): Promise<void> {
   return new Promise((resolve) => window.addEventListener('popstate', () => setTimeout(resolve), { once: true }));
@@ -26,7 +32,7 @@ describe('dialogs in the browser history', () => {
   });
 
   it('Back closes an open dialog and stays on the page', async () => {
-    const close = vi.fn();
+    const close = closer();
     const leave = enterDialogHistory(close);
     expect(window.location.pathname).toBe('/page');
     await back();
@@ -38,7 +44,7 @@ describe('dialogs in the browser history', () => {
   });
 
   it('a dialog closed by its button takes its entry back, so the next Back leaves the page', async () => {
-    const close = vi.fn();
+    const close = closer();
     await closeByButton(enterDialogHistory(close));
     expect(close).not.toHaveBeenCalled();
     await back();
@@ -46,8 +52,8 @@ describe('dialogs in the browser history', () => {
   });
 
   it('Back closes only the top-most of two dialogs, then the one beneath', async () => {
-    const form = vi.fn();
-    const prompt = vi.fn();
+    const form = closer();
+    const prompt = closer();
     const leaveForm = enterDialogHistory(form);
     enterDialogHistory(prompt);
     await back();
@@ -61,8 +67,8 @@ describe('dialogs in the browser history', () => {
   });
 
   it('two dialogs closing at once take both their entries back in one move', async () => {
-    const leaveForm = enterDialogHistory(vi.fn());
-    const leavePrompt = enterDialogHistory(vi.fn());
+    const leaveForm = enterDialogHistory(closer());
+    const leavePrompt = enterDialogHistory(closer());
     const done = moved();
     leavePrompt();
     leaveForm();
@@ -72,9 +78,9 @@ describe('dialogs in the browser history', () => {
   });
 
   it('a dialog giving way to another (a form to its result) takes over its entry', async () => {
-    const leaveForm = enterDialogHistory(vi.fn());
+    const leaveForm = enterDialogHistory(closer());
     leaveForm();
-    const result = vi.fn();
+    const result = closer();
     const leaveResult = enterDialogHistory(result);
     await back();
     expect(result).toHaveBeenCalledTimes(1);
@@ -85,7 +91,7 @@ describe('dialogs in the browser history', () => {
   });
 
   it('a link followed from a dialog is not undone when the dialog then closes', async () => {
-    const leave = enterDialogHistory(vi.fn());
+    const leave = enterDialogHistory(closer());
     window.history.pushState(null, '', '/elsewhere');
     leave();
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -94,9 +100,86 @@ describe('dialogs in the browser history', () => {
 
   it('keeps the router state it finds in the entry', async () => {
     window.history.replaceState({ usr: null, key: 'k1', idx: 3 }, '');
-    const leave = enterDialogHistory(vi.fn());
+    const leave = enterDialogHistory(closer());
     expect(window.history.state).toMatchObject({ usr: null, key: 'k1', idx: 3 });
     await closeByButton(leave);
     expect(window.history.state).toEqual({ usr: null, key: 'k1', idx: 3 });
+  });
+
+  it('a dialog waiting for its answer stays open on Back, and keeps its entry', async () => {
+    let waiting = true;
+    const close = closer(() => waiting);
+    const leave = enterDialogHistory(close);
+    await back();
+    expect(close).toHaveBeenCalledTimes(1);
+    expect(window.location.pathname).toBe('/page');
+    // Its entry is back: once answered, Back closes it, and the next Back leaves.
+    waiting = false;
+    await back();
+    expect(close).toHaveBeenCalledTimes(2);
+    leave();
+    await back();
+    expect(window.location.pathname).toBe('/before');
+  });
+
+  it('Forward onto a dialog closed by Back is taken back: the dialog beneath stays, and Back still closes it', async () => {
+    const form = closer();
+    const prompt = closer();
+    const leaveForm = enterDialogHistory(form);
+    enterDialogHistory(prompt);
+    await back();
+    expect(prompt).toHaveBeenCalledTimes(1);
+    const undone = moved();
+    window.history.forward();
+    await undone; // Forward lands on the prompt's entry, and is taken back at once
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(form).not.toHaveBeenCalled();
+    await back();
+    expect(form).toHaveBeenCalledTimes(1);
+    leaveForm();
+    await back();
+    expect(window.location.pathname).toBe('/before');
+  });
+
+  it('Back from a page a dialog led to passes over the dialog it left behind', async () => {
+    const leave = enterDialogHistory(closer());
+    window.history.pushState(null, '', '/holdings');
+    leave();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const passedOver = new Promise<void>((resolve) => {
+      const seen = () => {
+        if (window.history.state?.earnDialog) return;
+        window.removeEventListener('popstate', seen);
+        setTimeout(resolve);
+      };
+      window.addEventListener('popstate', seen);
+    });
+    window.history.back();
+    await passedOver;
+    expect(window.location.pathname).toBe('/page');
+    await back();
+    expect(window.location.pathname).toBe('/before');
+  });
+
+  it('a menu a dialog took the place of leaves no dead Back behind the dialog', async () => {
+    const leaveMenu = enterDialogHistory(closer());
+    const dialog = closer();
+    const leaveDialog = enterDialogHistory(dialog);
+    leaveMenu(); // the menu closes as the dialog opens over it
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const landed = new Promise<void>((resolve) => {
+      const seen = () => {
+        if (window.history.state?.earnDialog) return;
+        window.removeEventListener('popstate', seen);
+        setTimeout(resolve);
+      };
+      window.addEventListener('popstate', seen);
+    });
+    window.history.back();
+    await landed;
+    expect(dialog).toHaveBeenCalledTimes(1);
+    leaveDialog();
+    await back();
+    expect(window.location.pathname).toBe('/before');
   });
 });

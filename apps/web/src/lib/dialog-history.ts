@@ -2,7 +2,8 @@
  * Each open dialog has an entry in the browser's history, on the page's own address, so that Back
  * (a phone's back gesture above all) closes the top-most dialog instead of leaving the page and
  * what was typed in it. A dialog closed otherwise takes its entry back with it, so Back then
- * leaves the page as it would have without the dialog.
+ * leaves the page as it would have without the dialog. An entry left behind (the page changed
+ * under a dialog, a reload, Forward onto a dialog closed since) is passed over, never a dead press.
  */
 
 /** The key of a dialog's token in history.state, beside React Router's own keys. */
@@ -14,13 +15,13 @@ interface Entry {
   closed: boolean;
   /** In the history (not when opened while going back). */
   pushed: boolean;
-  /** The dialog's close, called when Back passes its entry. */
-  close(): void;
+  /** The dialog's close, called when Back passes its entry: false when it refuses (busy). */
+  close(): boolean;
 }
 
 /** The entries of the open dialogs, oldest first; the last is where the history stands. */
 const entries: Entry[] = [];
-/** Set while going back over closed dialogs' entries: that move closes nothing. */
+/** Set while going back over entries of our own: that move closes nothing. */
 let goingBack = false;
 let flushQueued = false;
 let issued = 0;
@@ -31,16 +32,47 @@ function tokenOf(state: unknown): string | undefined {
   return typeof token === 'string' ? token : undefined;
 }
 
+/** An entry of a dialog no longer open: Back or Forward landed on what was left behind. */
+function isLeftBehind(state: unknown): boolean {
+  const token = tokenOf(state);
+  return token !== undefined && !entries.some((e) => e.token === token);
+}
+
+function goBack() {
+  goingBack = true;
+  window.history.back();
+}
+
 function onPopState(event: PopStateEvent) {
   if (goingBack) {
+    if (isLeftBehind(event.state)) return window.history.back();
     goingBack = false;
     // Dialogs opened while going back get their entries now.
     for (const e of entries) if (!e.pushed) pushEntry(e);
     return;
   }
+  // Forward onto a dialog closed since is taken back; Back onto one passes on to the page beneath.
+  if (isLeftBehind(event.state)) return goBack();
   const token = tokenOf(event.state);
   const passed = entries.splice(entries.findIndex((e) => e.token === token) + 1);
-  for (const e of passed.reverse()) if (!e.closed) e.close();
+  for (let i = passed.length - 1; i >= 0; i--) {
+    const e = passed[i] as Entry;
+    if (e.closed || e.close()) continue;
+    // A dialog waiting for its answer stays, and so do its entry and those beneath it.
+    for (const kept of passed.slice(0, i + 1)) {
+      entries.push(kept);
+      pushEntry(kept);
+    }
+    return;
+  }
+  // Landed on the entry of one closed meanwhile (a menu a dialog replaced): on to the one beneath.
+  if (entries[entries.length - 1]?.closed) queueFlush();
+}
+
+function queueFlush() {
+  if (flushQueued) return;
+  flushQueued = true;
+  queueMicrotask(flush);
 }
 
 function pushEntry(entry: Entry) {
@@ -67,16 +99,25 @@ function flush() {
 }
 
 /**
- * Gives an opened dialog its history entry; returns what to call when it closes. A dialog opened as
- * another closes (a form giving way to its result) takes over the closed one's entry.
+ * Follows Back and Forward for the dialogs, from the app's start: a page loaded on a dialog's entry
+ * (reloaded with a dialog open) moves to the entry beneath it, so the next Back leaves the page.
  */
-export function enterDialogHistory(close: () => void): () => void {
+export function watchDialogHistory() {
+  if (listening) return;
+  listening = true;
+  window.addEventListener('popstate', onPopState);
+  if (tokenOf(window.history.state) !== undefined) goBack();
+}
+
+/**
+ * Gives an opened dialog its history entry; returns what to call when it closes. `close` is what
+ * Back calls; it returns false when the dialog refuses to close. A dialog opened as another closes
+ * (a form giving way to its result) takes over the closed one's entry.
+ */
+export function enterDialogHistory(close: () => boolean): () => void {
+  watchDialogHistory();
   const top = entries[entries.length - 1];
   const entry: Entry = { token: `${Date.now().toString(36)}.${++issued}`, closed: false, pushed: false, close };
-  if (!listening) {
-    listening = true;
-    window.addEventListener('popstate', onPopState);
-  }
   if (top?.closed && !goingBack && tokenOf(window.history.state) === top.token) {
     entries.pop();
     window.history.replaceState({ ...window.history.state, [KEY]: entry.token }, '');
@@ -88,9 +129,6 @@ export function enterDialogHistory(close: () => void): () => void {
   return () => {
     if (!entries.includes(entry)) return;
     entry.closed = true;
-    if (!flushQueued) {
-      flushQueued = true;
-      queueMicrotask(flush);
-    }
+    queueFlush();
   };
 }

@@ -1,5 +1,6 @@
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
+import { isMoneyCallInFlight } from '../api/client.js';
 import { enterDialogHistory } from './dialog-history.js';
 
 /** A dialog stays until closed; a pop-over (info, inbox, account menu) gives way to whatever opens next. */
@@ -7,7 +8,8 @@ export type Layer = 'dialog' | 'popover';
 
 interface Entry {
   layer: Layer;
-  close(): void;
+  /** False when it refused (a dialog waiting for an answer). */
+  close(): boolean;
 }
 
 /** Open dialogs and pop-overs, oldest first: Escape closes only the last one opened. */
@@ -34,27 +36,40 @@ function onPointerDown() {
 
 /**
  * Escape closes the top-most open dialog or pop-over and nothing beneath it, and Back closes the
- * top-most dialog (dialog-history.ts): a fund-password prompt
- * or an add-funds sheet over a stake form closes alone, and the form keeps what was typed; an info
+ * top-most dialog (dialog-history.ts), unless it waits for an answer (closesNow): a fund-password
+ * prompt or an add-funds sheet over a stake form closes alone, and the form keeps what was typed; an info
  * pop-over in a dialog closes without the dialog. Every modal and drawer has Mantine's own Escape
  * turned off in the theme and calls this instead, and so do the pop-overs (Mantine's answers Escape
  * only with the focus inside the pop-over, not on the mark that opened it). One pop-over is open at
  * a time: any dialog or pop-over opening closes the pop-overs already open, so none is left floating
  * over a dialog opened from the keyboard.
  */
-export function useEscapeClosesTop(opened: boolean, onClose: () => void, layer: Layer = 'dialog') {
+export function useEscapeClosesTop(
+  opened: boolean,
+  onClose: () => void,
+  layer: Layer = 'dialog',
+  /** Back closes it too: every dialog, and a pop-over that covers a phone's screen. */
+  closesOnBack = layer === 'dialog',
+) {
   const close = useRef(onClose);
   close.current = onClose;
   useEffect(() => {
     if (!opened) return;
     for (const e of open.filter((e) => e.layer === 'popover')) e.close();
-    const entry = { layer, close: () => close.current() };
+    const entry: Entry = {
+      layer,
+      close: () => {
+        if (layer === 'dialog') return closesNow(close.current);
+        close.current();
+        return true;
+      },
+    };
     if (open.length === 0) {
       window.addEventListener('keydown', onKeyDown, { capture: true });
       window.addEventListener('pointerdown', onPointerDown, { capture: true });
     }
     open.push(entry);
-    const leaveHistory = layer === 'dialog' ? enterDialogHistory(entry.close) : undefined;
+    const leaveHistory = closesOnBack ? enterDialogHistory(entry.close) : undefined;
     return () => {
       leaveHistory?.();
       open.splice(open.indexOf(entry), 1);
@@ -63,7 +78,18 @@ export function useEscapeClosesTop(opened: boolean, onClose: () => void, layer: 
         window.removeEventListener('pointerdown', onPointerDown, { capture: true });
       }
     };
-  }, [opened, layer]);
+  }, [opened, layer, closesOnBack]);
+}
+
+/**
+ * Closes a dialog unless a money call made from it is on its way (a subscription sent with its
+ * fund password): the dialog stays until the answer, which it shows. Closed, the form would never
+ * show what came of it. Says whether it closed.
+ */
+export function closesNow(onClose: () => void): boolean {
+  if (isMoneyCallInFlight()) return false;
+  onClose();
+  return true;
 }
 
 /**
@@ -77,10 +103,11 @@ export function clickOutsideCloses(): boolean {
 /**
  * The state of a pop-over or menu (controlled, so it takes part in the rules above): open at first
  * when used before its code arrived; `onChange` is what Mantine's Popover and Menu call.
- * `layered` false leaves it out (on phones an info mark opens a dialog, which registers itself).
+ * `layered` false leaves it out (on phones an info mark opens a dialog, which registers itself);
+ * `closesOnBack` gives it a history entry, as a dialog has.
  */
-export function usePopoverState(openedAtFirst: boolean, layered = true) {
+export function usePopoverState(openedAtFirst: boolean, layered = true, closesOnBack = false) {
   const [opened, { open, close, toggle }] = useDisclosure(openedAtFirst);
-  useEscapeClosesTop(opened && layered, close, 'popover');
+  useEscapeClosesTop(opened && layered, close, 'popover', closesOnBack);
   return { opened, open, close, toggle, onChange: (o: boolean) => (o ? open() : close()) };
 }
