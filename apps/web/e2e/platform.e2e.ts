@@ -593,6 +593,20 @@ describe('platform journey in Chromium', () => {
     await page.goBack();
     await page.getByText('No messages yet').or(page.getByText('Mark all read')).waitFor({ state: 'hidden' });
     expect(path()).toBe('/simple-earn');
+    // A link followed from the menu: Back passes over the menu's entry, and Forward over it again.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await menu.getByRole('link', { name: 'Launchpool' }).click();
+    await page.waitForURL('**/launchpool');
+    // The menu's entry is on /simple-earn too: passed over once history.state names no dialog.
+    const passedOver = () => page.waitForFunction(() => !window.history.state?.earnDialog);
+    await page.goBack();
+    await page.waitForURL('**/simple-earn');
+    await passedOver();
+    await page.goForward();
+    await page.waitForURL('**/launchpool');
+    await page.goBack();
+    await page.waitForURL('**/simple-earn');
+    await passedOver();
     await page.goBack();
     await page.waitForURL('**/launchpool');
     // A stake link opens its form once: Back closes it on the hub, and Forward does not bring it back.

@@ -21,11 +21,21 @@ interface Entry {
 
 /** The entries of the open dialogs, oldest first; the last is where the history stands. */
 const entries: Entry[] = [];
-/** Set while going back over entries of our own: that move closes nothing. */
-let goingBack = false;
+/** Set while passing over entries of our own (-1 back, 1 forward): that move closes nothing. */
+let passing: -1 | 0 | 1 = 0;
 let flushQueued = false;
 let issued = 0;
 let listening = false;
+
+/** The Navigation API where the browser has it: it tells which way Back or Forward went. */
+interface NavigationLike extends EventTarget {
+  currentEntry: { index: number } | null;
+  canGoForward: boolean;
+}
+const navigation = (globalThis as { navigation?: NavigationLike }).navigation;
+/** The history entry's index now, and before the last move (told before or after popstate). */
+let atIndex: number | undefined;
+let fromIndex: number | undefined;
 
 function tokenOf(state: unknown): string | undefined {
   const token = (state as Record<string, unknown> | null)?.[KEY];
@@ -38,21 +48,32 @@ function isLeftBehind(state: unknown): boolean {
   return token !== undefined && !entries.some((e) => e.token === token);
 }
 
-function goBack() {
-  goingBack = true;
-  window.history.back();
+function pass(direction: -1 | 1) {
+  passing = direction;
+  window.history.go(direction);
+}
+
+/**
+ * Moves on past an entry left behind, the way the user was going: Back to the page beneath, Forward
+ * to the page a dialog's link led to. Forward onto a dialog closed since, with nothing beyond it, is
+ * taken back. Without the Navigation API the way is unknown: back.
+ */
+function passOver() {
+  const to = navigation?.currentEntry?.index;
+  const from = atIndex === to ? fromIndex : atIndex;
+  const forward = to !== undefined && from !== undefined && to > from && navigation?.canGoForward === true;
+  pass(forward ? 1 : -1);
 }
 
 function onPopState(event: PopStateEvent) {
-  if (goingBack) {
-    if (isLeftBehind(event.state)) return window.history.back();
-    goingBack = false;
-    // Dialogs opened while going back get their entries now.
+  if (passing !== 0) {
+    if (isLeftBehind(event.state)) return window.history.go(passing);
+    passing = 0;
+    // Dialogs opened while passing get their entries now.
     for (const e of entries) if (!e.pushed) pushEntry(e);
     return;
   }
-  // Forward onto a dialog closed since is taken back; Back onto one passes on to the page beneath.
-  if (isLeftBehind(event.state)) return goBack();
+  if (isLeftBehind(event.state)) return passOver();
   const token = tokenOf(event.state);
   const passed = entries.splice(entries.findIndex((e) => e.token === token) + 1);
   for (let i = passed.length - 1; i >= 0; i--) {
@@ -94,7 +115,7 @@ function flush() {
   while (entries[entries.length - 1 - closed]?.closed) closed++;
   if (closed === 0) return;
   entries.splice(entries.length - closed);
-  goingBack = true;
+  passing = -1;
   window.history.go(-closed);
 }
 
@@ -106,7 +127,12 @@ export function watchDialogHistory() {
   if (listening) return;
   listening = true;
   window.addEventListener('popstate', onPopState);
-  if (tokenOf(window.history.state) !== undefined) goBack();
+  atIndex = navigation?.currentEntry?.index;
+  navigation?.addEventListener('currententrychange', () => {
+    fromIndex = atIndex;
+    atIndex = navigation.currentEntry?.index;
+  });
+  if (tokenOf(window.history.state) !== undefined) pass(-1);
 }
 
 /**
@@ -118,11 +144,11 @@ export function enterDialogHistory(close: () => boolean): () => void {
   watchDialogHistory();
   const top = entries[entries.length - 1];
   const entry: Entry = { token: `${Date.now().toString(36)}.${++issued}`, closed: false, pushed: false, close };
-  if (top?.closed && !goingBack && tokenOf(window.history.state) === top.token) {
+  if (top?.closed && passing === 0 && tokenOf(window.history.state) === top.token) {
     entries.pop();
     window.history.replaceState({ ...window.history.state, [KEY]: entry.token }, '');
     entry.pushed = true;
-  } else if (!goingBack) {
+  } else if (passing === 0) {
     pushEntry(entry);
   }
   entries.push(entry);
