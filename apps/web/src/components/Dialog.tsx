@@ -5,8 +5,8 @@ import { useRefusalsIn } from './DialogRefusal.js';
 
 /**
  * Mantine's Modal whose Escape closes it only when it is the top-most dialog, and a click outside
- * only when no pop-over was open over it; none closes it while a call made from it is on its way
- * (closesNow); its close button is named. While it is the top-most
+ * only when no pop-over was open over it; none closes it while a money call made from it is on its
+ * way (closesNow); its close button is named. While it is the top-most
  * dialog, refusals (notifyError) are shown at its top, in view, instead of as toasts over it.
  */
 export function Dialog({ children, ...props }: ModalProps) {

@@ -13,7 +13,7 @@ interface Entry {
   token: string;
   /** Closed, its entry not yet taken back. */
   closed: boolean;
-  /** In the history (not when opened while going back). */
+  /** In the history (not yet when opened while passing over entries). */
   pushed: boolean;
   /** The dialog's close, called when Back passes its entry: false when it refuses (busy). */
   close(): boolean;
