@@ -37,8 +37,8 @@ function onPointerDown() {
 /**
  * Escape closes the top-most open dialog or pop-over and nothing beneath it, and Back closes the
  * top-most dialog (dialog-history.ts), unless it waits for an answer (closesNow): a fund-password
- * prompt or an add-funds sheet over a stake form closes alone, and the form keeps what was typed; an info
- * pop-over in a dialog closes without the dialog. Every modal and drawer has Mantine's own Escape
+ * prompt or an add-funds sheet over a stake form closes alone, and the form keeps what was typed;
+ * an info pop-over in a dialog closes without the dialog. Every modal and drawer has Mantine's own Escape
  * turned off in the theme and calls this instead, and so do the pop-overs (Mantine's answers Escape
  * only with the focus inside the pop-over, not on the mark that opened it). One pop-over is open at
  * a time: any dialog or pop-over opening closes the pop-overs already open, so none is left floating
