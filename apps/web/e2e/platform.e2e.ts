@@ -14,6 +14,17 @@ import {
 } from './support.js';
 
 let e2e: E2E;
+
+/** Opens USDT's subscribe form on /simple-earn, types `amount` and confirms: returns the fund-password prompt, open. */
+async function subscribeUpToPrompt(page: Page, amount: string) {
+  await page.getByTestId('subscribe-USDT').click();
+  await page.getByTestId('subscribe-amount').fill(amount);
+  await page.getByTestId('subscribe-confirm').click();
+  const prompt = page.getByRole('dialog', { name: 'Enter your fund password' });
+  await prompt.waitFor();
+  return prompt;
+}
+
 beforeAll(async () => {
   e2e = await startE2E();
 });
@@ -526,11 +537,7 @@ describe('platform journey in Chromium', () => {
     const first = await context.newPage();
     await login(first, e2e.baseUrl, 'new@example.com');
     await first.goto(`${e2e.baseUrl}/simple-earn`);
-    await first.getByTestId('subscribe-USDT').click();
-    await first.getByTestId('subscribe-amount').fill('5');
-    await first.getByTestId('subscribe-confirm').click();
-    const prompt = first.getByRole('dialog', { name: 'Enter your fund password' });
-    await prompt.waitFor();
+    const prompt = await subscribeUpToPrompt(first, '5');
     const subscribes: string[] = [];
     first.on(
       'request',
@@ -564,11 +571,7 @@ describe('platform journey in Chromium', () => {
     await page.goto(`${e2e.baseUrl}/simple-earn`);
     const path = () => new URL(page.url()).pathname;
     // A sheet with its fund-password prompt over it: Back closes the prompt alone, the sheet keeps what was typed.
-    await page.getByTestId('subscribe-USDT').click();
-    await page.getByTestId('subscribe-amount').fill('5');
-    await page.getByTestId('subscribe-confirm').click();
-    const prompt = page.getByRole('dialog', { name: 'Enter your fund password' });
-    await prompt.waitFor();
+    const prompt = await subscribeUpToPrompt(page, '5');
     await page.goBack();
     await prompt.waitFor({ state: 'detached' });
     expect(await page.getByTestId('subscribe-amount').inputValue()).toBe('5');
@@ -631,10 +634,7 @@ describe('platform journey in Chromium', () => {
     await page.goto(`${e2e.baseUrl}/launchpool`);
     await page.goto(`${e2e.baseUrl}/simple-earn`);
     // Back while the subscription is on its way: the form stays and shows what came of it.
-    await page.getByTestId('subscribe-USDT').click();
-    await page.getByTestId('subscribe-amount').fill('5');
-    await page.getByTestId('subscribe-confirm').click();
-    await page.getByRole('dialog', { name: 'Enter your fund password' }).waitFor();
+    await subscribeUpToPrompt(page, '5');
     const release = await holdRoute(page, '**/uni-loan/earn/subscribe');
     await enterFundPassword(page, '123456');
     await page.goBack();
@@ -645,11 +645,7 @@ describe('platform journey in Chromium', () => {
     await page.goBack();
     await page.getByTestId('success-amount').waitFor({ state: 'detached' });
     // Forward onto the prompt Back closed changes nothing: the form keeps what was typed.
-    await page.getByTestId('subscribe-USDT').click();
-    await page.getByTestId('subscribe-amount').fill('6');
-    await page.getByTestId('subscribe-confirm').click();
-    const prompt = page.getByRole('dialog', { name: 'Enter your fund password' });
-    await prompt.waitFor();
+    const prompt = await subscribeUpToPrompt(page, '6');
     await page.goBack();
     await prompt.waitFor({ state: 'detached' });
     await page.goForward();

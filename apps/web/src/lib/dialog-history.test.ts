@@ -18,6 +18,23 @@ async function back() {
   await done;
 }
 
+/** Back, and on past any dialog's entry: settles on the first entry that names no dialog. */
+async function backPastDialogs() {
+  const landed = new Promise<void>((resolve) => {
+    const seen = () => {
+      if (window.history.state?.earnDialog) return;
+      window.removeEventListener('popstate', seen);
+      setTimeout(resolve);
+    };
+    window.addEventListener('popstate', seen);
+  });
+  window.history.back();
+  await landed;
+}
+
+/** Lets queued history work (a closed dialog's entry taken back) run. */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
+
 /** Closes a dialog as its close button does: its history entry is taken back after this task. */
 async function closeByButton(leave: () => void) {
   const done = moved();
@@ -94,7 +111,7 @@ describe('dialogs in the browser history', () => {
     const leave = enterDialogHistory(closer());
     window.history.pushState(null, '', '/elsewhere');
     leave();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settled();
     expect(window.location.pathname).toBe('/elsewhere');
   });
 
@@ -132,7 +149,7 @@ describe('dialogs in the browser history', () => {
     const undone = moved();
     window.history.forward();
     await undone; // Forward lands on the prompt's entry, and is taken back at once
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settled();
     expect(form).not.toHaveBeenCalled();
     await back();
     expect(form).toHaveBeenCalledTimes(1);
@@ -145,17 +162,8 @@ describe('dialogs in the browser history', () => {
     const leave = enterDialogHistory(closer());
     window.history.pushState(null, '', '/holdings');
     leave();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const passedOver = new Promise<void>((resolve) => {
-      const seen = () => {
-        if (window.history.state?.earnDialog) return;
-        window.removeEventListener('popstate', seen);
-        setTimeout(resolve);
-      };
-      window.addEventListener('popstate', seen);
-    });
-    window.history.back();
-    await passedOver;
+    await settled();
+    await backPastDialogs();
     expect(window.location.pathname).toBe('/page');
     await back();
     expect(window.location.pathname).toBe('/before');
@@ -166,17 +174,8 @@ describe('dialogs in the browser history', () => {
     const dialog = closer();
     const leaveDialog = enterDialogHistory(dialog);
     leaveMenu(); // the menu closes as the dialog opens over it
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const landed = new Promise<void>((resolve) => {
-      const seen = () => {
-        if (window.history.state?.earnDialog) return;
-        window.removeEventListener('popstate', seen);
-        setTimeout(resolve);
-      };
-      window.addEventListener('popstate', seen);
-    });
-    window.history.back();
-    await landed;
+    await settled();
+    await backPastDialogs();
     expect(dialog).toHaveBeenCalledTimes(1);
     leaveDialog();
     await back();
