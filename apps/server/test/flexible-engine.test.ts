@@ -1,10 +1,14 @@
 import { clearHour, Decimal, hourlyInterest, lenderRateCap, type Offer, serviceFee } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Executor } from '../src/db/client.js';
 import { rowsOf } from '../src/db/rows.js';
 import { checkLedger } from '../src/ledger/check.js';
+import { settleBatch } from '../src/modules/simple-earn/flexible-hour.js';
+import { earnHistory } from '../src/modules/simple-earn/history.js';
+import { listMarkets } from '../src/modules/simple-earn/markets.js';
 import { advance, holding, lender, setDemand } from './flexible-helpers.js';
-import { HOUR_MS, startTestServer, T0, type TestServer } from './helpers.js';
+import { type Client, HOUR_MS, startTestServer, T0, type TestServer } from './helpers.js';
 
 let ts: TestServer;
 beforeAll(async () => {
@@ -160,11 +164,14 @@ describe('ledger:check on flexible positions', () => {
 });
 
 describe('allocation history', () => {
-  it('is kept about two days deep, while the last 24 hours of lending and all paid interest stay', async () => {
+  it('is kept about two days deep; the interest it paid stays in history, each row as it was', async () => {
     const u = await lender(ts, { DOT: '1000' });
     await u.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'DOT', amount: '1000' });
     await setDemand(ts, 'DOT', '500', '0.2');
-    await advance(ts, 5 * 24);
+    await advance(ts, 3 * 24);
+    const before = await interestHistory(u, 'DOT');
+    const dailyBefore = await dailyInterest(u, 'DOT');
+    await advance(ts, 2 * 24);
     const db = ts.server.ctx.db;
     const now = ts.server.ctx.clock.now().getTime();
     const [oldest] = rowsOf<{ hour: Date | string }>(
@@ -173,9 +180,69 @@ describe('allocation history', () => {
     expect(now - new Date(oldest?.hour as Date).getTime()).toBeLessThanOrEqual(3 * 24 * HOUR_MS);
     const lent = (await u.get('/apiw/v2/uni-loan/earn/lend-detail?asset=DOT')).body.data;
     expect(lent.length).toBe(24);
-    const paid = rowsOf<{ n: number }>(
+    // Every hour paid is in history; those archived meanwhile are unchanged, ids and all.
+    const after = await interestHistory(u, 'DOT');
+    expect(after.length).toBe(before.length + 48);
+    expect(after.slice(48)).toEqual(before);
+    const [archived] = rowsOf<{ n: number }>(
       await db.execute(sql`SELECT count(*)::int AS n FROM earn_history WHERE coin = 'DOT' AND type = 3`),
     );
-    expect(paid[0]?.n).toBeGreaterThan(100);
+    expect(archived?.n).toBeGreaterThan(24);
+    // The daily log of the days that were over already reads the same.
+    const dailyAfter = await dailyInterest(u, 'DOT');
+    const lastDayBefore = Math.max(...dailyBefore.map((d) => d.time_at));
+    expect(dailyAfter.filter((d) => d.time_at < lastDayBefore)).toEqual(
+      dailyBefore.filter((d) => d.time_at < lastDayBefore),
+    );
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it("shows an hour's interest as each batch pays it, never before", async () => {
+    const a = await lender(ts, { LINK: '100' });
+    const b = await lender(ts, { LINK: '100' });
+    await a.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'LINK', amount: '100' });
+    await b.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'LINK', amount: '100' });
+    await setDemand(ts, 'LINK', '150', '0.1');
+    await advance(ts, 2);
+    const db = ts.server.ctx.db;
+    // The hour cleared last and not paid yet; its first batch (one position) paid, and looked at, then rolled back.
+    const hour = ts.server.ctx.clock.now();
+    const positions = rowsOf<{ id: number; user_id: number }>(
+      await db.execute(sql`SELECT id, user_id FROM flexible_positions WHERE coin = 'LINK' ORDER BY id`),
+    );
+    const users = positions.map((p) => p.user_id);
+    const markets = (await listMarkets(db)).filter((m) => m.isOpen);
+    const paidAt = hour.getTime() / 1000 + 3600;
+    const newest = async (tx: Executor, userId: number) =>
+      (await earnHistory(tx, userId, 'flexible', { page: 1, limit: 1, type: 3 })).list[0]?.time_at;
+    await db
+      .transaction(async (tx) => {
+        expect(await newest(tx, users[0] as number)).toBe(paidAt - 3600);
+        await settleBatch(tx, hour, markets, (positions[0]?.id as number) - 1, 1);
+        expect(await newest(tx, users[0] as number)).toBe(paidAt);
+        expect(await newest(tx, users[1] as number)).toBe(paidAt - 3600);
+        expect(await checkLedger(tx)).toEqual([]);
+        throw new RolledBack();
+      })
+      .catch((err) => {
+        if (!(err instanceof RolledBack)) throw err;
+      });
   });
 });
+
+class RolledBack extends Error {}
+
+/** Every interest row of a coin's flexible history, newest first, through the API's pages. */
+async function interestHistory(u: Client, asset: string) {
+  const rows = [];
+  for (let page = 1; ; page++) {
+    const res = await u.get(`/apiw/v2/uni-loan/earn/history?type=3&asset=${asset}&limit=100&page=${page}`);
+    rows.push(...res.body.data.list);
+    if (res.body.data.list.length < 100) return rows;
+  }
+}
+
+async function dailyInterest(u: Client, asset: string): Promise<{ time_at: number }[]> {
+  const res = await u.get(`/apiw/v2/uni-loan/earn/history?type=3&asset=${asset}&is_daily_log=1&limit=100`);
+  return res.body.data.list;
+}

@@ -345,6 +345,11 @@ export const flexibleHours = pgTable(
     feePaid: money('fee_paid').notNull().default('0'),
     /** The hour's interest has all been paid (its last batch is done). */
     settled: boolean('settled').notNull().default(false),
+    /**
+     * The hour's interest is paid to this coin's positions up to this id (the batches go in id
+     * order): their allocations are their interest history until archived.
+     */
+    paidThrough: integer('paid_through').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.coin, t.hour] })],
 );

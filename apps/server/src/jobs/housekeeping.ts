@@ -1,5 +1,6 @@
-import { lt } from 'drizzle-orm';
+import { and, gt, lt, min } from 'drizzle-orm';
 import { failedAttempts, flexibleAllocations, idempotencyKeys, sessions } from '../db/schema.js';
+import { archiveAllocationHour } from '../modules/simple-earn/interest-history.js';
 import type { Job } from './scheduler.js';
 
 const HOUR_MS = 3_600_000;
@@ -26,17 +27,28 @@ export const expireKeys: Job = {
 };
 
 /**
- * Lending allocations are dropped daily once 48 hours old (from the end of the day just settled):
- * the screens show the last 24, and what was paid stays in history, the ledger and the per-hour
- * totals, so the table the hourly job works on stays a couple of days deep.
+ * Lending allocations are dropped daily once 48 hours old (from the end of the day just settled),
+ * an hour per transaction, oldest first: the screens show the last 24, and the interest they paid is
+ * archived into history as they go (see interest-history.ts), so the table the hourly job works on
+ * stays a couple of days deep.
  */
 export const expireAllocations: Job = {
   name: 'housekeeping.allocations',
   period: 'day',
-  async run(tx, periodStart) {
-    await tx
-      .delete(flexibleAllocations)
-      .where(lt(flexibleAllocations.hour, new Date(periodStart.getTime() - 24 * HOUR_MS)));
+  async run(tx, periodStart, resumeFrom) {
+    const [next] = await tx
+      .select({ hour: min(flexibleAllocations.hour) })
+      .from(flexibleAllocations)
+      .where(
+        and(
+          lt(flexibleAllocations.hour, new Date(periodStart.getTime() - 24 * HOUR_MS)),
+          resumeFrom === undefined ? undefined : gt(flexibleAllocations.hour, new Date(resumeFrom)),
+        ),
+      );
+    if (!next?.hour) return;
+    // An hour not archived (its interest not all paid) is passed over, and the next one taken.
+    await archiveAllocationHour(tx, next.hour);
+    return { resumeFrom: next.hour.getTime() };
   },
 };
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
+import { flexibleHistoryRows } from '../modules/simple-earn/interest-history.js';
 
 export interface LedgerViolation {
   invariant: string;
@@ -70,7 +71,7 @@ export async function checkLedger(db: Executor): Promise<LedgerViolation[]> {
         JOIN ledger_transactions t ON t.id = lp.tx_id WHERE t.kind = 'flexible.interest' GROUP BY lp.account_id
       ) x ON x.account_id = p.account_id
       LEFT JOIN (
-        SELECT user_id, coin, sum(amount) AS total FROM earn_history WHERE product = 'flexible' AND type = 3 GROUP BY user_id, coin
+        SELECT user_id, coin, sum(amount) AS total FROM ${flexibleHistoryRows()} WHERE type = 3 GROUP BY user_id, coin
       ) h ON h.user_id = p.user_id AND h.coin = p.coin
       WHERE a.balance - p.net_subscribed <> coalesce(x.total, 0) OR a.balance - p.net_subscribed <> coalesce(h.total, 0)
       ORDER BY p.id LIMIT 50`),

@@ -108,7 +108,7 @@ export async function clearHour(
 /**
  * Settles the next batch of hour P's allocations after position `after`, in one transaction: one
  * journal entry for the batch (each lender's interest compounded into the position's account, paid
- * by the borrowers), history, the hour's interest total, and the batch's bonuses. No position is
+ * by the borrowers), the hour's interest total and how far it is paid, and the batch's bonuses. No position is
  * written (what one has earned is its balance less what was put in). Returns the last position
  * settled, or undefined when none was left.
  */
@@ -144,7 +144,7 @@ export async function settleBatch(
   if (batch?.last == null) return undefined;
   const inBatch = sql`a.hour = ${h}::timestamptz AND a.position_id > ${after} AND a.position_id <= ${batch.last}`;
   const paidAt = new Date(hour.getTime() + HOUR_MS);
-  // The batch's interest, read once by the legs, the history and the hour's total.
+  // The batch's interest, read once by the legs and the hour's total.
   const earned = sql`earned AS MATERIALIZED (
     SELECT a.user_id, a.account_id, a.coin, a.interest, a.lent, a.rate FROM flexible_allocations a
     WHERE ${inBatch} AND a.interest > 0)`;
@@ -159,11 +159,10 @@ export async function settleBatch(
       UNION ALL
       SELECT la.id, t.coin, -t.interest FROM (${interestByCoin}) t
       JOIN ledger_accounts la ON la.user_id IS NULL AND la.wallet = ${FlexiblePlatform.borrowers} AND la.coin = t.coin`,
-    // A history row per lender, and the hour's interest total, in the posting's own statement.
+    // The hour's interest total, and how far it is paid (which makes the allocations paid history,
+    // see interest-history.ts), in the posting's own statement.
     alongside: [
-      sql`INSERT INTO earn_history (user_id, product, type, mode, coin, amount, principal, rate, at)
-        SELECT user_id, 'flexible', 3, 0, coin, interest, lent, rate, ${paidAt.toISOString()}::timestamptz FROM earned`,
-      sql`UPDATE flexible_hours fh SET interest_paid = fh.interest_paid + t.interest
+      sql`UPDATE flexible_hours fh SET interest_paid = fh.interest_paid + t.interest, paid_through = ${batch.last}
         FROM (${interestByCoin}) t WHERE fh.coin = t.coin AND fh.hour = ${h}::timestamptz`,
     ],
   });

@@ -3,6 +3,7 @@ import { HISTORY_REDEEM_CANCELLED } from '@earn/domain/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
+import { flexibleHistoryRows } from './interest-history.js';
 
 /**
  * History record types (spec: 1 subscribe, 2 redeem, 3 interest, 4 bonus, 5 rate-up), and ours:
@@ -36,6 +37,7 @@ export interface HistoryQuery {
  * their order and term); or, for the daily log, one row per day.
  */
 export async function earnHistory(db: Executor, userId: number, product: 'flexible' | 'fixed', q: HistoryQuery) {
+  const rows = historyRows(userId, product);
   const filters = sql.join(
     [
       sql`user_id = ${userId}`,
@@ -55,7 +57,7 @@ export async function earnHistory(db: Executor, userId: number, product: 'flexib
     const days = sql`
       SELECT date_trunc('day', at + make_interval(mins => ${tz})) - make_interval(mins => ${tz}) AS day, coin, type,
         coalesce(bonus_asset, '') AS bonus_asset, amount
-      FROM earn_history WHERE ${filters}`;
+      FROM ${rows} WHERE ${filters}`;
     const groups = sql`d.day, d.coin, d.type, d.bonus_asset`;
     const list = rowsOf<{ day: string; coin: string; amount: string; type: number; bonus_asset: string }>(
       await db.execute(sql`
@@ -101,16 +103,14 @@ export async function earnHistory(db: Executor, userId: number, product: 'flexib
         coalesce(o.bonus_asset, o.coin) AS order_bonus_asset, v.rate_ratio::text AS voucher_ratio, v.rate_day AS voucher_days
       FROM (
         SELECT id, type, mode, product, coin, amount::text, principal::text, rate::text, bonus_asset, order_id, lock_up_period, at
-        FROM earn_history
+        FROM ${rows}
         WHERE ${filters} ORDER BY at DESC, id DESC LIMIT ${q.limit} OFFSET ${offset}
       ) h
       LEFT JOIN fixed_orders o ON h.type = 1 AND h.product = 'fixed' AND o.id = h.order_id
       LEFT JOIN rate_up_vouchers v ON v.id = o.voucher_id
       ORDER BY h.at DESC, h.id DESC`),
   );
-  const [count] = rowsOf<{ n: number }>(
-    await db.execute(sql`SELECT count(*)::int AS n FROM earn_history WHERE ${filters}`),
-  );
+  const [count] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM ${rows} WHERE ${filters}`));
   return {
     list: list.map((r) => ({
       id: Number(r.id),
@@ -153,8 +153,13 @@ function orderBonus(r: { bonus_amount: string | null; order_bonus_asset: string 
 export async function historyCoins(db: Executor, userId: number, product: 'flexible' | 'fixed'): Promise<string[]> {
   const result = rowsOf<{ coin: string }>(
     await db.execute(
-      sql`SELECT DISTINCT coin FROM earn_history WHERE user_id = ${userId} AND product = ${product} ORDER BY coin`,
+      sql`SELECT DISTINCT coin FROM ${historyRows(userId, product)} WHERE user_id = ${userId} AND product = ${product} ORDER BY coin`,
     ),
   );
   return result.map((r) => r.coin);
+}
+
+/** A user's history rows of a product: flexible interest is partly read from its allocations. */
+function historyRows(userId: number, product: 'flexible' | 'fixed') {
+  return product === 'flexible' ? flexibleHistoryRows(userId) : sql`earn_history`;
 }
