@@ -22,7 +22,8 @@ for (const positions of (process.env.BENCH_POSITIONS ?? '100000').split(',').map
       `${r.engines.map((ms) => ms.toFixed(0)).join('/')} ms, floor ${r.floors.map((ms) => ms.toFixed(0)).join('/')} ms)` +
       (url
         ? `; next hour under load ${r.loadedMs.toFixed(0)} ms with ${r.subscribes} subscribes, p99 ${r.subscribeP99Ms.toFixed(0)} ms (target 250 ms)`
-        : ''),
+        : '') +
+      `; archiving an hour's interest into history (daily housekeeping) ${r.archiveMs.toFixed(0)} ms`,
   );
 }
 const launch = await benchLaunchpoolDistribution(url);
