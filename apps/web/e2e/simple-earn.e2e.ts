@@ -161,13 +161,22 @@ describe('Simple Earn flexible in Chromium', () => {
     await expect.poll(() => page.getByRole('switch', { name: 'Auto-earn SOL' }).isChecked()).toBe(false);
     await page.keyboard.press('Escape');
 
-    // History: filter to interest.
+    // History: filter to interest. Spec: pages of 8 rows (a first probe of one row finds the type).
+    const historyLimits: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      const hourly = url.pathname.endsWith('/earn/history') && !url.searchParams.has('is_daily_log');
+      if (hourly) historyLimits.push(url.searchParams.get('limit') ?? '');
+    });
     await page.goto(`${e2e.baseUrl}/simple-earn/history`);
     await page.getByTestId('history-type').click();
     await page.getByRole('option', { name: 'Interest' }).click();
     await expectText(page, 'Interest');
     const rows = page.locator('tbody tr');
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    expect(await rows.count()).toBeLessThanOrEqual(8);
+    expect(historyLimits.filter((limit) => limit !== '1')).toEqual(expect.arrayContaining(['8']));
+    expect(historyLimits.every((limit) => limit === '1' || limit === '8')).toBe(true);
     for (const text of await rows.allTextContents()) expect(text).toContain('Interest');
     // USDT's award pool pays in GT: its rows are in GT, earned on USDT; its ladder pays in USDT.
     await page.getByTestId('history-type').click();

@@ -238,6 +238,8 @@ export function useSetAutoInvest() {
 export const INTEREST_CACHE_MONTHS = 6;
 export const INTEREST_CACHE_PAGES = 8;
 export const DAILY_INTEREST_PAGE_SIZE = 8;
+/** Spec: history pages of 8 rows (flexible and fixed). */
+export const HISTORY_PAGE_SIZE = 8;
 
 /** Daily interest sums, newest first, collected window by window; a failed window is logged and skipped. */
 export function useDailyInterest(enabled: boolean, asset: string | undefined) {

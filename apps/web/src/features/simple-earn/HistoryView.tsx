@@ -4,7 +4,13 @@ import { Anchor, Center, Checkbox, Group, Loader, Paper, Stack, Tabs, Text } fro
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../api/account.js';
-import { DAILY_INTEREST_PAGE_SIZE, useDailyInterest, useHistory, useHistoryCoins } from '../../api/simple-earn.js';
+import {
+  DAILY_INTEREST_PAGE_SIZE,
+  HISTORY_PAGE_SIZE,
+  useDailyInterest,
+  useHistory,
+  useHistoryCoins,
+} from '../../api/simple-earn.js';
 import { DateRange, type DateRangeValue } from '../../components/DateRange.js';
 import { type Column, PagedTable, pagedQuery } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
@@ -12,8 +18,6 @@ import { FixedHistory } from './fixed/FixedHistory.js';
 import { paidCoin, TYPE_KEY } from './history-types.js';
 import { InterestDayDialog } from './InterestDayDialog.js';
 import { TypeCoinFilters } from './TypeCoinFilters.js';
-
-const PAGE_SIZE = 10;
 
 /**
  * The history's initial type: from the query, else the user's stored preference, else interest when
@@ -94,7 +98,7 @@ function HistoryFilters({
   const history = useHistory(
     {
       page,
-      limit: PAGE_SIZE,
+      limit: HISTORY_PAGE_SIZE,
       type: type === '0' ? undefined : Number(type),
       asset: asset ?? undefined,
       start_at: range ? dayStartMs(range.start, offset) / 1000 : undefined,
@@ -208,6 +212,7 @@ function HistoryFilters({
             rowKey={(r) => `${r.id ?? ''}-${r.time_at}-${r.asset}-${r.type}`}
             page={page}
             onPageChange={setPage}
+            pageSize={HISTORY_PAGE_SIZE}
           />
         )}
       </Paper>

@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFixedHistory, useFixedProducts } from '../../../api/fixed-earn.js';
+import { HISTORY_PAGE_SIZE } from '../../../api/simple-earn.js';
 import { DateRange, type DateRangeValue } from '../../../components/DateRange.js';
 import { type Column, PagedTable, pagedQuery } from '../../../components/PagedTable.js';
 import { useFormat } from '../../../lib/use-format.js';
 import { paidCoin, TYPE_KEY } from '../history-types.js';
 import { TypeCoinFilters } from '../TypeCoinFilters.js';
 
-const PAGE_SIZE = 10;
 /** History modes worth naming on a fixed row (spec). */
 const MODE_KEY: Record<number, string> = {
   10: 'fixed.mode.launchpool',
@@ -32,7 +32,7 @@ export function FixedHistory({ queryAsset }: { queryAsset: string | null }) {
   const offset = -new Date().getTimezoneOffset();
   const history = useFixedHistory({
     page,
-    limit: PAGE_SIZE,
+    limit: HISTORY_PAGE_SIZE,
     ...(type !== '0' ? { type: Number(type) } : {}),
     ...(asset ? { asset } : {}),
     ...(range
@@ -107,6 +107,7 @@ export function FixedHistory({ queryAsset }: { queryAsset: string | null }) {
           rowKey={(r) => String(r.id)}
           page={page}
           onPageChange={setPage}
+          pageSize={HISTORY_PAGE_SIZE}
         />
       </Paper>
     </Stack>
