@@ -108,9 +108,9 @@ export async function clearHour(
 /**
  * Settles the next batch of hour P's allocations after position `after`, in one transaction: one
  * journal entry for the batch (each lender's interest compounded into the position's account, paid
- * by the borrowers), the hour's interest total and how far it is paid, and the batch's bonuses. No position is
- * written (what one has earned is its balance less what was put in). Returns the last position
- * settled, or undefined when none was left.
+ * by the borrowers), the hour's interest total and how far it is paid, and the batch's bonuses. No
+ * position is written (what one has earned is its balance less what was put in). Returns the last
+ * position settled, or undefined when none was left.
  */
 export async function settleBatch(
   tx: Executor,
