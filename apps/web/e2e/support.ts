@@ -86,8 +86,8 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
-export async function expectText(page: Page, text: string | RegExp) {
-  await page.getByText(text).first().waitFor({ state: 'visible', timeout: 15_000 });
+export async function expectText(page: Page, text: string | RegExp, timeout = 15_000) {
+  await page.getByText(text).first().waitFor({ state: 'visible', timeout });
   expect(await page.getByText(text).first().isVisible()).toBe(true);
 }
 

@@ -8,10 +8,10 @@ export function useClock(enabled: boolean) {
   return useQuery({ queryKey: clockKey, queryFn: () => api<ClockState>('/admin/v1/clock'), enabled });
 }
 
-/** Moves the manual clock; every job that falls due runs first, so everything shown afterwards is stale. */
 /** Long enough for the longest step (30 days) on a busy server. */
 const ADVANCE_TIMEOUT_MS = 15 * 60_000;
 
+/** Moves the manual clock; every job that falls due runs first, so everything shown afterwards is stale. */
 export function useAdvanceClock() {
   const qc = useQueryClient();
   return useMutation({
