@@ -1,6 +1,6 @@
 import { dailyReward, formatAmount, redeemFee } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2E, enterFundPassword, expectText, login, startE2E, watchErrors } from './support.js';
+import { type E2E, enterFundPassword, expectText, holdRoute, login, startE2E, watchErrors } from './support.js';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -266,13 +266,19 @@ describe('On-chain staking in Chromium', () => {
     await context.close();
   });
 
-  it('shows a Chinese reader the tips the operator wrote in Chinese', async () => {
+  it('shows a Chinese reader the tips the operator wrote in Chinese, in a form opened before the switch took', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await login(page, e2e.baseUrl, 'demo@example.com');
     await page.goto(`${e2e.baseUrl}/staking`);
+    await page.getByTestId('stake-DOT-5').waitFor();
+    // The Chinese reads held back: the form opens on the list's English copy...
+    const release = await holdRoute(page, /\/earn\/staking\/products?\?.*locale=zh-CN/);
     await page.getByRole('banner').getByText('中文').click();
     await page.getByTestId('stake-DOT-5').click();
+    await expectText(page, 'Polkadot unbonds in 28 days: plan redemptions ahead.');
+    // ...and turns Chinese when they come, without being opened again.
+    release();
     await expectText(page, 'Polkadot 解绑需要 28 天，请提前安排赎回。');
     await context.close();
   });

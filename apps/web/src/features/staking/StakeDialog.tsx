@@ -71,7 +71,9 @@ function StakeSources({ product, onDone }: { product: StakingProduct; onDone(r: 
   const fmt = useFormat();
   const [pid, setPid] = useState(product.pid);
   const picked = useStakingProduct(product.mortgage_coin, pid);
-  const chosen = pid === product.pid ? product : picked.data;
+  // The product as read now, in the reader's language (a switch of language reads it again); the
+  // list's copy it was opened from until then.
+  const chosen = picked.data ?? (pid === product.pid ? product : undefined);
   return (
     <Stack>
       {product.is_defi === 1 && (
