@@ -122,10 +122,16 @@ export function holdAppCode(page: Page): Promise<() => void> {
  */
 export async function login(page: Page, baseUrl: string, email: string, password = 'demo1234') {
   await page.context().clearCookies({ name: 'sid' });
+  // From a new document: a page whose session has just ended sends its reader to the login page with
+  // the way back, and loading the address it is already at would keep that (a reload keeps history
+  // state), so the sign-in would lead back there.
+  await page.goto('about:blank');
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').first().fill(password);
+  const answer = page.waitForResponse((r) => r.url().endsWith('/apiw/v2/auth/login'));
   await page.getByRole('button', { name: 'Log in' }).last().click();
+  expect((await answer).status()).toBe(200);
   await page.waitForURL('**/assets');
 }
 
