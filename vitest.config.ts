@@ -35,6 +35,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.e2e.ts'],
+          globalSetup: ['apps/web/e2e/demo-database.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // A page polled for a state waits as long as a journey's other waits (15 s), not Vitest's 1 s:

@@ -1,11 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type FrameLocator, type Page } from 'playwright-core';
-import { expect } from 'vitest';
-import type { Config } from '../../server/src/config.js';
+import { expect, inject } from 'vitest';
 import { createServer, type Server } from '../../server/src/server.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
+import { e2eConfig } from './demo-database.js';
 
-export const EXCHANGE_URL = 'https://exchange.example';
+export { EXCHANGE_URL } from './demo-database.js';
 
 export interface E2E {
   server: Server;
@@ -18,24 +20,13 @@ export interface E2E {
 
 /**
  * The real server with the built web app, the demo data and a manual clock, on a free port, over a
- * fresh database (PostgreSQL when DATABASE_URL is set is not needed here: PGlite in memory), and
+ * copy of the demo database written for the run (PGlite: PostgreSQL is not needed here), and
  * Debian's Chromium driven by playwright-core.
  */
 export async function startE2E(): Promise<E2E> {
-  const config: Config = {
-    port: 0,
-    host: '127.0.0.1',
-    databaseUrl: undefined,
-    dataDir: undefined,
-    demo: true,
-    clock: 'manual',
-    webDist: path.resolve(import.meta.dirname, '../dist'),
-    logLevel: 'warn',
-    trustedProxies: [],
-    // The exchange around the earn area, where add-funds' deposit, buy and trade links lead.
-    exchangeUrl: EXCHANGE_URL,
-  };
-  const server = await createServer(config);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'earn-e2e-'));
+  fs.cpSync(inject('demoDataDir'), dataDir, { recursive: true });
+  const server = await createServer(e2eConfig(dataDir));
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -60,6 +51,7 @@ export async function startE2E(): Promise<E2E> {
     async close() {
       await browser.close();
       await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

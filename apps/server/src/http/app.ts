@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import fastifyAccepts from '@fastify/accepts';
 import fastifyCookie from '@fastify/cookie';
@@ -50,11 +51,11 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
 }
 
-const COIN_ICONS = path.join(path.dirname(require_resolve('cryptocurrency-icons/package.json')), 'svg', 'color');
-
-function require_resolve(specifier: string): string {
-  return new URL(import.meta.resolve(specifier)).pathname;
-}
+const COIN_ICONS = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('cryptocurrency-icons/package.json')),
+  'svg',
+  'color',
+);
 
 /** API prefixes: everything else is the web app's to route. */
 const API_PREFIXES = ['/apiw/', '/api/', '/admin/', '/launch-pool/', '/static/', '/openapi.json', '/healthz'];
