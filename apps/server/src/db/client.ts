@@ -45,7 +45,7 @@ export interface NotificationHandlers {
 const HEARTBEAT_MS = 250;
 const HEARTBEAT_TIMEOUT_MS = 1_000;
 
-const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
 /** Advisory lock key that serialises migrations when several servers start on one PostgreSQL. */
 const MIGRATION_LOCK = 7_240_001;
 
@@ -111,7 +111,7 @@ function openPostgres(url: string): Database {
       const client = await pool.connect();
       try {
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
         client.release();
@@ -209,7 +209,7 @@ function openPglite(dataDir: string | undefined): Database {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     async listen(channel, handlers) {
       const stop = await client.listen(channel, (payload) => handlers.notify(payload));
       handlers.heard(Number.POSITIVE_INFINITY);
