@@ -87,14 +87,18 @@ function poolView(
   };
 }
 
-/** Prices at the end of ended projects, which never change: worked out once per coin and end. */
-const pricesAtEnd = new Map<number, ReadonlyMap<string, string>>();
+/**
+ * Prices at the end of ended projects, which never change: worked out once per end and set of coins
+ * (each with its base price, which the walk starts from).
+ */
+const pricesAtEnd = new Map<string, ReadonlyMap<string, string>>();
 
 function endPrices(coins: readonly CoinRow[], endMs: number): ReadonlyMap<string, string> {
-  let prices = pricesAtEnd.get(endMs);
-  if (!prices || prices.size !== coins.length) {
+  const key = `${endMs}|${coins.map((c) => `${c.symbol}:${c.basePrice}`).join(',')}`;
+  let prices = pricesAtEnd.get(key);
+  if (!prices) {
     prices = new Map(coins.map((c) => [c.symbol, priceAt(c.symbol, c.basePrice, endMs).toFixed()]));
-    pricesAtEnd.set(endMs, prices);
+    pricesAtEnd.set(key, prices);
   }
   return prices;
 }
