@@ -1,10 +1,15 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { i18nReady } from './i18n/index.js';
 
 await i18nReady;
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // The toasts' store is a module's, and the test files share their modules (isolate: false).
+  notifications.clean();
+});
 
 // jsdom lacks what Mantine measures with.
 window.matchMedia ??= (query: string) =>
