@@ -23,7 +23,7 @@ export function requirePostgres(what: string): boolean {
  * A fresh, empty (migrated) PostgreSQL database, and how to drop it once its server has closed (a
  * hook registered here would be too late to run: Vitest collects a file's hooks before it starts).
  */
-export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   if (!DATABASE_URL) throw new Error('DATABASE_URL is not set');
   const name = `earn_test_${randomBytes(6).toString('hex')}`;
   await withAdmin(async (admin) => {
@@ -62,7 +62,7 @@ const TEMPLATE_LOCK = 7_240_002;
  * The database every test file's database is copied from, with every migration applied: a copy
  * (CREATE DATABASE ... TEMPLATE) takes a fraction of the time the migrations take each file. It is
  * named by the migrations it holds, so a run with other migrations makes its own, and made once by
- * whichever file asks first. Older templates are dropped when a new one is made.
+ * whichever file asks first.
  */
 async function migratedTemplate(admin: pg.Client): Promise<string> {
   const name = `earn_template_${migrationsDigest()}`;
@@ -70,8 +70,9 @@ async function migratedTemplate(admin: pg.Client): Promise<string> {
   try {
     const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (found.rowCount === 0) {
+      // Older templates, and any a run stopped while making (it is made under the lock held here).
       const old = await admin.query<{ datname: string }>(
-        "SELECT datname FROM pg_database WHERE datname LIKE 'earn\\_template\\_%'",
+        "SELECT datname FROM pg_database WHERE datname LIKE 'earn\\_template\\_%' OR datname LIKE 'earn\\_building\\_%'",
       );
       for (const { datname } of old.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       // Made under another name and renamed once whole: a run stopped halfway leaves no template.
