@@ -31,8 +31,8 @@ export default defineConfig({
           include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['src/test-setup.ts'],
-          // Files share their worker's modules and page (53 s against 18 s): the setup empties what
-          // a module keeps between tests (the rendered tree, the toasts).
+          // Files share their worker's modules and page (53 s against 18 s): the setup starts each file
+          // as a new browser would (nothing stored, English) and empties the toasts after each test.
           isolate: false,
           // jsdom and user-event are slow on a loaded machine; a test waits, it never races the clock.
           testTimeout: 30_000,

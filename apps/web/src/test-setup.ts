@@ -2,9 +2,16 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { i18nReady } from './i18n/index.js';
+import { changeLocale, i18n, i18nReady } from './i18n/index.js';
 
 await i18nReady;
+// The files of a worker share its modules and page (isolate: false): each starts as the app does in a
+// new browser, with nothing stored, in English, and no other dictionary fetched.
+localStorage.clear();
+// biome-ignore lint/suspicious/noDocumentCookie: jsdom's cookies are only reachable through document.cookie
+document.cookie = 'earn_locale=; path=/; max-age=0';
+i18n.removeResourceBundle('zh-CN', 'translation');
+await changeLocale('en');
 afterEach(() => {
   cleanup();
   // The toasts' store is a module's, and the test files share their modules (isolate: false).

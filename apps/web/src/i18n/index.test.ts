@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { currentLocale, i18n, setLocale } from './index.js';
 
 it('shows the language chosen last, though an earlier choice’s dictionary arrives after it', async () => {
-  // The test files share their modules (Vitest's isolate: false): one may have fetched Chinese.
+  // Chinese not yet fetched, whichever of this file's tests ran first.
   i18n.removeResourceBundle('zh-CN', 'translation');
   expect(i18n.hasResourceBundle('zh-CN', 'translation')).toBe(false);
   const chinese = setLocale('zh-CN');
