@@ -71,8 +71,8 @@ export async function benchSubscribeThroughput(databaseUrl: string | undefined) 
       const s = new Session(base);
       const email = `bench${i}@example.com`;
       await s.call('GET', '/healthz');
-      await s.call('POST', '/apiw/v2/auth/register', { email, password: 'password123' });
-      await s.call('POST', '/apiw/v2/auth/login', { email, password: 'password123' });
+      await s.call('POST', '/apiw/v2/auth/register', { email, password: 'tidy-lemon-42' });
+      await s.call('POST', '/apiw/v2/auth/login', { email, password: 'tidy-lemon-42' });
       await s.call('POST', '/apiw/v2/account/fundpass', { fundpass: '123456' });
       await s.call('POST', '/apiw/v2/account/fundpass', {
         fundpass: '123456',

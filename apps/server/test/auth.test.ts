@@ -53,7 +53,7 @@ describe('accounts and sessions', () => {
   it('answers a registration of a taken email exactly as a new one, and the stranger gets no way in', async () => {
     const first = await ts
       .client()
-      .post('/apiw/v2/auth/register', { email: 'bob@example.com', password: 'password123' });
+      .post('/apiw/v2/auth/register', { email: 'bob@example.com', password: 'tidy-lemon-42' });
     const stranger = ts.client();
     const again = await stranger.post('/apiw/v2/auth/register', { email: 'BOB@example.com', password: 'other-pass-1' });
     expect(again.status).toBe(first.status);
@@ -64,14 +64,14 @@ describe('accounts and sessions', () => {
     ).toBe(400);
     // The owner's account and password are untouched.
     expect(
-      (await ts.client().post('/apiw/v2/auth/login', { email: 'bob@example.com', password: 'password123' })).status,
+      (await ts.client().post('/apiw/v2/auth/login', { email: 'bob@example.com', password: 'tidy-lemon-42' })).status,
     ).toBe(200);
   });
 
   it('throttles registrations per address: 5 an hour, then a pause for that address only', async () => {
     const own = await startTestServer({ trustedProxies: ['127.0.0.1'], registrationsPerHour: 5 });
     const signUp = (email: string, ip: string) =>
-      own.client().post('/apiw/v2/auth/register', { email, password: 'password123' }, { 'x-forwarded-for': ip });
+      own.client().post('/apiw/v2/auth/register', { email, password: 'tidy-lemon-42' }, { 'x-forwarded-for': ip });
     // Taken emails count too: probing which emails exist costs what opening accounts costs.
     for (const email of ['a@example.com', 'b@example.com', 'c@example.com', 'a@example.com', 'd@example.com'])
       expect((await signUp(email, '203.0.113.9')).status).toBe(200);
@@ -79,16 +79,49 @@ describe('accounts and sessions', () => {
     expect(paused.status).toBe(429);
     expect(paused.body.message).toBe('Too many accounts opened from your network; try again in 60 minutes');
     expect(
-      (await own.client().post('/apiw/v2/auth/login', { email: 'e@example.com', password: 'password123' })).status,
+      (await own.client().post('/apiw/v2/auth/login', { email: 'e@example.com', password: 'tidy-lemon-42' })).status,
     ).toBe(400);
     expect((await signUp('e@example.com', '198.51.100.4')).status).toBe(200);
+    await own.close();
+  });
+
+  it('refuses a password that is easy to guess, the same for any email, opening nothing and costing no try', async () => {
+    const own = await startTestServer({ trustedProxies: ['127.0.0.1'], registrationsPerHour: 2 });
+    const signUp = (email: string, password: string) =>
+      own.client().post('/apiw/v2/auth/register', { email, password }, { 'x-forwarded-for': '203.0.113.77' });
+    await own.client().post('/apiw/v2/auth/register', { email: 'taken@example.com', password: 'tidy-lemon-42' });
+    // Common passwords and their variants, repeats, sequences, keyboard walks, the address itself.
+    const guessable = [
+      ['new@example.com', 'password'],
+      ['new@example.com', '12345678'],
+      ['new@example.com', 'aaaaaaaa'],
+      ['new@example.com', 'password123'],
+      ['new@example.com', 'qwertyuiop'],
+      ['taken@example.com', 'password123'],
+      ['frankie@example.com', 'frankie@example.com'],
+      ['frankie@example.com', 'frankie12345'],
+    ];
+    for (const [email = '', password = ''] of guessable) {
+      const refusal = await signUp(email, password);
+      expect(refusal.status, password).toBe(400);
+      expect(refusal.body).toMatchObject({ code: -1, key: 'auth.passwordGuessable' });
+      expect(refusal.body.message).toMatch(/^This password is too easy to guess/);
+    }
+    for (const [email = '', password = ''] of guessable)
+      expect((await own.client().post('/apiw/v2/auth/login', { email, password })).status).toBe(400);
+    // None of them counted against the address's two registrations an hour.
+    expect((await signUp('new@example.com', 'correct horse')).status).toBe(200);
+    expect((await signUp('frankie@example.com', 'tidy-lemon-42')).status).toBe(200);
+    expect(
+      (await own.client().post('/apiw/v2/auth/login', { email: 'new@example.com', password: 'correct horse' })).status,
+    ).toBe(200);
     await own.close();
   });
 
   it('refuses bad registrations with a message naming the field', async () => {
     const c = ts.client();
     expect(
-      (await c.post('/apiw/v2/auth/register', { email: 'not-an-email', password: 'password123' })).body.message,
+      (await c.post('/apiw/v2/auth/register', { email: 'not-an-email', password: 'tidy-lemon-42' })).body.message,
     ).toBe('email must be a valid email');
     const short = await c.post('/apiw/v2/auth/register', { email: 'x@example.com', password: 'short' });
     expect(short.body).toMatchObject({
@@ -117,13 +150,13 @@ describe('accounts and sessions', () => {
       message: 'password must not contain a NUL character',
     });
     const longLocal = `${'a'.repeat(65)}@example.com`;
-    expect((await c.post('/apiw/v2/auth/register', { email: longLocal, password: 'password123' })).body.message).toBe(
+    expect((await c.post('/apiw/v2/auth/register', { email: longLocal, password: 'tidy-lemon-42' })).body.message).toBe(
       'email must be a valid email',
     );
     // Nothing was made: neither address has an account to sign in to, and a login with what could
     // never be registered is only a wrong pair.
     for (const email of ['x@example.com', longLocal]) {
-      expect((await c.post('/apiw/v2/auth/login', { email, password: 'password123' })).body.message).toBe(
+      expect((await c.post('/apiw/v2/auth/login', { email, password: 'tidy-lemon-42' })).body.message).toBe(
         'Email or password is incorrect',
       );
     }
@@ -131,13 +164,13 @@ describe('accounts and sessions', () => {
       'Email or password is incorrect',
     );
     expect(
-      (await c.post('/apiw/v2/auth/login', { email: 'x\u0000@example.com', password: 'password123' })).body.key,
+      (await c.post('/apiw/v2/auth/login', { email: 'x\u0000@example.com', password: 'tidy-lemon-42' })).body.key,
     ).toBe('validation.nul');
   });
 
   it('refuses a wrong password without saying which part was wrong', async () => {
     const c = ts.client();
-    await c.post('/apiw/v2/auth/register', { email: 'carol@example.com', password: 'password123' });
+    await c.post('/apiw/v2/auth/register', { email: 'carol@example.com', password: 'tidy-lemon-42' });
     const bad = await ts
       .client()
       .post('/apiw/v2/auth/login', { email: 'carol@example.com', password: 'wrong-password' });
@@ -145,7 +178,7 @@ describe('accounts and sessions', () => {
     expect(bad.body.message).toBe('Email or password is incorrect');
     const unknown = await ts
       .client()
-      .post('/apiw/v2/auth/login', { email: 'nobody@example.com', password: 'password123' });
+      .post('/apiw/v2/auth/login', { email: 'nobody@example.com', password: 'tidy-lemon-42' });
     expect(unknown.body.message).toBe('Email or password is incorrect');
     // The right password with NULs after it is not the right password (scrypt's HMAC pads a key with
     // zero bytes, so it would derive the same key): refused as text no request may carry. Nor is a
@@ -161,28 +194,29 @@ describe('accounts and sessions', () => {
     }
     // Spaces around the address are trimmed; a control character is refused before any look-up.
     expect(
-      (await ts.client().post('/apiw/v2/auth/login', { email: ' carol@example.com ', password: 'password123' })).status,
+      (await ts.client().post('/apiw/v2/auth/login', { email: ' carol@example.com ', password: 'tidy-lemon-42' }))
+        .status,
     ).toBe(200);
     for (const email of ['carol@example.com\n', '\tcarol@example.com', 'carol@example.com\u2028']) {
-      const refusedEmail = await ts.client().post('/apiw/v2/auth/login', { email, password: 'password123' });
+      const refusedEmail = await ts.client().post('/apiw/v2/auth/login', { email, password: 'tidy-lemon-42' });
       expect(refusedEmail.body.key, JSON.stringify(email)).toBe('validation.pattern');
     }
   });
 
   it('pauses logins for an email after 10 failures in 15 minutes, even with the right password', async () => {
-    await ts.client().post('/apiw/v2/auth/register', { email: 'dave@example.com', password: 'password123' });
+    await ts.client().post('/apiw/v2/auth/register', { email: 'dave@example.com', password: 'tidy-lemon-42' });
     for (let i = 0; i < 10; i++) {
       await ts.client().post('/apiw/v2/auth/login', { email: 'dave@example.com', password: 'guess-guess' });
     }
     const locked = await ts
       .client()
-      .post('/apiw/v2/auth/login', { email: 'dave@example.com', password: 'password123' });
+      .post('/apiw/v2/auth/login', { email: 'dave@example.com', password: 'tidy-lemon-42' });
     expect(locked.status).toBe(429);
     expect(locked.body.message).toBe('Too many failed logins for this email; try again in 15 minutes');
     // Another email is not affected.
-    await ts.client().post('/apiw/v2/auth/register', { email: 'erin@example.com', password: 'password123' });
+    await ts.client().post('/apiw/v2/auth/register', { email: 'erin@example.com', password: 'tidy-lemon-42' });
     expect(
-      (await ts.client().post('/apiw/v2/auth/login', { email: 'erin@example.com', password: 'password123' })).status,
+      (await ts.client().post('/apiw/v2/auth/login', { email: 'erin@example.com', password: 'tidy-lemon-42' })).status,
     ).toBe(200);
   });
 
@@ -192,15 +226,15 @@ describe('accounts and sessions', () => {
     const from = (ip: string) => ({ 'x-forwarded-for': ip });
     const login = (email: string, password: string, ip: string) =>
       own.client().post('/apiw/v2/auth/login', { email, password }, from(ip));
-    await own.client().post('/apiw/v2/auth/register', { email: 'frank@example.com', password: 'password123' });
+    await own.client().post('/apiw/v2/auth/register', { email: 'frank@example.com', password: 'tidy-lemon-42' });
     for (let i = 0; i < 30; i++)
       expect((await login(`guess${i}@example.com`, 'nope-nope', '203.0.113.7')).status).toBe(400);
-    const paused = await login('frank@example.com', 'password123', '203.0.113.7');
+    const paused = await login('frank@example.com', 'tidy-lemon-42', '203.0.113.7');
     expect(paused.status).toBe(429);
     expect(paused.body.message).toBe('Too many failed logins from your network; try again in 15 minutes');
-    expect((await login('frank@example.com', 'password123', '198.51.100.2')).status).toBe(200);
+    expect((await login('frank@example.com', 'tidy-lemon-42', '198.51.100.2')).status).toBe(200);
     await (own.server.ctx.clock as ManualClock).advance(own.server.ctx.db, 16 * 60_000);
-    expect((await login('frank@example.com', 'password123', '203.0.113.7')).status).toBe(200);
+    expect((await login('frank@example.com', 'tidy-lemon-42', '203.0.113.7')).status).toBe(200);
     await own.close();
   });
 
@@ -209,12 +243,12 @@ describe('accounts and sessions', () => {
     const clock = own.server.ctx.clock as ManualClock;
     const login = (password: string, ip: string) =>
       own.client().post('/apiw/v2/auth/login', { email: 'gina@example.com', password }, { 'x-forwarded-for': ip });
-    await own.client().post('/apiw/v2/auth/register', { email: 'gina@example.com', password: 'password123' });
+    await own.client().post('/apiw/v2/auth/register', { email: 'gina@example.com', password: 'tidy-lemon-42' });
     // The owner's usual place.
-    expect((await login('password123', '198.51.100.3')).status).toBe(200);
+    expect((await login('tidy-lemon-42', '198.51.100.3')).status).toBe(200);
     for (let i = 0; i < 10; i++) expect((await login('guess-guess', '203.0.113.8')).status).toBe(400);
     // The attacker's address is locked out of this email, even with the right password.
-    const attacker = await login('password123', '203.0.113.8');
+    const attacker = await login('tidy-lemon-42', '203.0.113.8');
     expect(attacker.body.message).toBe('Too many failed logins for this email; try again in 15 minutes');
     // Tries spread over many addresses slow down: each further failure doubles the wait...
     for (const [i, wait] of [1, 2, 4, 8].entries()) {
@@ -228,12 +262,12 @@ describe('accounts and sessions', () => {
       'Too many failed logins for this email; try again in 16 seconds',
     );
     // The owner, from their usual place, gets in at once, in the middle of the attack.
-    expect((await login('password123', '198.51.100.3')).status).toBe(200);
+    expect((await login('tidy-lemon-42', '198.51.100.3')).status).toBe(200);
     // From a new place, the owner waits what the answer says, and no longer than a minute.
-    const elsewhere = await login('password123', '198.51.100.77');
+    const elsewhere = await login('tidy-lemon-42', '198.51.100.77');
     expect(elsewhere.body.message).toBe('Too many failed logins for this email; try again in 16 seconds');
     await clock.advance(own.server.ctx.db, 16_000);
-    expect((await login('password123', '198.51.100.77')).status).toBe(200);
+    expect((await login('tidy-lemon-42', '198.51.100.77')).status).toBe(200);
     await own.close();
   });
 
@@ -241,14 +275,14 @@ describe('accounts and sessions', () => {
     const c = ts.client();
     await c.get('/healthz');
     c.csrf = false;
-    const res = await c.post('/apiw/v2/auth/login', { email: 'carol@example.com', password: 'password123' });
+    const res = await c.post('/apiw/v2/auth/login', { email: 'carol@example.com', password: 'tidy-lemon-42' });
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/CSRF/);
     // A guest has no session to have expired: the page is out of date.
     expect(res.body.key).toBe('common.pageExpired');
     const forged = await c.post(
       '/apiw/v2/auth/login',
-      { email: 'carol@example.com', password: 'password123' },
+      { email: 'carol@example.com', password: 'tidy-lemon-42' },
       { 'x-csrf-token': 'forged' },
     );
     expect(forged.status).toBe(403);

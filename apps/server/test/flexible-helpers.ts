@@ -58,7 +58,7 @@ export function longRunning() {
       }
       for (const u of signedIn.get(server) ?? []) {
         if (!ending(u)) continue;
-        await u.login(u.email, 'password123');
+        await u.login(u.email, 'tidy-lemon-42');
         signedInAt.set(u, now);
       }
     },

@@ -169,9 +169,9 @@ export async function startTestServer(
       counter += 1;
       const email = opts.email ?? `user${counter}-${randomBytes(3).toString('hex')}@example.com`;
       const client = new Client(url);
-      const res = await client.post('/apiw/v2/auth/register', { email, password: 'password123' });
+      const res = await client.post('/apiw/v2/auth/register', { email, password: 'tidy-lemon-42' });
       if (res.body.code !== 0) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
-      const session = await client.post('/apiw/v2/auth/login', { email, password: 'password123' });
+      const session = await client.post('/apiw/v2/auth/login', { email, password: 'tidy-lemon-42' });
       if (session.body.code !== 0) throw new Error(`login failed: ${JSON.stringify(session.body)}`);
       if (opts.fundpass) {
         const set = await client.post('/apiw/v2/account/fundpass', { fundpass: opts.fundpass });

@@ -112,7 +112,7 @@ describe.runIf(onPostgres)('ledger under concurrency (PostgreSQL)', () => {
     const clients = await Promise.all(
       Array.from({ length: 8 }, async () => {
         const c = ts.client();
-        await c.login(u.email, 'password123');
+        await c.login(u.email, 'tidy-lemon-42');
         return c;
       }),
     );

@@ -40,7 +40,7 @@ describe.runIf(onPostgres)('lockouts under concurrency (PostgreSQL)', () => {
   it('checks at most 10 of 200 parallel passwords for one email', async () => {
     const victim = await ts.newUser({ email: 'victim@example.com' });
     expect(victim.email).toBe('victim@example.com');
-    const tries = Array.from({ length: 200 }, (_, i) => (i === 120 ? 'password123' : `guess-${i}-password`));
+    const tries = Array.from({ length: 200 }, (_, i) => (i === 120 ? 'tidy-lemon-42' : `guess-${i}-password`));
     const replies = await Promise.all(
       tries.map((password) =>
         ts

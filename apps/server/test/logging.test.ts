@@ -22,7 +22,7 @@ describe('logs', () => {
     const text = lines.join('\n');
     const sid = u.cookie('sid') as string;
     expect(sid).toBeTruthy();
-    for (const secret of ['password123', '864209', sid]) expect(text).not.toContain(secret);
+    for (const secret of ['tidy-lemon-42', '864209', sid]) expect(text).not.toContain(secret);
     const entries = lines.map((l) => JSON.parse(l) as { reqId?: string; req?: unknown; msg?: string });
     expect(entries.some((e) => e.reqId && e.req)).toBe(true);
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);

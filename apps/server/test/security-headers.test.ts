@@ -41,8 +41,8 @@ describe('security headers', () => {
   });
 
   it('marks the session and CSRF cookies Secure when set to', async () => {
-    await ts.client().post('/apiw/v2/auth/register', { email: 'secure@example.com', password: 'password123' });
-    const u = await ts.client().post('/apiw/v2/auth/login', { email: 'secure@example.com', password: 'password123' });
+    await ts.client().post('/apiw/v2/auth/register', { email: 'secure@example.com', password: 'tidy-lemon-42' });
+    const u = await ts.client().post('/apiw/v2/auth/login', { email: 'secure@example.com', password: 'tidy-lemon-42' });
     expect(u.status).toBe(200);
     const cookies = u.headers.getSetCookie();
     const sid = cookies.find((c) => c.startsWith('sid='));

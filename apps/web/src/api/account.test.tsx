@@ -13,7 +13,7 @@ function Tab() {
   return (
     <>
       <span data-testid="me">{me.data === undefined ? '...' : (me.data?.email ?? 'guest')}</span>
-      <button type="button" onClick={() => login.mutate({ email: vip.email, password: 'password123' })}>
+      <button type="button" onClick={() => login.mutate({ email: vip.email, password: 'tidy-lemon-42' })}>
         log in
       </button>
     </>

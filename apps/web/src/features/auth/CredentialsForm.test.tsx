@@ -18,6 +18,15 @@ describe('the credentials form', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('asks a password manager for a new password on sign-up and for the saved one on login', () => {
+    const props = { submitLabel: 'Go', pending: false, error: undefined, onSubmit: vi.fn() };
+    const { unmount } = renderWithProviders(<CredentialsForm rules="sign-up" {...props} />);
+    expect(screen.getByLabelText(/Password/)).toHaveAttribute('autocomplete', 'new-password');
+    unmount();
+    renderWithProviders(<CredentialsForm rules="login" {...props} />);
+    expect(screen.getByLabelText(/Password/)).toHaveAttribute('autocomplete', 'current-password');
+  });
+
   it('on the login, asks only for both, and sends any password as typed (a wrong one is the server’s to say)', async () => {
     const onSubmit = vi.fn();
     renderWithProviders(

@@ -51,7 +51,8 @@ export function CredentialsForm({ rules, submitLabel, pending, error, onSubmit }
         <PasswordInput
           label={t('auth.password')}
           description={rules === 'sign-up' ? t('auth.passwordHint') : undefined}
-          autoComplete="current-password"
+          // A password manager offers a new strong password on sign-up, the saved one on login.
+          autoComplete={rules === 'sign-up' ? 'new-password' : 'current-password'}
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
           error={touched && passwordWrong ? t(`auth.${passwordWrong}`) : undefined}

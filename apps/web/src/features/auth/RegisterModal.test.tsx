@@ -34,7 +34,7 @@ describe('signing up', () => {
       </MemoryRouter>,
     );
     await userEvent.type(await screen.findByLabelText(/Email/), ' new@example.com ');
-    await userEvent.type(screen.getByLabelText(/Password/), 'password123');
+    await userEvent.type(screen.getByLabelText(/Password/), 'tidy-lemon-42');
     // Two clicks in one go, as a fast double click lands before the button shows it is busy.
     const signUp = screen.getByRole('button', { name: 'Sign up' });
     fireEvent.click(signUp);
@@ -76,7 +76,7 @@ describe('signing up', () => {
       </MemoryRouter>,
     );
     await userEvent.type(await screen.findByLabelText(/Email/), 'new@example.com');
-    await userEvent.type(screen.getByLabelText(/Password/), 'password123');
+    await userEvent.type(screen.getByLabelText(/Password/), 'tidy-lemon-42');
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await within(screen.getByRole('dialog')).findByRole('alert')).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
