@@ -205,8 +205,32 @@ describe('accounts and sessions', () => {
 
   it('pauses logins for an email after 10 failures in 15 minutes, even with the right password', async () => {
     await ts.client().post('/apiw/v2/auth/register', { email: 'dave@example.com', password: 'tidy-lemon-42' });
-    for (let i = 0; i < 10; i++) {
-      await ts.client().post('/apiw/v2/auth/login', { email: 'dave@example.com', password: 'guess-guess' });
+    // The owner is warned as the pause nears (3 tries left and fewer), then told it has begun; the
+    // same for an email with no account.
+    for (const email of ['dave@example.com', 'nobody-here@example.com']) {
+      const answers = [];
+      for (let i = 0; i < 10; i++) {
+        answers.push((await ts.client().post('/apiw/v2/auth/login', { email, password: 'guess-guess' })).body);
+      }
+      expect(answers.map((a) => a.key)).toEqual([
+        ...Array(6).fill('auth.wrongCredentials'),
+        'auth.wrongCredentialsTriesLeft',
+        'auth.wrongCredentialsTriesLeft',
+        'auth.wrongCredentialsTriesLeft',
+        'auth.wrongCredentialsPaused',
+      ]);
+      expect(answers[6]).toMatchObject({
+        message:
+          'Email or password is incorrect; 3 more wrong tries pause logins to this email from your network for 15 minutes',
+        params: { tries: '3', minutes: '15' },
+      });
+      expect(answers[8].message).toBe(
+        'Email or password is incorrect; 1 more wrong try pauses logins to this email from your network for 15 minutes',
+      );
+      expect(answers[9]).toMatchObject({
+        message: 'Email or password is incorrect; logins to this email from your network are paused for 15 minutes',
+        params: { minutes: '15' },
+      });
     }
     const locked = await ts
       .client()

@@ -106,6 +106,10 @@ export const en = {
   'auth.passwordGuessable':
     'This password is too easy to guess (a common password, a pattern, a repeat or your email): use a longer phrase, or mix words, digits and symbols',
   'auth.wrongCredentials': 'Email or password is incorrect',
+  'auth.wrongCredentialsTriesLeft':
+    'Email or password is incorrect. Tries left before logins to this email from your network pause for {{minutes}} min: {{tries}}',
+  'auth.wrongCredentialsPaused':
+    'Email or password is incorrect. Logins to this email from your network are paused for {{minutes}} min',
   'auth.loginPaused': 'Too many failed logins; try again in {{minutes}} min',
   'auth.registerLimited': 'Too many accounts opened from your network; try again in {{minutes}} min',
   'auth.emailMayBeTaken':

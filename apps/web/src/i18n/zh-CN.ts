@@ -105,6 +105,8 @@ export const zhCN: Messages = {
   'auth.passwordGuessable':
     '该密码太容易被猜到（常见密码、规律、重复字符或您的邮箱）：请使用更长的短语，或混合单词、数字和符号',
   'auth.wrongCredentials': '邮箱或密码错误',
+  'auth.wrongCredentialsTriesLeft': '邮箱或密码错误。再错 {{tries}} 次，您的网络将暂停登录该邮箱 {{minutes}} 分钟',
+  'auth.wrongCredentialsPaused': '邮箱或密码错误。您的网络已暂停登录该邮箱 {{minutes}} 分钟',
   'auth.loginPaused': '登录失败次数过多，请 {{minutes}} 分钟后重试',
   'auth.registerLimited': '您的网络注册账户过于频繁，请 {{minutes}} 分钟后重试',
   'auth.emailMayBeTaken': '无法用此密码登录。如果该邮箱已有账户，请使用其密码登录。',

@@ -97,12 +97,12 @@ export async function failAttempt(db: Db, attempt: Attempt): Promise<void> {
   await db.update(failedAttempts).set({ pendingSince: null }).where(eq(failedAttempts.id, attempt.id));
 }
 
-/** How long until a pause ends, told from now: "1 second", "16 seconds", "15 minutes". */
 /** Whole minutes left to wait, at least 1: the key's parameter of the translated refusals. */
 export function waitMinutes(untilMs: number, now: Date): string {
   return String(Math.max(1, Math.ceil((untilMs - now.getTime()) / 60_000)));
 }
 
+/** How long until a pause ends, told from now: "1 second", "16 seconds", "15 minutes". */
 export function waitText(untilMs: number, now: Date): string {
   const waitMs = untilMs - now.getTime();
   if (waitMs < 60_000) {

@@ -1,9 +1,9 @@
-import { LOGIN_EMAIL_BACKOFF, LOGIN_IP_LOCKOUT, LOGIN_LOCKOUT } from '@earn/domain';
+import { LOGIN_EMAIL_BACKOFF, LOGIN_IP_LOCKOUT, LOGIN_LOCKOUT, lockedUntil, triesLeft } from '@earn/domain';
 import type { LoginCredentials } from '@earn/domain/contract';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest } from '../../errors.js';
 import { type Attempt, claimAttempt, failAttempt, forgiveAttempt, waitMinutes, waitText } from './attempts.js';
-import { createSession, findUserByEmail, isKnownAddress, rememberAddress, type User } from './repo.js';
+import { createSession, findUserByEmail, isKnownAddress, recentFailures, rememberAddress, type User } from './repo.js';
 import { hashSecret, newToken, verifySecret } from './secrets.js';
 
 export const SESSION_TTL_MS = 7 * 24 * 3_600_000;
@@ -56,7 +56,7 @@ export async function login(
   const right = await verifySecret(input.password, user?.passwordHash ?? (await unknownUserHash()));
   if (!user || !right) {
     await failAll();
-    throw badRequest('Email or password is incorrect', 'auth.wrongCredentials');
+    throw await wrongCredentials(ctx, `${email}|${ip}`, now);
   }
   for (const attempt of claimed) await forgiveAttempt(ctx.db, attempt);
   await rememberAddress(ctx.db, email, ip, now);
@@ -70,6 +70,36 @@ let unknownUser: Promise<string> | undefined;
 function unknownUserHash(): Promise<string> {
   unknownUser ??= hashSecret(newToken());
   return unknownUser;
+}
+
+/** Tries left before the email's pause from this address that are worth a warning. */
+const WARN_FROM_TRIES_LEFT = 3;
+
+/**
+ * A wrong pair, and when the email's pause from this address is near, how near: the owner who
+ * mistypes is warned before being paused, not surprised by it. Counted the same for an email with no
+ * account, so it tells nothing about which emails exist.
+ */
+async function wrongCredentials(ctx: AppContext, subject: string, now: Date): Promise<AppError> {
+  const since = new Date(now.getTime() - LOGIN_LOCKOUT.windowMs);
+  const failures = await recentFailures(ctx.db, 'login', subject, since, LOGIN_LOCKOUT.maxFailures);
+  const minutes = String(LOGIN_LOCKOUT.lockMs / 60_000);
+  if (lockedUntil(failures, now.getTime(), LOGIN_LOCKOUT) !== null) {
+    return new AppError(
+      -1,
+      `Email or password is incorrect; logins to this email from your network are paused for ${minutes} minutes`,
+      400,
+      { key: 'auth.wrongCredentialsPaused', params: { minutes } },
+    );
+  }
+  const left = triesLeft(failures, now.getTime(), LOGIN_LOCKOUT);
+  if (left > WARN_FROM_TRIES_LEFT) return badRequest('Email or password is incorrect', 'auth.wrongCredentials');
+  return new AppError(
+    -1,
+    `Email or password is incorrect; ${left} more wrong ${left === 1 ? 'try pauses' : 'tries pause'} logins to this email from your network for ${minutes} minutes`,
+    400,
+    { key: 'auth.wrongCredentialsTriesLeft', params: { tries: String(left), minutes }, data: { tries_left: left } },
+  );
 }
 
 function paused(untilMs: number, now: Date, what: string): AppError {
