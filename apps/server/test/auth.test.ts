@@ -224,7 +224,7 @@ describe('accounts and sessions', () => {
           'Email or password is incorrect; 3 more wrong tries pause logins to this email from your network for 15 minutes',
         params: { tries: '3', minutes: '15' },
       });
-      expect(answers[8].message).toBe(
+      expect(answers[8]?.message).toBe(
         'Email or password is incorrect; 1 more wrong try pauses logins to this email from your network for 15 minutes',
       );
       expect(answers[9]).toMatchObject({
