@@ -1,6 +1,7 @@
 import { createTheme, type DrawerProps, type ModalProps } from '@mantine/core';
+import tabs from './Tabs.module.css';
 
-// Plain objects rather than Modal.extend and Drawer.extend: importing the components here would put
+// Plain objects rather than Modal.extend, Drawer.extend and Tabs.extend: importing the components here would put
 // their code (and the scroll lock's) on every first page.
 const escapeClosesTopOnly = { defaultProps: { closeOnEscape: false } } satisfies {
   defaultProps: Partial<ModalProps & DrawerProps>;
@@ -15,5 +16,6 @@ export const theme = createTheme({
     // Mantine's Escape closes every open dialog at once; useEscapeClosesTop closes only the top one.
     Modal: escapeClosesTopOnly,
     Drawer: escapeClosesTopOnly,
+    Tabs: { classNames: { list: tabs.list, tab: tabs.tab } },
   },
 });

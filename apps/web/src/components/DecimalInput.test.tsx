@@ -90,6 +90,18 @@ describe('DecimalInput', () => {
     expect(screen.queryByText(hint)).toBeNull();
   });
 
+  it('forgets what was dropped once none of it is left in the field: typed into an empty field, a valid start is not blamed', async () => {
+    renderWithProviders(<Harness />);
+    const hint = 'Only digits and one decimal point can be typed here';
+    await userEvent.type(input(), 'abc');
+    expect(input().value).toBe('');
+    expect(screen.getByText(hint)).toBeInTheDocument();
+    await userEvent.type(input(), '.5');
+    expect(input().value).toBe('0.5');
+    expect(value()).toBe('0.5');
+    expect(screen.queryByText(hint)).toBeNull();
+  });
+
   it('says when a decimal too many is cut, in a field of places or of whole numbers', async () => {
     renderWithProviders(<Harness precision={2} />);
     await userEvent.type(input(), '1.000');

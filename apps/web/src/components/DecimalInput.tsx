@@ -51,7 +51,7 @@ export function DecimalInput({
   const [refusedPaste, setRefusedPaste] = useState<string | null>(null);
   // What typing put in and the field does not show (a letter, a stray comma, more than the maximum):
   // said while the user types on, since the text still differs from what they meant, until they
-  // delete or the value is set from outside. A decimal too many is said only while it is typed, or
+  // delete, the value is set from outside, or the field they type into is empty. A decimal too many is said only while it is typed, or
   // when blur cuts one.
   const [note, setNote] = useState<TypedInputNote | null>(null);
   const pasted = useRef(false);
@@ -97,7 +97,8 @@ export function DecimalInput({
     const typedNote = typedInputNote(raw, rules);
     const deleted = raw.length < shown.length;
     if (pasted.current) setNote(typedNote === 'dropped' ? null : typedNote);
-    else setNote(typedNote ?? (deleted || !typedIsShown ? null : lasting(note)));
+    // Typed into an empty field, nothing of an earlier slip is left in the text to be told about.
+    else setNote(typedNote ?? (deleted || !typedIsShown || shown === '' ? null : lasting(note)));
     pasted.current = false;
     onChange(decimalInputValue(raw, rules));
   }

@@ -115,19 +115,14 @@ export default function LaunchpoolPage() {
         </Anchor>
       </Group>
       <Tabs value={tab} onChange={(v) => setTab(v ?? '1')}>
-        {/* One line on a phone too: tighter there, so all four fit a 360 px screen, and scrolling
-            sideways rather than wrapping on a narrower one. */}
-        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+        {/* One line on a phone too (the theme's tabs). */}
+        <Tabs.List>
           {TABS.map((x) => (
-            <Tabs.Tab key={x.value} value={x.value} px={isMobile ? 6 : undefined}>
+            <Tabs.Tab key={x.value} value={x.value}>
               {t(x.label)}
             </Tabs.Tab>
           ))}
-          {me.data && (
-            <Tabs.Tab value="history" px={isMobile ? 6 : undefined}>
-              {t('earn.history.title')}
-            </Tabs.Tab>
-          )}
+          {me.data && <Tabs.Tab value="history">{t('earn.history.title')}</Tabs.Tab>}
         </Tabs.List>
       </Tabs>
       {tab === 'history' ? (

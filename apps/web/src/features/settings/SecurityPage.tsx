@@ -1,5 +1,5 @@
 import { FUNDPASS_POLICIES, type FundPassPolicy } from '@earn/domain';
-import { Badge, Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe, useSetFundPassword } from '../../api/account.js';
@@ -54,9 +54,10 @@ export default function SecurityPage() {
           <Stack>
             <Group justify="space-between">
               <Title order={4}>{t('fundpass.title')}</Title>
-              <Badge color={hasFundpass ? 'teal' : 'gray'} data-testid="fundpass-status">
+              {/* A sentence, in sentence case: a badge would shout it in capitals. */}
+              <Text size="sm" c={hasFundpass ? 'teal' : 'dimmed'} data-testid="fundpass-status">
                 {hasFundpass ? t('fundpass.isSet') : t('fundpass.notSet')}
-              </Badge>
+              </Text>
             </Group>
             {hasFundpass && <FundPasswordInput label={t('fundpass.current')} value={current} onChange={setCurrent} />}
             <FundPasswordInput label={t('fundpass.new')} value={next} onChange={setNext} />
