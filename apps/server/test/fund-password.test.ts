@@ -138,6 +138,23 @@ describe('fund-password gate', () => {
     expect(await spotUsdt(u)).toBe('90');
   });
 
+  it('refuses a fund password that is not six digits as input, costing no try, on a call and on a change', async () => {
+    const u = await ts.newUser({ fundpass: '864200' });
+    await ts.deposit(u.email, 'USDT', '100');
+    for (const fundpass of ['12345', '1234567', 'abcdef', ' 123456', '１２３４５６', '86420.', '-86420', 864200]) {
+      const res = await u.post('/apiw/v2/account/transfer', { ...move, fundpass });
+      expect(res.status, JSON.stringify(fundpass)).toBe(400);
+      expect(res.body.key, JSON.stringify(fundpass)).toMatch(/^(fundpass\.format|validation\.type)$/);
+      const change = await u.post('/apiw/v2/account/fundpass', { fundpass: '111222', old_fundpass: fundpass });
+      expect(change.status, JSON.stringify(fundpass)).toBe(400);
+    }
+    expect(await spotUsdt(u)).toBe('100');
+    // Not one try was used: the first wrong six digits leave four.
+    const wrong = await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '000000' });
+    expect(wrong.body.message).toBe('Fund password is incorrect; tries left: 4');
+    expect((await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '864200' })).body.code).toBe(0);
+  });
+
   it('locks for 15 minutes after 5 wrong tries in 15 minutes (10010112), even for the right one', async () => {
     const u = await ts.newUser({ fundpass: '135790' });
     await ts.deposit(u.email, 'USDT', '100');

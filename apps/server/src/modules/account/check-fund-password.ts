@@ -1,8 +1,15 @@
-import { Code, FUNDPASS_LOCKOUT, lockedUntil, needsFundPassword, triesLeft } from '@earn/domain';
+import {
+  Code,
+  checkFundPasswordFormat,
+  FUNDPASS_LOCKOUT,
+  lockedUntil,
+  needsFundPassword,
+  triesLeft,
+} from '@earn/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
+import { AppError, refused } from '../../errors.js';
 import { claimAttempt, failAttempt, forgiveAttempt } from './attempts.js';
 import { recentFailures, type User } from './repo.js';
 import { verifySecret } from './secrets.js';
@@ -66,10 +73,13 @@ async function verifyFundPassword(ctx: AppContext, user: User, fundpass: unknown
   if (hash === null) {
     throw new AppError(Code.FundPasswordSetFirst, 'Set a fund password first', 403, { key: 'fundpass.setFirst' });
   }
+  // What is not six digits can never be the fund password: it is refused as input, costing no try.
+  const format = checkFundPasswordFormat(fundpass);
+  if (!format.ok) throw refused(format);
   const claim = await claimAttempt(ctx.db, 'fundpass', String(user.id), now, FUNDPASS_LOCKOUT);
   // The wait is told from now, not from when this call began (it may have queued behind others).
   if (!claim.ok) throw lockedError(Math.ceil((claim.lockedUntilMs - ctx.clock.now().getTime()) / 60_000));
-  if (typeof fundpass !== 'string' || !(await verifySecret(fundpass, hash))) {
+  if (!(await verifySecret(format.value, hash))) {
     await failAttempt(ctx.db, claim.attempt);
     const failures = await failuresOf(ctx, user, now);
     if (lockedUntil(failures, now.getTime(), FUNDPASS_LOCKOUT) !== null) throw lockedError(15);
