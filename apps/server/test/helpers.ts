@@ -127,6 +127,7 @@ export async function startTestServer(
     trustedProxies?: string[];
     cookieSecurity?: 'always' | 'never' | 'auto';
     registrationsPerHour?: number;
+    frameAncestors?: string[];
     /** Joins this database (a second server instance over the same data) instead of a fresh one. */
     databaseUrl?: string;
   } = {},
@@ -147,6 +148,7 @@ export async function startTestServer(
     // Tests open many accounts from one address; the registration throttle has its own test.
     registrationsPerHour: options.registrationsPerHour ?? 1_000_000,
     ...(options.cookieSecurity ? { cookieSecurity: options.cookieSecurity } : {}),
+    ...(options.frameAncestors ? { frameAncestors: options.frameAncestors } : {}),
   };
   const server = await createServer(config, { clockStartMs: T0, ...options });
   await server.app.listen({ port: 0, host: '127.0.0.1' });

@@ -40,6 +40,30 @@ describe('security headers', () => {
     }
   });
 
+  it('lets the origins set to embed frame the staking view opened for the frame (is_frame=1), and nothing else', async () => {
+    const own = await startTestServer({ frameAncestors: ['https://assets.example.com'] });
+    const framing = async (path: string) => {
+      const res = await fetch(`${own.url}${path}`);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      return { ancestors: /frame-ancestors ([^;]*)/.exec(csp)?.[1], xfo: res.headers.get('x-frame-options') };
+    };
+    for (const path of ['/staking?is_frame=1', '/staking/ETH?is_frame=1', '/staking/ETH?pid=3&is_frame=1']) {
+      expect(await framing(path), path).toEqual({ ancestors: "'self' https://assets.example.com", xfo: null });
+    }
+    for (const path of [
+      '/staking',
+      '/staking/ETH',
+      '/staking?is_frame=0',
+      '/simple-earn?is_frame=1',
+      '/stakingx?is_frame=1',
+      '/apiw/v2/market/coins?is_frame=1',
+      '/login?next=/staking&is_frame=1',
+    ]) {
+      expect(await framing(path), path).toEqual({ ancestors: "'self'", xfo: 'SAMEORIGIN' });
+    }
+    await own.close();
+  });
+
   it('marks the session and CSRF cookies Secure when set to', async () => {
     await ts.client().post('/apiw/v2/auth/register', { email: 'secure@example.com', password: 'tidy-lemon-42' });
     const u = await ts.client().post('/apiw/v2/auth/login', { email: 'secure@example.com', password: 'tidy-lemon-42' });

@@ -395,6 +395,46 @@ it('says "log in" and "could not be read" with keys too', async () => {
   expect(form.body).toMatchObject({ key: 'common.unreadable' });
 });
 
+it('refuses every body that is not JSON the same way (415), before anything runs', async () => {
+  const usdt = async () =>
+    (await user.get('/apiw/v2/account/balances')).body.data.find((b: { asset: string }) => b.asset === 'USDT');
+  const before = await usdt();
+  const json = JSON.stringify({ ...valid, fundpass: '123456' });
+  const cases: [string, string][] = [
+    ['application/x-www-form-urlencoded', 'asset=USDT&amount=1&from=spot&to=unified&fundpass=123456'],
+    ['text/plain', json],
+    ['text/plain;charset=UTF-8', json],
+    ['multipart/form-data; boundary=x', `--x\r\nContent-Disposition: form-data; name="asset"\r\n\r\nUSDT\r\n--x--`],
+    ['application/vnd.api+json', json],
+    ['application/xml', '<transfer/>'],
+    ['', json],
+  ];
+  for (const [type, body] of cases) {
+    const res = await user.post('/apiw/v2/account/transfer', body, { 'content-type': type });
+    expect(res.status, type).toBe(415);
+    expect(res.body, type).toEqual({
+      code: -1,
+      message: 'This call takes a JSON body (application/json)',
+      data: null,
+      key: 'common.unreadable',
+    });
+  }
+  expect(await usdt()).toEqual(before);
+});
+
+it('answers an address too long for HTTP in the envelope too', async () => {
+  const res = await fetch(`${ts.url}/apiw/v2/market/tickers?currency_pairs=${'x'.repeat(100_000)}`);
+  expect(res.status).toBe(431);
+  expect(await res.json()).toEqual({
+    code: -1,
+    message: 'The address or the headers of this request are too long',
+    data: null,
+    key: 'common.unreadable',
+  });
+  // The server goes on answering.
+  expect((await fetch(`${ts.url}/healthz`)).status).toBe(200);
+});
+
 it('takes a __proto__ or constructor key in a body as any field it does not know: left out, not called invalid JSON', async () => {
   const json = { 'content-type': 'application/json' };
   const usdt = async () =>

@@ -27,6 +27,7 @@ import { simpleEarnRoutes } from '../modules/simple-earn/routes.js';
 import { softStakingRoutes } from '../modules/soft-staking/routes.js';
 import { stakingRoutes } from '../modules/staking/routes.js';
 import { wealthRoutes } from '../modules/wealth/routes.js';
+import { clientErrorHandler } from './client-error.js';
 import { handleError } from './error-handler.js';
 import { registerFundPasswordGate } from './fundpass-gate.js';
 import { OneLinePerRequest } from './request-log.js';
@@ -60,13 +61,12 @@ const COIN_ICONS = path.join(
 /** API prefixes: everything else is the web app's to route. */
 const API_PREFIXES = ['/apiw/', '/api/', '/admin/', '/launch-pool/', '/static/', '/openapi.json', '/healthz'];
 
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { ctx, scheduler } = options;
-  // helmet's middleware, built once: @fastify/helmet builds it anew for every request (the largest part
-  // of what a guest's read cost), and sets the headers with it the same way, on the raw response.
-  const securityHeaders = helmet({
-    // The web app loads only its own scripts; Mantine sets inline styles; coin icons are same-origin
-    // files or data URIs. Framing only by ourselves (and the origins the operator allows to embed).
+/**
+ * helmet's headers, with framing by `frameAncestors` only. The web app loads only its own scripts;
+ * Mantine sets inline styles; coin icons are same-origin files or data URIs.
+ */
+function helmetFor(frameAncestors: string[]) {
+  return helmet({
     contentSecurityPolicy: {
       // Exactly these directives: helmet's defaults add upgrade-insecure-requests, which breaks plain-HTTP serving.
       useDefaults: false,
@@ -80,13 +80,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
-        frameAncestors: ["'self'", ...(options.frameAncestors ?? [])],
+        frameAncestors,
       },
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // frame-ancestors above governs framing; X-Frame-Options (old browsers) could name only one origin.
-    frameguard: options.frameAncestors?.length ? false : { action: 'sameorigin' },
+    // frame-ancestors governs framing; X-Frame-Options (old browsers) could name only one origin.
+    frameguard: frameAncestors.length > 1 ? false : { action: 'sameorigin' },
   });
+}
+
+/** The staking view opened for the exchange's assets frame: a /staking page with is_frame=1. */
+function isFramedStakingView(url: string): boolean {
+  const [pathname = '', query = ''] = url.split('?', 2);
+  return /^\/staking(\/|$)/.test(pathname) && new URLSearchParams(query).get('is_frame') === '1';
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { ctx, scheduler } = options;
+  // helmet's middleware, built once: @fastify/helmet builds it anew for every request (the largest part
+  // of what a guest's read cost), and sets the headers with it the same way, on the raw response.
+  // Framing only by ourselves, everywhere but the staking view opened for the assets frame.
+  const securityHeaders = helmetFor(["'self'"]);
+  const embeddable = options.frameAncestors?.length ? helmetFor(["'self'", ...options.frameAncestors]) : null;
+  const headersFor = (request: FastifyRequest) =>
+    embeddable && isFramedStakingView(request.raw.url ?? '') ? embeddable : securityHeaders;
   const app = Fastify({
     logger: {
       level: options.logLevel ?? 'info',
@@ -109,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onConstructorPoisoning: 'remove',
     // An address Fastify cannot even decode (a broken %-escape) is refused before any hook runs: with
     // the same headers and the same envelope as every other refusal.
+    clientErrorHandler,
     frameworkErrors: (error, request, reply) => {
       securityHeaders(request.raw, reply.raw, () => undefined);
       return handleError(error, request, reply);
@@ -116,6 +134,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  // No call takes text: a text body is refused as any other that is not JSON (415), not read as a string.
+  app.removeContentTypeParser('text/plain');
   // A manual clock may have been moved by another instance on the same database: follow it.
   if (ctx.clock instanceof ManualClock) {
     const clock = ctx.clock;
@@ -150,7 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // helmet throws what goes wrong (since 8.1) rather than passing it on.
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
+  app.addHook('onRequest', (request, reply, done) => headersFor(request)(request.raw, reply.raw, () => done()));
   await app.register(fastifyCookie);
   // The reader's languages in their order of preference (Accept-Language), for the prerendered pages.
   await app.register(fastifyAccepts);

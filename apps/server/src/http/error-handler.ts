@@ -1,6 +1,6 @@
 import { Code } from '@earn/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../errors.js';
+import { AppError, JSON_ONLY } from '../errors.js';
 import { noteUnexpectedError } from './request-log.js';
 import { describeValidation } from './validation.js';
 
@@ -26,9 +26,9 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     // A body the server could not read (not JSON, another type, too large): the web never sends one.
-    return reply
-      .status(error.statusCode)
-      .send({ code: Code.Failure, message: error.message, data: null, key: 'common.unreadable' });
+    // A type with no parser (text, multipart) is told as the session hook tells a form.
+    const message = error.statusCode === 415 ? JSON_ONLY : error.message;
+    return reply.status(error.statusCode).send({ code: Code.Failure, message, data: null, key: 'common.unreadable' });
   }
   noteUnexpectedError(request, error);
   return reply.status(500).send({

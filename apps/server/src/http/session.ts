@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { forbidden, needLogin, unsupportedMediaType } from '../errors.js';
+import { forbidden, JSON_ONLY, needLogin, unsupportedMediaType } from '../errors.js';
 import { fundpassFailuresSince } from '../modules/account/check-fund-password.js';
 import { SESSION_TTL_MS } from '../modules/account/login.js';
 import { findSessionUser, type User } from '../modules/account/repo.js';
@@ -116,13 +116,22 @@ export function registerSession(app: FastifyInstance, ctx: AppContext, cookieSec
   });
 
   // Content-type is checked before the body is validated: JSON only, unless the spec names a form.
+  // A body sent without a type is refused the same way (Fastify would leave it unread, and the
+  // schema would call the call's body missing); a type Fastify has no parser for is refused by it
+  // first, with the same words (handleError).
   app.addHook('preValidation', async (request) => {
     if (!UNSAFE.has(request.method)) return;
     const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-    if (type === 'application/x-www-form-urlencoded' && !request.routeOptions.config.formBody) {
-      throw unsupportedMediaType('This call takes a JSON body (application/json)');
-    }
+    const form = type === 'application/x-www-form-urlencoded';
+    const untypedBody = type === '' && hasBody(request);
+    if ((form && !request.routeOptions.config.formBody) || untypedBody) throw unsupportedMediaType(JSON_ONLY);
   });
+}
+
+/** Whether a request carries a body: a length above zero, or one sent in chunks. */
+function hasBody(request: FastifyRequest): boolean {
+  const length = Number(request.headers['content-length'] ?? 0);
+  return length > 0 || request.headers['transfer-encoding'] !== undefined;
 }
 
 /** A new session: its cookie, and the CSRF token tied to it. */
