@@ -46,6 +46,38 @@ describe('Idempotency-Key', () => {
     expect(await transferCount(u.email)).toBe(1);
   });
 
+  it('refuses a key used for another request (409) before the call’s own checks and before a fund-password try', async () => {
+    const u = await ts.newUser({ fundpass: '123456' });
+    await ts.deposit(u.email, 'USDT', '100');
+    await u.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDT', amount: '50', fundpass: '123456' });
+    const redeem = (amount: string, fundpass = '123456') =>
+      u.post('/apiw/v2/uni-loan/earn/redeem', { asset: 'USDT', amount, fundpass }, { 'idempotency-key': 'redeem-1' });
+    expect((await redeem('7')).body.code).toBe(0);
+    // More than is held, or with a wrong fund password: still the key's reuse that is said.
+    for (const [amount, fundpass] of [
+      ['8', '123456'],
+      ['1000', '123456'],
+      ['8', '000000'],
+    ] as const) {
+      const other = await redeem(amount, fundpass);
+      expect(other.status, amount).toBe(409);
+      expect(other.body).toMatchObject({ key: 'common.requestReused' });
+    }
+    // The same on another call under that key, whether or not it has checks of its own ahead.
+    const transfer = await u.post(
+      '/apiw/v2/account/transfer',
+      { ...body, fundpass: '000000' },
+      { 'idempotency-key': 'redeem-1' },
+    );
+    expect(transfer.status).toBe(409);
+    // No fund-password try was spent: the first wrong one leaves four.
+    const wrong = await u.post('/apiw/v2/account/transfer', { ...body, fundpass: '000000' });
+    expect(wrong.body.message).toBe('Fund password is incorrect; tries left: 4');
+    // And the first request's repeat still gets its answer.
+    expect((await redeem('7')).body.code).toBe(0);
+    expect(await spot(u, 'USDT')).toBe('57');
+  });
+
   it('scopes keys per user, refuses malformed keys, and lets a refused request be retried', async () => {
     const a = await ts.newUser({ fundpass: '123456' });
     const b = await ts.newUser({ fundpass: '123456' });

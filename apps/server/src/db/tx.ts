@@ -23,18 +23,26 @@ export async function runTx<T>(db: Db, work: (tx: Tx) => Promise<T>, idempotency
   return retryTransaction(() => (idempotency ? db.transaction(onceByKey(work, idempotency)) : db.transaction(work)));
 }
 
+/** The same Idempotency-Key sent with another request: refused, whatever that request asks. */
+const reusedKey = () =>
+  conflict('This Idempotency-Key was already used for a different request', 'common.requestReused');
+
 /**
- * Whether this request is a repeat of one already answered under its key: it will be answered as the
- * first was, so checks made ahead of the work (a route's precheck) no longer apply to it.
+ * What this request's key has been used for: nothing yet ('first'), this same request, which will
+ * be answered as it was the first time, so checks made ahead of the work (a route's precheck) no
+ * longer apply to it ('repeat'), or another request, which is refused here (409) before any of
+ * this one's checks, as it would be by the work.
  */
-export async function wasAnswered(db: Db, idempotency: IdempotencyRequest | undefined): Promise<boolean> {
-  if (!idempotency) return false;
+export async function keyUse(db: Db, idempotency: IdempotencyRequest | undefined): Promise<'first' | 'repeat'> {
+  if (!idempotency) return 'first';
   const { userId, key, requestHash } = idempotency;
   const [first] = await db
     .select({ requestHash: idempotencyKeys.requestHash })
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-  return first?.requestHash === requestHash;
+  if (!first) return 'first';
+  if (first.requestHash !== requestHash) throw reusedKey();
+  return 'repeat';
 }
 
 /** The work, run only by the first request that claims the Idempotency-Key; later ones get its answer. */
@@ -51,9 +59,7 @@ function onceByKey<T>(work: (tx: Tx) => Promise<T>, idempotency: IdempotencyRequ
         .select()
         .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-      if (!first || first.requestHash !== requestHash) {
-        throw conflict('This Idempotency-Key was already used for a different request', 'common.requestReused');
-      }
+      if (!first || first.requestHash !== requestHash) throw reusedKey();
       return first.response as T;
     }
     const result = await work(tx);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { wasAnswered } from '../db/tx.js';
+import { keyUse } from '../db/tx.js';
 import { asksFundPassword, checkFundPassword } from '../modules/account/check-fund-password.js';
 import { idempotencyOf } from './idempotency.js';
 import { userOf } from './session.js';
@@ -14,14 +14,10 @@ export function registerFundPasswordGate(app: FastifyInstance, ctx: AppContext) 
     const body = (request.body ?? {}) as { fundpass?: unknown };
     // Input refused anyway is refused before a prompt or a try (when neither comes, the call's own
     // checks are enough). A repeat of an answered request gets the first answer, whatever has
-    // changed since (a project that has ended meanwhile refuses only new stakes).
-    if (
-      precheck &&
-      asksFundPassword(ctx, user, body.fundpass) &&
-      !(await wasAnswered(ctx.db, idempotencyOf(request, user.id, ctx.clock)))
-    ) {
-      await precheck(request.body, user);
-    }
+    // changed since (a project that has ended meanwhile refuses only new stakes); a key already
+    // used for another request is refused (409) before either.
+    const use = await keyUse(ctx.db, idempotencyOf(request, user.id, ctx.clock));
+    if (precheck && use === 'first' && asksFundPassword(ctx, user, body.fundpass)) await precheck(request.body, user);
     await checkFundPassword(ctx, user, body.fundpass, request.fundpassFailures);
   });
 }
