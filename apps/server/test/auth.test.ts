@@ -384,6 +384,11 @@ describe('accounts and sessions', () => {
   it('answers an unknown API path with the envelope', async () => {
     const res = await ts.client().get('/apiw/v2/nothing-here');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ code: -1, message: 'No route for GET /apiw/v2/nothing-here', data: null });
+    expect(res.body).toEqual({
+      code: -1,
+      message: 'No route for GET /apiw/v2/nothing-here',
+      data: null,
+      key: 'common.noRoute',
+    });
   });
 });

@@ -215,6 +215,11 @@ describe('serving the web app', () => {
   it('keeps API paths out of the app fallback', async () => {
     const res = await fetch(`${ts.url}/apiw/v2/unknown`);
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ code: -1, message: 'No route for GET /apiw/v2/unknown', data: null });
+    expect(await res.json()).toEqual({
+      code: -1,
+      message: 'No route for GET /apiw/v2/unknown',
+      data: null,
+      key: 'common.noRoute',
+    });
   });
 });

@@ -42,7 +42,8 @@ function amountShapeFailure(field: string, raw: unknown, example = AMOUNT_EXAMPL
     return { key: 'validation.required', field, message: `${field} is required`, params: { field } };
   if (typeof raw !== 'string')
     return amountRefusal(field, `must be a decimal string, for example "${example}"`, 'plain', { example });
-  if (raw.startsWith('-')) return amountRefusal(field, 'must not be negative', 'negative');
+  // A minus before a number above zero makes it negative; before zero ('-0') it is only a sign.
+  if (raw.startsWith('-') && !/^-0*(\.0*)?$/.test(raw)) return amountRefusal(field, 'must not be negative', 'negative');
   if (!PLAIN_DECIMAL.test(raw))
     return amountRefusal(field, `must be a plain decimal number, for example "${example}"`, 'plain', { example });
   return undefined;

@@ -230,9 +230,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const page = pageFor(request);
       return reply.status(page.status).type('text/html').header('vary', PAGE_VARY).sendFile(page.file);
     }
-    return reply
-      .status(404)
-      .send({ code: -1, message: `No route for ${request.method} ${request.url.split('?')[0]}`, data: null });
+    return reply.status(404).send({
+      code: -1,
+      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+      data: null,
+      key: 'common.noRoute',
+    });
   });
 
   return app;

@@ -81,6 +81,7 @@ export const en = {
   'common.backHome': 'Back to Simple Earn',
   'common.error': 'Something went wrong',
   'common.serverError': 'Something went wrong on our side; please retry later',
+  'common.noRoute': 'This address is not part of the service; refresh the page',
   'common.notExist': 'This does not exist or is no longer available here; refresh the page',
   'common.coinUnlisted': '{{coin}} is not a coin we list',
   'common.sessionExpired': 'Your session has expired; reload the page and try again',

@@ -80,6 +80,7 @@ export const zhCN: Messages = {
   'common.backHome': '返回余币宝',
   'common.error': '出错了',
   'common.serverError': '系统出错，请稍后重试',
+  'common.noRoute': '该地址不属于本服务，请刷新页面',
   'common.notExist': '该内容不存在或已不可用，请刷新页面',
   'common.coinUnlisted': '暂不支持 {{coin}}',
   'common.sessionExpired': '会话已过期，请刷新页面后重试',
