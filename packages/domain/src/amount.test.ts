@@ -10,7 +10,7 @@ describe('parseAmount', () => {
     expect(r.ok && r.value.toFixed()).toBe('12.50000001');
   });
 
-  it.each([
+  it.each<[unknown, string]>([
     [undefined, 'amount is required'],
     ['', 'amount is required'],
     [5, 'amount must be a decimal string, for example "12.5"'],
@@ -18,6 +18,10 @@ describe('parseAmount', () => {
     ['-0.001', 'amount must not be negative'],
     ['-0', 'amount must be a plain decimal number, for example "12.5"'],
     ['-0.00', 'amount must be a plain decimal number, for example "12.5"'],
+    ...['--1', '-abc', '-1.5.2', '- 1', '-.5', '-1.', '-01', '-'].map((raw): [unknown, string] => [
+      raw,
+      'amount must be a plain decimal number, for example "12.5"',
+    ]),
     ['NaN', 'amount must be a plain decimal number, for example "12.5"'],
     ['1e5', 'amount must be a plain decimal number, for example "12.5"'],
     [' 1', 'amount must be a plain decimal number, for example "12.5"'],

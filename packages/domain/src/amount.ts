@@ -42,8 +42,11 @@ function amountShapeFailure(field: string, raw: unknown, example = AMOUNT_EXAMPL
     return { key: 'validation.required', field, message: `${field} is required`, params: { field } };
   if (typeof raw !== 'string')
     return amountRefusal(field, `must be a decimal string, for example "${example}"`, 'plain', { example });
-  // A minus before a number above zero makes it negative; before zero ('-0') it is only a sign.
-  if (raw.startsWith('-') && !/^-0*(\.0*)?$/.test(raw)) return amountRefusal(field, 'must not be negative', 'negative');
+  // A minus before a plain number above zero makes it negative; before zero ('-0') or anything else
+  // ('--1', '-.5') it is only a character out of place.
+  const unsigned = raw.slice(1);
+  if (raw.startsWith('-') && PLAIN_DECIMAL.test(unsigned) && !new Decimal(unsigned).isZero())
+    return amountRefusal(field, 'must not be negative', 'negative');
   if (!PLAIN_DECIMAL.test(raw))
     return amountRefusal(field, `must be a plain decimal number, for example "${example}"`, 'plain', { example });
   return undefined;
