@@ -73,8 +73,13 @@ describe('Idempotency-Key', () => {
     // No fund-password try was spent: the first wrong one leaves four.
     const wrong = await u.post('/apiw/v2/account/transfer', { ...body, fundpass: '000000' });
     expect(wrong.body.message).toBe('Fund password is incorrect; tries left: 4');
-    // And the first request's repeat still gets its answer.
-    expect((await redeem('7')).body.code).toBe(0);
+    // And the first request's repeat still gets its answer, with no prompt and no try, whatever
+    // fund password it carries.
+    const first = await redeem('7');
+    expect(first.body.code).toBe(0);
+    for (const fundpass of ['000000', '']) expect((await redeem('7', fundpass)).body, fundpass).toEqual(first.body);
+    const stillFour = await u.post('/apiw/v2/account/transfer', { ...body, fundpass: '000000' });
+    expect(stillFour.body.message).toBe('Fund password is incorrect; tries left: 3');
     expect(await spot(u, 'USDT')).toBe('57');
   });
 

@@ -420,6 +420,15 @@ it('refuses every body that is not JSON the same way (415), before anything runs
     });
   }
   expect(await usdt()).toEqual(before);
+  // An address with no route is said to be one, whatever its body.
+  for (const [method, path] of [
+    ['POST', '/apiw/v2/nope'],
+    ['DELETE', '/apiw/v2/uni-loan/earn/subscribe'],
+  ] as const) {
+    const res = await user.request(method, path, 'a=1', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(res.status, path).toBe(404);
+    expect(res.body.key, path).toBe('common.noRoute');
+  }
 });
 
 it('answers an address too long for HTTP in the envelope too', async () => {

@@ -12,12 +12,13 @@ export function registerFundPasswordGate(app: FastifyInstance, ctx: AppContext) 
     if (!fundpass) return;
     const user = userOf(request);
     const body = (request.body ?? {}) as { fundpass?: unknown };
-    // Input refused anyway is refused before a prompt or a try (when neither comes, the call's own
-    // checks are enough). A repeat of an answered request gets the first answer, whatever has
-    // changed since (a project that has ended meanwhile refuses only new stakes); a key already
-    // used for another request is refused (409) before either.
-    const use = await keyUse(ctx.db, idempotencyOf(request, user.id, ctx.clock));
-    if (precheck && use === 'first' && asksFundPassword(ctx, user, body.fundpass)) await precheck(request.body, user);
+    // A key already used for another request is refused (409) before anything else. A repeat of an
+    // answered request gets the first answer, whatever has changed since (a project that has ended
+    // meanwhile refuses only new stakes), with no prompt and no try: the first was allowed, and the
+    // repeat moves nothing. Input refused anyway is refused before a prompt or a try (when neither
+    // comes, the call's own checks are enough).
+    if ((await keyUse(ctx.db, idempotencyOf(request, user.id, ctx.clock))) === 'repeat') return;
+    if (precheck && asksFundPassword(ctx, user, body.fundpass)) await precheck(request.body, user);
     await checkFundPassword(ctx, user, body.fundpass, request.fundpassFailures);
   });
 }

@@ -120,7 +120,8 @@ export function registerSession(app: FastifyInstance, ctx: AppContext, cookieSec
   // schema would call the call's body missing); a type Fastify has no parser for is refused by it
   // first, with the same words (handleError).
   app.addHook('preValidation', async (request) => {
-    if (!UNSAFE.has(request.method)) return;
+    // An address with no route is answered as such (404), whatever its body.
+    if (!UNSAFE.has(request.method) || request.is404) return;
     const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
     const form = type === 'application/x-www-form-urlencoded';
     const untypedBody = type === '' && hasBody(request);
