@@ -43,7 +43,7 @@ describe('platform journey in Chromium', () => {
     await page.getByRole('button', { name: 'Subscribe to notifications' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create your account' });
     await dialog.getByLabel('Email').fill('journey@example.com');
-    await dialog.getByLabel('Password').first().fill('journey-pass');
+    await dialog.getByLabel('Password').first().fill('amber-kettle-71');
     await dialog.getByRole('button', { name: 'Sign up' }).click();
     await expectText(page, 'Welcome, journey@example.com');
     // Registered on the login page: on to the page that sent the guest there, as a login does, and
@@ -80,7 +80,7 @@ describe('platform journey in Chromium', () => {
     await e2e.admin('/admin/v1/deposit', { email: 'journey@example.com', coin: 'USDT', amount: '500', wallet: 'spot' });
     await e2e.admin('/admin/v1/deposit', { email: 'journey@example.com', coin: 'BTC', amount: '0.25', wallet: 'spot' });
     await page.getByLabel('Email').fill('journey@example.com');
-    await page.getByLabel('Password').first().fill('journey-pass');
+    await page.getByLabel('Password').first().fill('amber-kettle-71');
     await page.getByRole('button', { name: 'Log in' }).last().click();
     await page.waitForURL('**/assets');
     page.off('response', onResponse);

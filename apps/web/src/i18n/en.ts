@@ -97,7 +97,7 @@ export const en = {
   'auth.registerTitle': 'Create your account',
   'auth.noAccount': 'No account yet?',
   'auth.haveAccount': 'Already registered?',
-  'auth.passwordHint': 'At least 8 characters and hard to guess: a phrase, or words mixed with digits and symbols',
+  'auth.passwordHint': 'At least 8 characters and hard to guess: 10 or more if random, or a phrase of several words',
   'auth.emailInvalid': 'Enter a valid email address',
   'auth.passwordShort': 'The password needs at least 8 characters',
   'auth.passwordMissing': 'Enter your password',
@@ -105,7 +105,7 @@ export const en = {
   'auth.passwordBlank': 'The password needs at least one letter, digit or symbol',
   'auth.passwordControl': 'The password cannot contain tabs, line breaks or other control characters',
   'auth.passwordGuessable':
-    'This password is too easy to guess (a common password, a pattern, a repeat or your email): use a longer phrase, or mix words, digits and symbols',
+    'This password is too easy to guess (a common password, a word or name with digits, a pattern, a repeat or your email): use 10 or more characters, or a phrase of several words',
   'auth.wrongCredentials': 'Email or password is incorrect',
   'auth.wrongCredentialsTriesLeft':
     'Email or password is incorrect. Tries left before logins to this email from your network pause for {{minutes}} min: {{tries}}',

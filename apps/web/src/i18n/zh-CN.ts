@@ -96,7 +96,7 @@ export const zhCN: Messages = {
   'auth.registerTitle': '创建账户',
   'auth.noAccount': '还没有账户？',
   'auth.haveAccount': '已有账户？',
-  'auth.passwordHint': '至少 8 个字符，且不易被猜到：可用一句短语，或混合单词、数字和符号',
+  'auth.passwordHint': '至少 8 个字符，且不易被猜到：随机字符请用 10 个以上，或用几个单词组成一句短语',
   'auth.emailInvalid': '请输入有效的邮箱地址',
   'auth.passwordShort': '密码至少需要 8 个字符',
   'auth.passwordMissing': '请输入密码',
@@ -104,7 +104,7 @@ export const zhCN: Messages = {
   'auth.passwordBlank': '密码须至少包含一个字母、数字或符号',
   'auth.passwordControl': '密码不能包含制表符、换行符等控制字符',
   'auth.passwordGuessable':
-    '该密码太容易被猜到（常见密码、规律、重复字符或您的邮箱）：请使用更长的短语，或混合单词、数字和符号',
+    '该密码太容易被猜到（常见密码、单词或姓名加数字、规律、重复字符或您的邮箱）：请使用 10 个以上字符，或用几个单词组成一句短语',
   'auth.wrongCredentials': '邮箱或密码错误',
   'auth.wrongCredentialsTriesLeft': '邮箱或密码错误。再错 {{tries}} 次，您的网络将暂停登录该邮箱 {{minutes}} 分钟',
   'auth.wrongCredentialsPaused': '邮箱或密码错误。您的网络已暂停登录该邮箱 {{minutes}} 分钟',
