@@ -214,6 +214,26 @@ describe('fund-password gate', () => {
     expect((await u.post('/apiw/v2/account/transfer', move)).body.code).toBe(10010112);
   });
 
+  it('asks a try that waited 10 s on others still being checked to come back shortly, not for a whole lock', async () => {
+    const u = await ts.newUser({ fundpass: '975310' });
+    await ts.deposit(u.email, 'USDT', '100');
+    for (let i = 0; i < 4; i++) await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '000000' });
+    const [row] = rowsOf<{ id: number }>(
+      await ts.server.ctx.db.execute(sql`SELECT id FROM users WHERE email = ${u.email}`),
+    );
+    // The fifth try, being checked by a call that hangs: the limit is reached only if it fails.
+    await ts.server.ctx.db.execute(
+      sql`INSERT INTO failed_attempts (scope, subject, at, pending_since) VALUES ('fundpass', ${String(row?.id)}, ${ts.server.ctx.clock.now().toISOString()}, now())`,
+    );
+    const waited = await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '975310' });
+    expect(waited.body).toMatchObject({
+      code: 10010112,
+      message: 'Too many wrong fund passwords; try again in 1 minute',
+      params: { minutes: '1' },
+    });
+    expect(await spotUsdt(u)).toBe('100');
+  }, 30_000);
+
   it('tells the tries left after a wrong one without counting another try still being checked', async () => {
     const u = await ts.newUser({ fundpass: '246813' });
     await ts.deposit(u.email, 'USDT', '100');

@@ -45,7 +45,9 @@ export async function claimAttempt(
   for (let waited = 0; ; waited += RETRY_MS) {
     const claim = await tryClaim(db, scope, subject, now, rule);
     if (claim !== 'busy') return claim;
-    if (waited >= WAIT_FOR_PENDING_MS) return { ok: false, lockedUntilMs: now.getTime() + rule.lockMs };
+    // Still being checked after all that: no lock is known to exist yet, so the caller is told to
+    // come back in as long as it waited, not for a whole lock.
+    if (waited >= WAIT_FOR_PENDING_MS) return { ok: false, lockedUntilMs: now.getTime() + WAIT_FOR_PENDING_MS };
     await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
   }
 }

@@ -115,7 +115,7 @@ function failuresOf(ctx: AppContext, user: User, now: Date): Promise<number[]> {
 function lockedError(minutes: number): AppError {
   return new AppError(
     Code.FundPasswordFrequency,
-    `Too many wrong fund passwords; try again in ${minutes} minutes`,
+    `Too many wrong fund passwords; try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`,
     403,
     { key: 'fundpass.locked', params: { minutes: String(minutes) }, data: { minutes } },
   );
