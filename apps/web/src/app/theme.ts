@@ -1,8 +1,8 @@
 import { createTheme, type DrawerProps, type ModalProps } from '@mantine/core';
 import tabs from './Tabs.module.css';
 
-// Plain objects rather than Modal.extend, Drawer.extend and Tabs.extend: importing the components here would put
-// their code (and the scroll lock's) on every first page.
+// Plain objects rather than Modal.extend, Drawer.extend and Tabs.extend: importing the components
+// here would put their code (and the scroll lock's) on every first page.
 const escapeClosesTopOnly = { defaultProps: { closeOnEscape: false } } satisfies {
   defaultProps: Partial<ModalProps & DrawerProps>;
 };

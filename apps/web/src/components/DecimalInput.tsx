@@ -51,8 +51,8 @@ export function DecimalInput({
   const [refusedPaste, setRefusedPaste] = useState<string | null>(null);
   // What typing put in and the field does not show (a letter, a stray comma, more than the maximum):
   // said while the user types on, since the text still differs from what they meant, until they
-  // delete, the value is set from outside, or the field they type into is empty. A decimal too many is said only while it is typed, or
-  // when blur cuts one.
+  // delete, the value is set from outside, or the field they type into is empty. A decimal too many
+  // is said only while it is typed, or when blur cuts one.
   const [note, setNote] = useState<TypedInputNote | null>(null);
   const pasted = useRef(false);
   const rules = { precision, ...(allowNegative ? { allowNegative } : {}), ...(max ? { max } : {}) };
