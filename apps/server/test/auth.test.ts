@@ -86,7 +86,7 @@ describe('accounts and sessions', () => {
   });
 
   it('refuses a password that is easy to guess, the same for any email, opening nothing and costing no try', async () => {
-    const own = await startTestServer({ trustedProxies: ['127.0.0.1'], registrationsPerHour: 3 });
+    const own = await startTestServer({ trustedProxies: ['127.0.0.1'], registrationsPerHour: 4 });
     const signUp = (email: string, password: string) =>
       own.client().post('/apiw/v2/auth/register', { email, password }, { 'x-forwarded-for': '203.0.113.77' });
     await own.client().post('/apiw/v2/auth/register', { email: 'taken@example.com', password: 'tidy-lemon-42' });
@@ -108,6 +108,11 @@ describe('accounts and sessions', () => {
       ['new@example.com', 'Binance123!'],
       ['new@example.com', 'Smith1985!'],
       ['new@example.com', 'woaini1314'],
+      // A word or name dressed with digits and symbols at its ends, pinyin names, the email's letters.
+      ['new@example.com', 'Summer2024!!'],
+      ['new@example.com', 'wangxiaoming123'],
+      ['new@example.com', 'metamask2024'],
+      ['kittyfrog@example.com', 'kitty.frog99'],
     ];
     for (const [email = '', password = ''] of guessable) {
       const refusal = await signUp(email, password);
@@ -118,10 +123,11 @@ describe('accounts and sessions', () => {
     // No account was opened (one login an email: more would pause it).
     for (const [email, password] of new Map(guessable.map(([e = '', p = '']) => [e, p])))
       expect((await own.client().post('/apiw/v2/auth/login', { email, password })).status).toBe(400);
-    // None of them counted against the address's three registrations an hour.
+    // None of them counted against the address's four registrations an hour.
     expect((await signUp('new@example.com', 'correct horse')).status).toBe(200);
-    // A random string of 10 is enough (the hint's figure).
+    // A random string of 10 is enough (the hint's figure), and so is a phrase with digits.
     expect((await signUp('random@example.com', 'Xy7$kp9wQ2')).status).toBe(200);
+    expect((await signUp('phrase@example.com', 'quiet-otter-58')).status).toBe(200);
     expect((await signUp('frankie@example.com', 'tidy-lemon-42')).status).toBe(200);
     expect(
       (await own.client().post('/apiw/v2/auth/login', { email: 'new@example.com', password: 'correct horse' })).status,

@@ -425,9 +425,15 @@ it('refuses every body that is not JSON the same way (415), before anything runs
     ['POST', '/apiw/v2/nope'],
     ['DELETE', '/apiw/v2/uni-loan/earn/subscribe'],
   ] as const) {
-    const res = await user.request(method, path, 'a=1', { 'content-type': 'application/x-www-form-urlencoded' });
-    expect(res.status, path).toBe(404);
-    expect(res.body.key, path).toBe('common.noRoute');
+    for (const [type, body] of [
+      ['application/x-www-form-urlencoded', 'a=1'],
+      ['application/json', '{a:1'],
+      ['application/json', `{"a":"${'x'.repeat(3_000_000)}"}`],
+    ] as const) {
+      const res = await user.request(method, path, body, { 'content-type': type });
+      expect(res.status, `${path} ${type}`).toBe(404);
+      expect(res.body.key, `${path} ${type}`).toBe('common.noRoute');
+    }
   }
 });
 

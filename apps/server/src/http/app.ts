@@ -7,10 +7,11 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { ManualClock } from '../clock.js';
 import type { AppContext } from '../context.js';
+import { AppError } from '../errors.js';
 import type { Scheduler } from '../jobs/scheduler.js';
 import { accountRoutes } from '../modules/account/routes.js';
 import { adminRoutes } from '../modules/admin/routes.js';
@@ -89,6 +90,16 @@ function helmetFor(frameAncestors: string[]) {
   });
 }
 
+/** The answer for an address no route takes. */
+function noRoute(request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).send({
+    code: -1,
+    message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+    data: null,
+    key: 'common.noRoute',
+  });
+}
+
 /** The staking view opened for the exchange's assets frame: a /staking page with is_frame=1. */
 function isFramedStakingView(url: string): boolean {
   const [pathname = '', query = ''] = url.split('?', 2);
@@ -156,11 +167,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   // An address the file server refuses to read (a NUL, '//', '..') is no page either: the reader
   // gets the not-found page, not the refusal's JSON.
-  app.setErrorHandler((error, request, reply) =>
-    (error as { code?: string }).code === 'FST_STATIC_FORBIDDEN_PATH' && isPageNavigation(request)
-      ? reply.callNotFound()
-      : handleError(error as FastifyError, request, reply),
-  );
+  // A body that could not be read (broken JSON, too large) sent to an address with no route is
+  // answered as having no route: the body is read before the not-found handler runs.
+  app.setErrorHandler((error, request, reply) => {
+    if ((error as { code?: string }).code === 'FST_STATIC_FORBIDDEN_PATH' && isPageNavigation(request))
+      return reply.callNotFound();
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (request.is404 && !(error instanceof AppError) && status >= 400 && status < 500) return noRoute(request, reply);
+    return handleError(error as FastifyError, request, reply);
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // The web follows the server's clock (which an operator may have moved), not the device's.
@@ -230,12 +245,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const page = pageFor(request);
       return reply.status(page.status).type('text/html').header('vary', PAGE_VARY).sendFile(page.file);
     }
-    return reply.status(404).send({
-      code: -1,
-      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
-      data: null,
-      key: 'common.noRoute',
-    });
+    return noRoute(request, reply);
   });
 
   return app;
