@@ -57,14 +57,17 @@ let estimator: ZxcvbnFactory | undefined;
  * What an attacker who knows the email tries with it: the address, its name part whole and in its
  * pieces ("alice.wong": alicewong, alice, wong) and its domain's names.
  */
-export function emailWords(email: string): string[] {
+function emailWords(email: string): string[] {
   const address = email.trim().toLowerCase();
   const [local = '', domain = ''] = address.split('@');
   const pieces = [...local.split(/[^a-z0-9]+/), ...domain.split('.').slice(0, -1)].filter((p) => p.length >= 3);
   return [...new Set([address, local, local.replace(/[^a-z0-9]/g, ''), domain, ...pieces])];
 }
 
-/** Refuses a new account's password that is too easy to guess, judged with the email it is for. */
+/**
+ * Refuses a new account's password that is too easy to guess, judged with the email it is for.
+ * Checked on sign-up only: the demo's and the operator's own accounts are opened by the server.
+ */
 export function assertHardToGuess(password: string, email: string): void {
   estimator ??= new ZxcvbnFactory({
     dictionary: { ...common, ...english, trade: TRADE_WORDS, pinyin: PINYIN_WORDS },
