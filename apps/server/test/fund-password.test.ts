@@ -21,6 +21,18 @@ async function spotUsdt(c: { get: (p: string) => Promise<{ body: { data: { asset
   return res.body.data.find((b) => b.asset === 'USDT')?.spot;
 }
 
+/** A fund-password try of the user's whose check is under way (another call of theirs); returns the user's id. */
+async function tryBeingChecked(email: string): Promise<number> {
+  const [row] = rowsOf<{ id: number }>(
+    await ts.server.ctx.db.execute(sql`SELECT id FROM users WHERE email = ${email}`),
+  );
+  const id = row?.id ?? 0;
+  await ts.server.ctx.db.execute(
+    sql`INSERT INTO failed_attempts (scope, subject, at, pending_since) VALUES ('fundpass', ${String(id)}, ${ts.server.ctx.clock.now().toISOString()}, now())`,
+  );
+  return id;
+}
+
 describe('fund-password gate', () => {
   it('asks to set one first (10010107) when none is set, and moves nothing', async () => {
     const u = await ts.newUser();
@@ -195,22 +207,16 @@ describe('fund-password gate', () => {
     await ts.deposit(u.email, 'USDT', '100');
     await u.post('/apiw/v2/account/fundpass', { fundpass: '864200', old_fundpass: '864200', policy: 'never' });
     for (let i = 0; i < 4; i++) await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '000000' });
-    const [row] = rowsOf<{ id: number }>(
-      await ts.server.ctx.db.execute(sql`SELECT id FROM users WHERE email = ${u.email}`),
-    );
-    const at = ts.server.ctx.clock.now().toISOString();
     // A fifth try whose password is being checked right now (another call of the user's).
-    await ts.server.ctx.db.execute(
-      sql`INSERT INTO failed_attempts (scope, subject, at, pending_since) VALUES ('fundpass', ${String(row?.id)}, ${at}, now())`,
-    );
+    const id = await tryBeingChecked(u.email);
     expect((await u.post('/apiw/v2/account/transfer', move)).body.code).toBe(0);
     // One its process never resolved (it died): a failure, and the fifth.
     await ts.server.ctx.db.execute(
-      sql`UPDATE failed_attempts SET pending_since = now() - interval '1 minute' WHERE pending_since IS NOT NULL AND subject = ${String(row?.id)}`,
+      sql`UPDATE failed_attempts SET pending_since = now() - interval '1 minute' WHERE pending_since IS NOT NULL AND subject = ${String(id)}`,
     );
     // A try turns stale by time alone, which nothing announces: a call without a password sees it
     // once the user's session is read afresh (SessionCache keeps a read a few seconds), here at once.
-    ts.server.ctx.sessions.forgetUser(row?.id ?? 0);
+    ts.server.ctx.sessions.forgetUser(id);
     expect((await u.post('/apiw/v2/account/transfer', move)).body.code).toBe(10010112);
   });
 
@@ -218,13 +224,8 @@ describe('fund-password gate', () => {
     const u = await ts.newUser({ fundpass: '975310' });
     await ts.deposit(u.email, 'USDT', '100');
     for (let i = 0; i < 4; i++) await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '000000' });
-    const [row] = rowsOf<{ id: number }>(
-      await ts.server.ctx.db.execute(sql`SELECT id FROM users WHERE email = ${u.email}`),
-    );
     // The fifth try, being checked by a call that hangs: the limit is reached only if it fails.
-    await ts.server.ctx.db.execute(
-      sql`INSERT INTO failed_attempts (scope, subject, at, pending_since) VALUES ('fundpass', ${String(row?.id)}, ${ts.server.ctx.clock.now().toISOString()}, now())`,
-    );
+    await tryBeingChecked(u.email);
     const waited = await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '975310' });
     expect(waited.body).toMatchObject({
       code: 10010112,
@@ -238,12 +239,7 @@ describe('fund-password gate', () => {
     const u = await ts.newUser({ fundpass: '246813' });
     await ts.deposit(u.email, 'USDT', '100');
     for (let i = 0; i < 3; i++) await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '000000' });
-    const [row] = rowsOf<{ id: number }>(
-      await ts.server.ctx.db.execute(sql`SELECT id FROM users WHERE email = ${u.email}`),
-    );
-    await ts.server.ctx.db.execute(
-      sql`INSERT INTO failed_attempts (scope, subject, at, pending_since) VALUES ('fundpass', ${String(row?.id)}, ${ts.server.ctx.clock.now().toISOString()}, now())`,
-    );
+    await tryBeingChecked(u.email);
     const wrong = await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '000000' });
     expect(wrong.body.message).toBe('Fund password is incorrect; tries left: 1');
   });
