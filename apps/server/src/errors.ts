@@ -78,8 +78,7 @@ export const forbidden = (message: string, key?: string) =>
   new AppError(Code.Failure, message, 403, key ? { key } : {});
 /** The words of every refusal of a body that is not JSON (a form, text, multipart, no type). */
 export const JSON_ONLY = 'This call takes a JSON body (application/json)';
-export const unsupportedMediaType = (message: string) =>
-  new AppError(Code.Failure, message, 415, { key: 'common.unreadable' });
+export const unsupportedMediaType = () => new AppError(Code.Failure, JSON_ONLY, 415, { key: 'common.unreadable' });
 /** Not enough of a coin (the spec's key), the same message whichever check found it. */
 export const insufficientBalance = (coin?: string) =>
   coin

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { forbidden, JSON_ONLY, needLogin, unsupportedMediaType } from '../errors.js';
+import { forbidden, needLogin, unsupportedMediaType } from '../errors.js';
 import { fundpassFailuresSince } from '../modules/account/check-fund-password.js';
 import { SESSION_TTL_MS } from '../modules/account/login.js';
 import { findSessionUser, type User } from '../modules/account/repo.js';
@@ -125,7 +125,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext, cookieSec
     const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
     const form = type === 'application/x-www-form-urlencoded';
     const untypedBody = type === '' && hasBody(request);
-    if ((form && !request.routeOptions.config.formBody) || untypedBody) throw unsupportedMediaType(JSON_ONLY);
+    if ((form && !request.routeOptions.config.formBody) || untypedBody) throw unsupportedMediaType();
   });
 }
 
