@@ -81,9 +81,23 @@ function wholeNumberError(name: string, raw: string, schema: PropertySchema): Er
     if (Number.isSafeInteger(Number(raw))) return null;
     const side = raw.startsWith('-') ? 'minimum' : 'maximum';
     const limit = boundOf(schema, side) ?? (side === 'maximum' ? Number.MAX_SAFE_INTEGER : Number.MIN_SAFE_INTEGER);
-    return { keyword: side, instancePath: `/${name}`, schemaPath: '', params: { limit }, data: raw };
+    return {
+      keyword: side,
+      instancePath: `/${name}`,
+      schemaPath: '',
+      params: { limit },
+      data: raw,
+      parentSchema: schema,
+    };
   }
-  return { keyword: 'type', instancePath: `/${name}`, schemaPath: '', params: { type: 'integer' }, data: raw };
+  return {
+    keyword: 'type',
+    instancePath: `/${name}`,
+    schemaPath: '',
+    params: { type: 'integer' },
+    data: raw,
+    parentSchema: schema,
+  };
 }
 
 /**
@@ -254,8 +268,11 @@ export function describeValidation(errors: readonly Partial<ErrorObject>[], cont
   // An amount is refused in the domain's words, whatever the schema tripped on (a number, null).
   const amount = amountRefusal(errors[0] ?? first, field);
   if (amount) return amount;
-  // A row id is refused in the same words whether it came as a number or as its digits.
-  if ((first.keyword === 'minimum' || first.keyword === 'maximum') && isRowId(first.parentSchema)) return idRange();
+  // A row id is refused in the same words whether it came as a number or as text, in a body or in
+  // a query string or path ('0x10', '01', ' 1' and 2^31 alike).
+  const idText = first.keyword === 'type' && typeof first.data === 'string';
+  if ((first.keyword === 'minimum' || first.keyword === 'maximum' || idText) && isRowId(first.parentSchema))
+    return idRange();
   switch (first.keyword) {
     case 'required': {
       const missing = `${path ? `${path}.` : ''}${String(params.missingProperty ?? '')}`;
