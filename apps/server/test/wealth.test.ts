@@ -110,6 +110,37 @@ describe('private wealth', () => {
     expect(await spot(b, 'USDT')).toBe('19');
   });
 
+  it('shows a NAV the operator posted ahead only once its day is valued', async () => {
+    const pid = await product(ts);
+    const u = await lender(ts, { USDT: '1000' });
+    await u.post(`${WEALTH}/purchase`, { pid, amount: '1000' });
+    await pastValuation(ts);
+    const shown = async () => {
+      const p = await mine(u, pid);
+      const rate = (await u.get(`${WEALTH}/lines?type=rate&order_id=${pid}&range=30`)).body.data;
+      const balance = (await u.get(`${WEALTH}/lines?type=balance&order_id=${pid}&range=30`)).body.data;
+      return { p, rate, balance };
+    };
+    const before = await shown();
+    const ahead = toDayString((await now(ts)) + 2 * 86_400_000);
+    expect((await postNav(ts, pid, ahead, '1.3')).body.code).toBe(0);
+    expect(await shown()).toEqual(before);
+    // The next valuation (a day before the posted one) moves nothing either: its NAV is unchanged.
+    await pastValuation(ts);
+    const next = await shown();
+    expect(next.p).toMatchObject({ nav: before.p.nav, recent_30_days_rate: '0', amount: '1000' });
+    expect(next.balance.lines.at(-1)).toMatchObject({ value: '1000' });
+    // Its own valuation does.
+    await pastValuation(ts);
+    const valued = await shown();
+    expect(valued.p).toMatchObject({ nav: '1.3', nav_time: Date.parse(`${ahead}T08:30:00Z`) / 1000, amount: '1300' });
+    expect(valued.balance.lines.at(-1)).toMatchObject({
+      timestamp: Date.parse(`${ahead}T08:30:00Z`) / 1000,
+      value: '1300',
+    });
+    expect(valued.rate.lines.at(-1).value).toBe('30');
+  });
+
   it('says a product in the reader’s language, English where the operator gave no translation', async () => {
     const zh = { name: '量化基金', manager: '顶点资本', strategy: '市场中性', disclaimer: '过往收益不代表未来表现。' };
     const pid = await product(ts, { translations: { 'zh-CN': zh } });

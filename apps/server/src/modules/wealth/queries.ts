@@ -11,7 +11,7 @@ import {
   ZERO,
 } from '@earn/domain';
 import type { WealthLines, WealthOrder, WealthOrderDetail, WealthProduct } from '@earn/domain/contract';
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
@@ -22,6 +22,11 @@ import { allWealthProducts, findWealthProduct, type WealthProductRow } from './p
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 const valuationMs = (day: string) => Date.parse(`${day}T00:00:00Z`) + VALUATION_OFFSET_MS;
+/**
+ * The days a product was valued: a NAV the operator posted for a day not yet valued is a plan, not
+ * the product's NAV, until its valuation (08:30) uses it.
+ */
+const valued = ne(wealthNavs.source, 'operator');
 
 /** A product's NAV 30 days before its last valuation, for the recent-30-days rate. */
 async function navsAround(db: Executor, pids: number[], fromDay: string) {
@@ -29,7 +34,7 @@ async function navsAround(db: Executor, pids: number[], fromDay: string) {
   const rows = await db
     .select({ pid: wealthNavs.productId, day: wealthNavs.day, nav: wealthNavs.nav })
     .from(wealthNavs)
-    .where(and(inArray(wealthNavs.productId, pids), gte(wealthNavs.day, fromDay)))
+    .where(and(inArray(wealthNavs.productId, pids), gte(wealthNavs.day, fromDay), valued))
     .orderBy(asc(wealthNavs.day));
   const map = new Map<number, { day: string; nav: string }[]>();
   for (const r of rows) map.set(r.pid, [...(map.get(r.pid) ?? []), r]);
@@ -188,14 +193,14 @@ export async function wealthLines(
   const [latest] = await ctx.db
     .select({ day: wealthNavs.day })
     .from(wealthNavs)
-    .where(eq(wealthNavs.productId, p.id))
+    .where(and(eq(wealthNavs.productId, p.id), valued))
     .orderBy(desc(wealthNavs.day))
     .limit(1);
   const from = windowStartDay(latest?.day ?? toDayString(ctx.clock.now().getTime()), q.range ?? 30);
   const navs = await ctx.db
     .select({ day: wealthNavs.day, nav: wealthNavs.nav })
     .from(wealthNavs)
-    .where(and(eq(wealthNavs.productId, p.id), gte(wealthNavs.day, from)))
+    .where(and(eq(wealthNavs.productId, p.id), gte(wealthNavs.day, from), valued))
     .orderBy(asc(wealthNavs.day));
   let values: Decimal[];
   if (q.type === 'rate') {
