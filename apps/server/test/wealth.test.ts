@@ -193,7 +193,10 @@ describe('private wealth', () => {
     const rate = await guest.get(`${WEALTH}/lines?type=rate&order_id=${open}&range=30&project_type=5`);
     expect(rate.body.code).toBe(0);
     expect((await guest.get(`${WEALTH}/lines?type=balance&order_id=${open}&range=30`)).status).toBe(401);
-    expect((await u.post(`${WEALTH}/purchase`, { pid: open, amount: '100', project_type: 4 })).status).toBe(400);
+    expect((await u.post(`${WEALTH}/purchase`, { pid: open, amount: '100', project_type: 4 })).body).toMatchObject({
+      key: 'common.notExist',
+      message: `wealth product ${open} does not exist as type 4`,
+    });
     expect((await u.post(`${WEALTH}/redeem`, { pid: open, unit: '0' })).status).toBe(400);
     expect((await u.post(`${WEALTH}/redeem`, { pid: open, unit: '0.0000001' })).body.key).toBe('errors.invalidAmount');
     expect((await u.post(`${WEALTH}/redeem`, { pid: open, unit: '1' })).body.key).toBe('less.redeemable.units');

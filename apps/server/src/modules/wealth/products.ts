@@ -15,6 +15,15 @@ export const WEALTH_FEES = 'platform:wealth-fees';
 /** The product; a call that names a project_type finds only a product of that type. */
 export async function findWealthProduct(db: Executor, pid: number, projectType?: number): Promise<WealthProductRow> {
   const [row] = await db.select().from(wealthProducts).where(eq(wealthProducts.id, pid));
+  return ofProjectType(row, pid, projectType);
+}
+
+/** The product, if it is of the project type a call names (any, when it names none): else not found. */
+export function ofProjectType(
+  row: WealthProductRow | undefined,
+  pid: number,
+  projectType: number | undefined,
+): WealthProductRow {
   if (!row || (projectType !== undefined && row.projectType !== projectType)) {
     throw notFound(`wealth product ${pid} does not exist${projectType === undefined ? '' : ` as type ${projectType}`}`);
   }

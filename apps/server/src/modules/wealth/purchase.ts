@@ -11,7 +11,7 @@ import { tradingWallet } from '../account/me.js';
 import type { User } from '../account/repo.js';
 import { walletOf } from '../fixed-earn/subscribe-fixed.js';
 import { assertNotLocked } from '../simple-earn/funding-lock.js';
-import { pendingPurchaseWallet, shareLockWealthProduct } from './products.js';
+import { ofProjectType, pendingPurchaseWallet, shareLockWealthProduct } from './products.js';
 
 /** A purchase's amount as written: above 0, to the wire's places. */
 function parsePurchase(user: User, body: WealthPurchaseBody) {
@@ -28,9 +28,8 @@ function parsePurchase(user: User, body: WealthPurchaseBody) {
  * refused anyway costs no try.
  */
 async function checkPurchase(db: Executor, user: User, body: WealthPurchaseBody, amount: Decimal) {
-  const product = await shareLockWealthProduct(db, body.pid);
-  if (body.project_type !== undefined && body.project_type !== product.projectType)
-    throw badRequest(`product ${product.id} is of project type ${product.projectType}`, 'common.notExist');
+  // A purchase naming another project type finds no such product, as the other calls do.
+  const product = ofProjectType(await shareLockWealthProduct(db, body.pid), body.pid, body.project_type);
   if (user.tier < product.minTier) {
     throw new AppError(Code.Failure, `This product is for VIP ${product.minTier} and above`, 403, {
       key: 'wealth.vipOnly',
