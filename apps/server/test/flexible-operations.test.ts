@@ -323,6 +323,10 @@ describe('auto-earn', () => {
     // Switching all coins again forgets each coin's own switch.
     await u.post('/apiw/v2/uni-loan/earn/autoivest', { assets: 'ALL_ASSET', status: '1' });
     expect((await u.get('/apiw/v2/uni-loan/earn/autoivest?assets=XRP')).body.data.status).toEqual({ XRP: 1 });
+    // ALL_ASSET asks for every coin, as it switches every coin.
+    const every = (await u.get('/apiw/v2/uni-loan/earn/autoivest?assets=ALL_ASSET')).body.data;
+    expect(every).toEqual((await u.get('/apiw/v2/uni-loan/earn/autoivest')).body.data);
+    expect(every).toMatchObject({ status: { XRP: 1, BTC: 1 }, global_status: 1 });
     expect((await u.get('/apiw/v2/uni-loan/earn/autoivest?assets=NOPE')).body).toMatchObject({
       code: -1,
       message: 'assets NOPE has no flexible product',

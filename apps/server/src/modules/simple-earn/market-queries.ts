@@ -319,13 +319,14 @@ export async function simulateMinRate(db: Executor, asset: string, rate: Decimal
 }
 
 /**
- * Auto-earn status per asset and the global (ALL_ASSET) switch. Without assets, every coin with a
- * flexible product; an asset without one is refused.
+ * Auto-earn status per asset and the global (ALL_ASSET) switch. Without assets, or with ALL_ASSET
+ * among them, every coin with a flexible product; an asset without one is refused.
  */
 export async function getAutoInvest(db: Executor, userId: number | undefined, assets: readonly string[]) {
   const [status, markets] = await Promise.all([autoInvestStatus(db, userId), listMarkets(db)]);
   const known = new Set(markets.map((m) => m.coin));
-  const wanted = assets.length > 0 ? assets.map((a) => a.toUpperCase()) : [...known];
+  const named = assets.map((a) => a.toUpperCase());
+  const wanted = named.length === 0 || named.includes(ALL_ASSET) ? [...known] : named;
   const unknown = wanted.find((a) => !known.has(a));
   if (unknown !== undefined) throw noFlexibleProduct('assets', unknown);
   return {
