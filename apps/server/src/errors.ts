@@ -41,7 +41,7 @@ export function checkPeriod(
   if (start >= end)
     throw new AppError(Code.Failure, `${names[0]} must be before ${names[1]}`, 400, { key: 'dateRange.order' });
   if (withinSixMonths && end - start > SIX_MONTHS_DAYS * 86_400) {
-    throw new AppError(Code.Failure, `${names[0]} to ${names[1]} can span at most ${SIX_MONTHS_DAYS} days`, 400, {
+    throw new AppError(Code.Failure, `${names[0]} and ${names[1]} can be at most ${SIX_MONTHS_DAYS} days apart`, 400, {
       key: 'analysis.date.picker.limit.tip',
     });
   }

@@ -234,6 +234,12 @@ describe('launch pool rewards: a worked day', () => {
       message: 'start_at must be before end_at',
       key: 'dateRange.order',
     });
+    // At most the date range's 6 months (180 days), as the history's picker allows.
+    expect((await list(`start_at=${from}&end_at=${from + 180 * 86_400}`)).code).toBe(0);
+    expect(await list(`start_at=${from}&end_at=${from + 181 * 86_400}`)).toMatchObject({
+      code: -1,
+      key: 'analysis.date.picker.limit.tip',
+    });
     expect((await list('type=bonus')).code).toBe(-1);
   });
 });

@@ -64,6 +64,13 @@ describe('soft staking', () => {
       message: 'from must be before to',
       key: 'dateRange.order',
     });
+    // At most the date range's 6 months (180 days), as the page's picker allows.
+    expect((await u.get(`${SOFT}/rewards?from=${first}&to=${first + 180 * 86_400}`)).body.code).toBe(0);
+    expect((await u.get(`${SOFT}/rewards?from=0&to=253402300799`)).body).toMatchObject({
+      code: -1,
+      message: 'from and to can be at most 180 days apart',
+      key: 'analysis.date.picker.limit.tip',
+    });
     // Off: the day it is turned off is not paid.
     await toHour(0, 6);
     await u.post(`${SOFT}/switch`, { status: false });

@@ -213,7 +213,7 @@ export const launchpoolRoutes =
       },
       async (request) => {
         const q = request.query;
-        checkPeriod(q.start_at, q.end_at);
+        checkPeriod(q.start_at, q.end_at, { withinSixMonths: true });
         return ok(await launchHistoryList(ctx, userOf(request), { ...q, page: q.page ?? 1, limit: q.limit ?? 10 }));
       },
     );

@@ -43,7 +43,7 @@ export const softStakingRoutes =
       },
       async (request) => {
         const q = request.query;
-        checkPeriod(q.from, q.to, { names: ['from', 'to'] });
+        checkPeriod(q.from, q.to, { names: ['from', 'to'], withinSixMonths: true });
         return ok(
           await softStakingRewards(ctx, userOf(request), {
             from: q.from,
