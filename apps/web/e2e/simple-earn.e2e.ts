@@ -27,6 +27,8 @@ describe('Simple Earn flexible in Chromium', () => {
     await expectText(page, 'The minimum subscription is 1 USDT');
     await page.getByTestId('subscribe-amount').fill('1000');
     expect(await page.getByTestId('estimated-daily').textContent()).toMatch(/ USDT$/);
+    // The ladder's first tier (3% on up to 1,000 USDT) is all this amount's: 1,000 x 3% / 365.
+    expect(await page.getByTestId('estimated-ladder').textContent()).toBe('0.08219178 USDT');
     // USDT's award pool pays in GT: its estimate is in GT, once the prices are here.
     await expect.poll(() => page.getByTestId('estimated-award').textContent()).toMatch(/^0\.\d+ GT$/);
     await page.getByTestId('subscribe-confirm').click();
@@ -44,6 +46,16 @@ describe('Simple Earn flexible in Chromium', () => {
         timeout: 10_000,
       })
       .toBeGreaterThan(0);
+
+    // Bonuses are paid on the whole holding: a second subscription's estimate is what it adds on top
+    // of the 1,000 held, which fill the ladder's first tier already.
+    await page.goto(`${e2e.baseUrl}/simple-earn`);
+    await page.getByTestId('subscribe-USDT').click();
+    await page.getByTestId('subscribe-amount').fill('100');
+    await expect.poll(() => page.getByTestId('estimated-ladder').textContent()).toBe('0 USDT');
+    await expect.poll(() => page.getByTestId('estimated-award').textContent()).toMatch(/^0\.\d+ GT$/);
+    await page.keyboard.press('Escape');
+    await page.goto(`${e2e.baseUrl}/simple-earn/my-lendings?tab=flexible`);
 
     // The detail: APR chart, minimum APR edit, last 24 hours of lending.
     await page.getByRole('link', { name: 'USDT' }).first().click();

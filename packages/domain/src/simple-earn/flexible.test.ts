@@ -16,6 +16,7 @@ import {
   type LadderSlice,
   ladderAprOver,
   ladderBonus,
+  onTopOf,
   placeOnLadder,
   redeemable,
   topLadderApr,
@@ -164,6 +165,34 @@ describe('estimates', () => {
       ladder_apr: [],
     });
     expect(awardBonus('1000', closed.award, { periodsPerYear: 365, priceRatio: '1' }).toFixed()).toBe('0');
+    // Added to a holding, only the part of the amount still under the limit earns it.
+    const added = (amount: string, held: string) =>
+      awardBonus(amount, open.award, { periodsPerYear: 365, priceRatio: '1', held }).toFixed();
+    expect(added('4000', '1500')).toBe(
+      awardBonus('3500', open.award, { periodsPerYear: 365, priceRatio: '1' }).toFixed(),
+    );
+    expect(added('100', '5000')).toBe('0');
+    expect(added('100', '0')).toBe(awardBonus('100', open.award, { periodsPerYear: 365, priceRatio: '1' }).toFixed());
+  });
+  it('pays a holding and what is added to it, together, what it pays their sum (within rounding)', () => {
+    const tiers = [
+      { left: '0', right: '1000', apr: '0.03' },
+      { left: '1000', right: '3000', apr: '0.01' },
+    ];
+    const award = { rate: new Decimal('0.02'), limit: new Decimal('5000') };
+    const amount = fc.integer({ min: 0, max: 10_000_000 }).map((n) => new Decimal(n).div(1000));
+    fc.assert(
+      fc.property(amount, amount, (held, added) => {
+        const opts = { periodsPerYear: 1 };
+        const ladderSum = ladderBonus(held, tiers, opts).plus(
+          ladderBonus(added, tiers, { ...opts, at: onTopOf(held, added) }),
+        );
+        expect(ladderBonus(held.plus(added), tiers, opts).minus(ladderSum).abs().lte('0.00000001')).toBe(true);
+        const awardOpts = { periodsPerYear: 1, priceRatio: '1' };
+        const awardSum = awardBonus(held, award, awardOpts).plus(awardBonus(added, award, { ...awardOpts, held }));
+        expect(awardBonus(held.plus(added), award, awardOpts).minus(awardSum).abs().lte('0.00000001')).toBe(true);
+      }),
+    );
   });
   it('ladder bonus grows with the amount', () => {
     const tiers = [{ left: '0', right: '1000', apr: '0.05' }];

@@ -237,6 +237,15 @@ function ladderYearly(amount: DecimalLike, tiers: readonly LadderTier[], at?: re
   return total;
 }
 
+/**
+ * Where `amount` added to a flexible holding of `held` sits on the ladder: on top of it. The ladder
+ * pays on the holding's whole amount, so what is held fills the lowest tiers first.
+ */
+export function onTopOf(held: DecimalLike, amount: DecimalLike): LadderSlice[] {
+  const from = Decimal.max(dec(held), 0);
+  return [[from, from.plus(amount)]];
+}
+
 /** The ladder's APR over the whole of `amount`, sitting `at` the given parts of the ladder (default [0, amount]), exact. */
 export function ladderAprOver(amount: DecimalLike, tiers: readonly LadderTier[], at?: readonly LadderSlice[]): Decimal {
   const a = dec(amount);
@@ -275,19 +284,21 @@ export function aprBreakdown(p: {
 }
 
 /**
- * The award pool's estimated bonus on a holding of `amount`, over `periods` of a year's
- * `periodsPerYear`: its APR on the part up to its limit, in the award coin at `priceRatio` (the
+ * The award pool's estimated bonus on `amount` added to a holding of `held` (default 0), over
+ * `periods` of a year's `periodsPerYear`: its APR on the part of the amount under its limit (the
+ * limit is the holding's, so what is held fills it first), in the award coin at `priceRatio` (the
  * holding coin's price over the award coin's), rounded down to 8 places; 0 while the pool is closed.
  */
 export function awardBonus(
   amount: DecimalLike,
   award: AprBreakdown['award'],
-  opts: { periodsPerYear: number; periods?: number; priceRatio: DecimalLike },
+  opts: { periodsPerYear: number; periods?: number; priceRatio: DecimalLike; held?: DecimalLike },
 ): Decimal {
   if (!award) return ZERO;
-  const held = Decimal.max(Decimal.min(dec(amount), award.limit), 0);
+  const held = Decimal.max(dec(opts.held ?? ZERO), 0);
+  const underLimit = Decimal.max(Decimal.min(held.plus(amount), award.limit).minus(Decimal.min(held, award.limit)), 0);
   return roundDown(
-    held
+    underLimit
       .times(award.rate)
       .times(opts.periods ?? 1)
       .div(opts.periodsPerYear)

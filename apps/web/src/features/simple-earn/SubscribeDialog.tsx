@@ -6,6 +6,7 @@ import {
   estimatedDailyReturn,
   flexibleTimeline,
   ladderBonus,
+  onTopOf,
   parseAmount,
 } from '@earn/domain';
 import type { FlexibleProduct } from '@earn/domain/contract';
@@ -109,7 +110,10 @@ function SubscribeForm({ product, onDone }: { product: FlexibleProduct; onDone(a
   const canSubmit = check?.ok === true && hasRate && !subscribe.isPending;
   const value = check?.ok ? check.value : new Decimal(0);
   const daily = estimatedDailyReturn(value, product.next_time_rate_year);
-  const ladder = ladderBonus(value, product.ladder_apr, { periodsPerYear: 365 });
+  // Bonuses are paid on the whole holding: what is held already fills the ladder's lowest tiers and
+  // the award pool's limit, so the estimate is what the amount adds on top of it.
+  const held = holding.data ? new Decimal(holding.data.curr_amount).minus(holding.data.frozen_amount) : new Decimal(0);
+  const ladder = ladderBonus(value, product.ladder_apr, { periodsPerYear: 365, at: onTopOf(held, value) });
   // The award pool pays in its own coin, at the coins' prices.
   const { award } = aprBreakdown(product);
   const rates = useRates();
@@ -118,6 +122,7 @@ function SubscribeForm({ product, onDone }: { product: FlexibleProduct; onDone(a
     award && awardPrice?.gt(0)
       ? awardBonus(value, award, {
           periodsPerYear: 365,
+          held,
           priceRatio: (rates.data?.get(product.asset) ?? new Decimal(0)).div(awardPrice),
         })
       : null;
@@ -201,7 +206,7 @@ function SubscribeForm({ product, onDone }: { product: FlexibleProduct; onDone(a
         {product.ladder_apr.length > 0 && (
           <Group justify="space-between">
             <Text size="sm">{t('earn.subscribe.estBonus')}</Text>
-            <Text size="sm" fw={600}>
+            <Text size="sm" fw={600} data-testid="estimated-ladder">
               {fmt.amount(ladder)} {product.ladder_apr[0]?.bonus_asset}
             </Text>
           </Group>
