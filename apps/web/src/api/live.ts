@@ -52,6 +52,34 @@ function hearSettled(onSettled: () => void): () => void {
 }
 
 /**
+ * Runs `refresh` for every call, but never two at once: a call while one runs asks for one more run
+ * after it, however many calls came meanwhile. An operator's advance of many hours settles an hour
+ * after another, each with its event; refreshing at each one would leave dozens of reads of every
+ * query queued behind the browser's six connections (a superseded read is not aborted), and the
+ * page showing some hour in between for many seconds. The run after the last event reads what
+ * the last hour left.
+ */
+export function oneAtATime(refresh: () => Promise<unknown>): () => void {
+  let running = false;
+  let again = false;
+  const run = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    again = false;
+    refresh()
+      .catch(() => undefined)
+      .finally(() => {
+        running = false;
+        if (again) run();
+      });
+  };
+  return run;
+}
+
+/**
  * Keeps open pages true when an hour settles: the server pushes `settled` (server-sent events) and
  * every query refetches (one stream for all the browser's tabs), so balances, rewards, statements and holdings update within seconds. As a
  * fallback (the stream is down, or another instance settled the hour) everything refetches a few
@@ -60,7 +88,7 @@ function hearSettled(onSettled: () => void): () => void {
 export function useLiveSettlement() {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const refresh = () => queryClient.invalidateQueries();
+    const refresh = oneAtATime(() => queryClient.invalidateQueries());
     const stopHearing = hearSettled(refresh);
     let timer: ReturnType<typeof setTimeout>;
     const scheduleBoundary = () => {
