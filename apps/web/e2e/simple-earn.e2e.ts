@@ -53,6 +53,9 @@ describe('Simple Earn flexible in Chromium', () => {
     await page.getByTestId('subscribe-USDT').click();
     await page.getByTestId('subscribe-amount').fill('100');
     await expect.poll(() => page.getByTestId('estimated-ladder').textContent()).toBe('0 USDT');
+    expect(await page.getByTestId('bonus-on-top').textContent()).toMatch(
+      /^Bonuses count the 1,000\.\d+ USDT you hold first$/,
+    );
     await expect.poll(() => page.getByTestId('estimated-award').textContent()).toMatch(/^0\.\d+ GT$/);
     await page.keyboard.press('Escape');
     await page.goto(`${e2e.baseUrl}/simple-earn/my-lendings?tab=flexible`);

@@ -240,6 +240,7 @@ export const en = {
   'earn.subscribe.estDaily': 'Estimated daily interest',
   'earn.subscribe.estAward': 'Estimated daily award pool bonus',
   'earn.subscribe.estBonus': 'Estimated daily ladder bonus',
+  'earn.subscribe.bonusOnTop': 'Bonuses count the {{held}} {{coin}} you hold first',
   'earn.subscribe.confirm': 'Subscribe now',
   'earn.subscribe.noRate': 'This product has no rate right now.',
   'lend_earn.minimum.purchase': 'The minimum subscription is {{amount}} {{asset}}',

@@ -236,6 +236,7 @@ export const zhCN: Messages = {
   'earn.subscribe.estDaily': '预估日收益',
   'earn.subscribe.estAward': '预估日奖池奖励',
   'earn.subscribe.estBonus': '预估日阶梯加息',
+  'earn.subscribe.bonusOnTop': '奖励优先计入您已持有的 {{held}} {{coin}}',
   'earn.subscribe.confirm': '立即申购',
   'earn.subscribe.noRate': '该产品暂无利率',
   'lend_earn.minimum.purchase': '最小申购数量为 {{amount}} {{asset}}',

@@ -12,7 +12,7 @@ import {
 import type { FlexibleProduct } from '@earn/domain/contract';
 import { Alert, Anchor, Button, Group, List, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMe } from '../../api/account.js';
@@ -189,27 +189,23 @@ function SubscribeForm({ product, onDone }: { product: FlexibleProduct; onDone(a
         </Anchor>
       </Group>
       <Stack gap={4}>
-        <Group justify="space-between">
-          <Text size="sm">{t('earn.subscribe.estDaily')}</Text>
-          <Text size="sm" fw={600} data-testid="estimated-daily">
-            {fmt.amount(daily)} {product.asset}
-          </Text>
-        </Group>
+        <EstimateRow label={t('earn.subscribe.estDaily')} testId="estimated-daily">
+          {fmt.amount(daily)} {product.asset}
+        </EstimateRow>
         {award && product.award_asset && (
-          <Group justify="space-between">
-            <Text size="sm">{t('earn.subscribe.estAward')}</Text>
-            <Text size="sm" fw={600} data-testid="estimated-award">
-              {awardDaily ? `${fmt.amount(awardDaily)} ${product.award_asset}` : '…'}
-            </Text>
-          </Group>
+          <EstimateRow label={t('earn.subscribe.estAward')} testId="estimated-award">
+            {awardDaily ? `${fmt.amount(awardDaily)} ${product.award_asset}` : '…'}
+          </EstimateRow>
         )}
         {product.ladder_apr.length > 0 && (
-          <Group justify="space-between">
-            <Text size="sm">{t('earn.subscribe.estBonus')}</Text>
-            <Text size="sm" fw={600} data-testid="estimated-ladder">
-              {fmt.amount(ladder)} {product.ladder_apr[0]?.bonus_asset}
-            </Text>
-          </Group>
+          <EstimateRow label={t('earn.subscribe.estBonus')} testId="estimated-ladder">
+            {fmt.amount(ladder)} {product.ladder_apr[0]?.bonus_asset}
+          </EstimateRow>
+        )}
+        {(award || product.ladder_apr.length > 0) && held.gt(0) && (
+          <Text size="xs" c="dimmed" data-testid="bonus-on-top">
+            {t('earn.subscribe.bonusOnTop', { held: fmt.amount(held), coin: product.asset })}
+          </Text>
         )}
       </Stack>
       {product.ladder_apr.length > 0 && (
@@ -330,5 +326,17 @@ function SubscribeSuccess({
         </Stack>
       )}
     </ResponsiveModal>
+  );
+}
+
+/** An estimate beside its label: a long label wraps on a phone, the figure stays whole on the right. */
+function EstimateRow({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" align="flex-start">
+      <Text size="sm">{label}</Text>
+      <Text size="sm" fw={600} ta="right" style={{ whiteSpace: 'nowrap' }} data-testid={testId}>
+        {children}
+      </Text>
+    </Group>
   );
 }
