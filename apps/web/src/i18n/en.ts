@@ -315,6 +315,10 @@ export const en = {
   'earn.redeem.partlyFrozen': '{{instant}} {{coin}} arrived; {{frozen}} {{coin}} lent this hour arrives at {{time}}',
   'earn.redeem.wholeFrozen':
     '{{instant}} {{coin}} arrived; {{frozen}} {{coin}} lent this hour arrives at {{time}}, with the interest it earns until then',
+  // Nothing arrived at once: only the lent part's arrival is said.
+  'earn.redeem.partlyFrozen_lentOnly': '{{frozen}} {{coin}} lent this hour arrives at {{time}}',
+  'earn.redeem.wholeFrozen_lentOnly':
+    '{{frozen}} {{coin}} lent this hour arrives at {{time}}, with the interest it earns until then',
   'earn.redeem.lastHourInterest': 'Last hour’s interest',
   'earn.redeem.keepAutoEarn': 'Keep auto-earn on for {{coin}}',
   'earn.redeem.keepAutoEarnOn':

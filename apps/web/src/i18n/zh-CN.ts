@@ -309,6 +309,8 @@ export const zhCN: Messages = {
   'earn.redeem.partlyFrozen': '{{instant}} {{coin}} 已到账；本小时已出借的 {{frozen}} {{coin}} 将于 {{time}} 到账',
   'earn.redeem.wholeFrozen':
     '{{instant}} {{coin}} 已到账；本小时已出借的 {{frozen}} {{coin}} 将于 {{time}} 连同其间利息一并到账',
+  'earn.redeem.partlyFrozen_lentOnly': '本小时已出借的 {{frozen}} {{coin}} 将于 {{time}} 到账',
+  'earn.redeem.wholeFrozen_lentOnly': '本小时已出借的 {{frozen}} {{coin}} 将于 {{time}} 连同其间利息一并到账',
   'earn.redeem.lastHourInterest': '上一小时利息',
   'earn.redeem.keepAutoEarn': '保持 {{coin}} 自动赚币开启',
   'earn.redeem.keepAutoEarnOn': '赎回的币种将留在您的账户中，自动赚币只会申购之后到账的币。',

@@ -63,6 +63,7 @@ function RedeemForm({ holding, onDone }: { holding: FlexibleHolding; onDone(): v
               new Decimal(res.frozen_amount).gt(0)
                 ? // Redeemed whole: the hour's interest on the frozen part is paid with it.
                   t(check.value.eq(max) ? 'earn.redeem.wholeFrozen' : 'earn.redeem.partlyFrozen', {
+                    context: new Decimal(res.instant_amount).isZero() ? 'lentOnly' : undefined,
                     instant: fmt.amount(res.instant_amount),
                     frozen: fmt.amount(res.frozen_amount),
                     coin: res.asset,
