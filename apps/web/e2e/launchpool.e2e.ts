@@ -327,6 +327,8 @@ describe('Launchpool in Chromium', () => {
     await page.getByTestId('stake-confirm').click();
     await enterFundPassword(page, '123456');
     await expect.poll(() => page.getByTestId('stake-success-amount').textContent()).toBe('100 GT');
+    // The stake view is closed behind the success, not left filled in.
+    expect(await page.getByTestId('stake-amount').count()).toBe(0);
     // Done: back to the projects rather than a form still filled in.
     await page.getByRole('button', { name: 'Got it' }).click();
     await page.waitForURL('**/launchpool');

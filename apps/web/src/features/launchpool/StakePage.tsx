@@ -44,14 +44,18 @@ export default function StakePage() {
           <Title order={3}>
             {t(isUSRegion(me.data?.region ?? '') ? 'launch.commitTitle' : 'launch.stakeTitle', { coin: project.coin })}
           </Title>
-          <Box>
-            <StakeForm
-              project={project}
-              initialRid={Number(params.get('rid')) || null}
-              onStaked={setSuccess}
-              fixedBar
-            />
-          </Box>
+          {/* A stake done closes the form (spec): the success shows over the page, not over a form
+              still filled in, which the new quota would now call too much. */}
+          {success === null && (
+            <Box>
+              <StakeForm
+                project={project}
+                initialRid={Number(params.get('rid')) || null}
+                onStaked={setSuccess}
+                fixedBar
+              />
+            </Box>
+          )}
         </>
       ) : (
         <ListStatus
