@@ -229,7 +229,7 @@ describe('Simple Earn fixed-term in Chromium', () => {
     await expectText(page, 'The minimum subscription is 10 USDT');
     await page.getByTestId('fixed-amount').fill('1000');
     // The demo's +3% voucher is recommended and selected; its interest is in the estimate.
-    await expect.poll(() => page.getByTestId('voucher-select').inputValue()).toContain('+3% APR for 7 days');
+    await expect.poll(() => page.getByTestId('voucher-select').inputValue()).toContain('+3.00% APR for 7 days');
     await expectText(page, 'Voucher interest');
     await page.getByTestId('fixed-confirm').click();
     await enterFundPassword(page, '123456');
@@ -292,7 +292,7 @@ describe('Simple Earn fixed-term in Chromium', () => {
     const text = (await history.textContent()) ?? '';
     for (const label of ['Subscribe', 'Redeem', 'Interest', 'auto-reinvest']) expect(text).toContain(label);
     // The subscription's row shows the APR its holding showed, and what it is made of.
-    expect(text).toContain('9.00%6.00% + 3% voucher for 7 days');
+    expect(text).toContain('9.00%6.00% + 3.00% voucher for 7 days');
 
     // The return is shared as a poster with the referral QR code, downloadable as an image.
     await page.goto(`${e2e.baseUrl}/simple-earn`);

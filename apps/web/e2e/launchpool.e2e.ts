@@ -35,7 +35,7 @@ describe('Launchpool in Chromium', () => {
     // No CandyDrop link is set in the demo, so no button leads nowhere.
     expect(await page.getByTestId('go-to-candy').count()).toBe(0);
     await page.getByRole('button', { name: 'Got it' }).click();
-    await expect.poll(() => page.getByTestId('my-stake-GT').textContent()).toBe('1,500');
+    await expect.poll(() => page.getByTestId('my-stake-GT').textContent()).toBe('1,500 GT');
 
     // Hours pass: rewards arrive every hour, on the open page, without a reload.
     await e2e.admin('/admin/v1/clock/advance', { hours: 2 });
@@ -67,7 +67,7 @@ describe('Launchpool in Chromium', () => {
     await page.getByTestId('early-redeem-confirm').click();
     await enterFundPassword(page, '123456');
     await expectText(page, 'Redeemed 500 GT');
-    await expect.poll(() => page.getByTestId('my-stake-GT').textContent()).toBe('1,000');
+    await expect.poll(() => page.getByTestId('my-stake-GT').textContent()).toBe('1,000 GT');
     // With a stake in the pool, the estimate is what more adds, and the reward with it is said beside it.
     await page.getByTestId('stake-LPX-GT').click();
     await page.getByTestId('stake-amount').fill('100');

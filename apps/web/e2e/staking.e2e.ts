@@ -50,6 +50,8 @@ describe('On-chain staking in Chromium', () => {
     await page.waitForURL('**/staking?asset=ETH&product-type=0&tab=mine');
     await expect.poll(() => page.getByTestId('staking-held-1').textContent()).toBe('2 ETH');
     await page.getByTestId('redeem-1').click();
+    // The fast card says its fee before an amount is typed.
+    await expect.poll(() => page.getByTestId('redeem-fast').textContent()).toContain('for a 0.50% fee');
     await page.getByTestId('redeem-fast').click();
     await page.getByTestId('redeem-amount').fill('0.5');
     const { received } = redeemFee('0.5', '0.005');

@@ -1,4 +1,5 @@
 import { createTheme, type DrawerProps, type ModalProps } from '@mantine/core';
+import badge from './Badge.module.css';
 import tabs from './Tabs.module.css';
 
 // Plain objects rather than Modal.extend, Drawer.extend and Tabs.extend: importing the components
@@ -17,5 +18,6 @@ export const theme = createTheme({
     Modal: escapeClosesTopOnly,
     Drawer: escapeClosesTopOnly,
     Tabs: { classNames: { list: tabs.list, tab: tabs.tab } },
+    Badge: { classNames: { root: badge.root } },
   },
 });

@@ -32,8 +32,8 @@ it('counts a single hour and a single day as one, not as "1 hours" or "1 days"',
     'In the last hour this minimum would have lent fully in 1 and partly in 0.',
   );
   expect(i18n.t('earn.minApr.simulation', { ...sim, count: 24 })).toContain('In the last 24 hours');
-  const voucher = { ratio: '1.5', low: '0', coin: 'BTC' };
-  expect(i18n.t('fixed.voucher.option', { ...voucher, count: 1 })).toBe('+1.5% APR for 1 day (from 0 BTC)');
+  const voucher = { ratio: '1.50%', low: '0', coin: 'BTC' };
+  expect(i18n.t('fixed.voucher.option', { ...voucher, count: 1 })).toBe('+1.50% APR for 1 day (from 0 BTC)');
   expect(i18n.t('fixed.voucher.option', { ...voucher, count: 7 })).toContain('for 7 days');
 });
 

@@ -1,6 +1,7 @@
 import {
   abbreviate,
   type DecimalLike,
+  dec,
   formatAmount,
   formatDate,
   formatDateTime,
@@ -23,6 +24,8 @@ export function useFormat() {
       fixed: (v: DecimalLike, places: number) => formatFixed(v, places),
       abbreviate: (v: DecimalLike) => abbreviate(v, locale),
       rate: (fraction: DecimalLike) => formatRate(fraction),
+      /** A rate given in percent (a voucher's rate_ratio: 3 is 3.00%). */
+      percent: (percent: DecimalLike) => formatRate(dec(percent).div(100)),
       date: (ms: number) => formatDate(ms, locale, offset()),
       dateTime: (ms: number) => formatDateTime(ms, locale, offset()),
       /** The time of day of dateTime (its part after the date). */

@@ -299,7 +299,7 @@ function ProjectCard({
         mine: (
           <>
             <Text size="sm" data-testid={`my-stake-${pool.coin}`}>
-              {fmt.amount(mine?.amount ?? '0')}
+              {fmt.amount(mine?.amount ?? '0')} {pool.coin}
             </Text>
             {/* Narrow, so the note wraps under the stake instead of widening its column over the others. */}
             {lessThanHour && (
@@ -316,7 +316,7 @@ function ProjectCard({
             </Text>
             {lastHour === null ? (
               <Text size="xs" c="dimmed">
-                {t('launch.lastHour')} {fmt.amount(mine?.lastHourRewardAmount ?? '0')}
+                {t('launch.lastHour')} {fmt.amount(mine?.lastHourRewardAmount ?? '0')} {project.coin}
               </Text>
             ) : (
               <Anchor
@@ -325,7 +325,7 @@ function ProjectCard({
                 onClick={() => onStatement({ rid: pool.rid, hour: lastHour })}
                 data-testid={`last-hour-${pool.coin}`}
               >
-                {t('launch.lastHour')} {fmt.amount(mine?.lastHourRewardAmount ?? '0')}
+                {t('launch.lastHour')} {fmt.amount(mine?.lastHourRewardAmount ?? '0')} {project.coin}
               </Anchor>
             )}
           </>
@@ -431,14 +431,21 @@ function ProjectCard({
           </Table.Tbody>
         </Table>
       )}
-      <Text size="xs" c="dimmed" mt="xs">
-        {project.reward_pools
-          .map(
-            (p) =>
-              `${p.coin}: ${fmt.abbreviate(p.total_reward)} ${project.coin} (${p.buy_total_amount === UNLIMITED ? t('launch.unlimited') : `${t('launch.cap')} ${fmt.abbreviate(p.buy_total_amount)}`})`,
-          )
-          .join(' · ')}
-      </Text>
+      <Stack gap={0} mt="xs">
+        {project.reward_pools.map((p) => (
+          <Text key={p.rid} size="xs" c="dimmed">
+            {t('launch.poolSummary', {
+              pool: p.coin,
+              reward: fmt.abbreviate(p.total_reward),
+              rewardCoin: project.coin,
+              cap:
+                p.buy_total_amount === UNLIMITED
+                  ? t('launch.poolNoCap')
+                  : t('launch.poolCap', { amount: fmt.abbreviate(p.buy_total_amount), pool: p.coin }),
+            })}
+          </Text>
+        ))}
+      </Stack>
     </Card>
   );
 }

@@ -7,6 +7,7 @@ import { useRateSimulation, useSetMinRate } from '../../api/simple-earn.js';
 import { DecimalInput } from '../../components/DecimalInput.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { notifyError, notifySuccess, refusalText } from '../../lib/notify.js';
+import { useFormat } from '../../lib/use-format.js';
 
 export interface MinAprModalProps {
   opened: boolean;
@@ -44,12 +45,9 @@ export function MinAprForm({
   onDone,
 }: Omit<MinAprModalProps, 'opened' | 'onClose'> & { onDone(): void }) {
   const { t } = useTranslation();
-  const [text, setText] = useState(
-    new Decimal(current)
-      .times(100)
-      .toFixed(2)
-      .replace(/\.?0+$/, ''),
-  );
+  const fmt = useFormat();
+  // A rate edit is shown with 2 places (spec).
+  const [text, setText] = useState(new Decimal(current).times(100).toFixed(2));
   const save = useSetMinRate();
   const check = text === '' ? null : checkMinLendRate(text, { limitMinRate, maxRate });
   const [debounced] = useDebouncedValue(check?.ok ? check.value.toFixed() : null, 300);
@@ -92,10 +90,7 @@ export function MinAprForm({
         data-testid="min-apr-input"
       />
       <Text size="xs" c="dimmed">
-        {t('earn.minApr.range', {
-          min: new Decimal(limitMinRate).times(100).toFixed(),
-          max: new Decimal(maxRate).times(100).toFixed(),
-        })}
+        {t('earn.minApr.range', { min: fmt.rate(limitMinRate), max: fmt.rate(maxRate) })}
       </Text>
       {sim && sim.hours > 0 && (
         <Alert variant="light" color="blue" data-testid="min-apr-simulation">

@@ -210,6 +210,7 @@ function RedeemForm({ target, onDone }: { target: RedeemTarget; onDone(r: Stakin
             ? t('staking.fastOff')
             : t('staking.fastBody', {
                 minutes: x.redeem_quick_long,
+                fee: fmt.rate(x.redeem_quick_fee),
                 // The quota is in the coin, whatever unit the amount is entered in.
                 left: quota === null ? t('staking.unlimited') : `${fmt.amount(quota)} ${coin}`,
               }),

@@ -80,7 +80,7 @@ export function FixedHistory({ queryAsset }: { queryAsset: string | null }) {
       title: t('fixed.apr'),
       align: 'right',
       render: (r) => {
-        if (r.type === 5) return r.rate_ratio ? `+${r.rate_ratio}%` : '--';
+        if (r.type === 5) return r.rate_ratio ? `+${fmt.percent(r.rate_ratio)}` : '--';
         if (!r.lend_rate_year) return '--';
         return <SubscriptionApr row={r} />;
       },
@@ -123,7 +123,7 @@ function SubscriptionApr({ row }: { row: FixedHistoryRow }) {
   const fmt = useFormat();
   const base = fmt.rate(row.lend_rate_year);
   const parts = [
-    row.rate_ratio ? t('fixed.history.voucherPart', { ratio: row.rate_ratio, count: row.rate_day }) : null,
+    row.rate_ratio ? t('fixed.history.voucherPart', { ratio: fmt.percent(row.rate_ratio), count: row.rate_day }) : null,
     row.bonus_amount
       ? t('fixed.history.bonusPart', { amount: fmt.amount(row.bonus_amount), coin: row.bonus_asset })
       : null,

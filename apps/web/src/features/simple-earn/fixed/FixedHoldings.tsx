@@ -85,7 +85,7 @@ export function FixedAprCell({ order }: { order: FixedHolding }) {
 
 /**
  * What an order earns beyond its product's APR, as its pop-ups list it: "Est. bonus: 1.97 USDT"
- * ("Bonus paid" once paid), "Rate-up voucher: +3% · 0.57 USDT", and that a bonus in another coin is
+ * ("Bonus paid" once paid), "Rate-up voucher: +3.00% · 0.57 USDT", and that a bonus in another coin is
  * not in the APR.
  */
 export function OrderExtras({ order }: { order: FixedHolding }) {
@@ -103,7 +103,7 @@ export function OrderExtras({ order }: { order: FixedHolding }) {
       {order.coupon_info &&
         line(
           t('fixed.voucher.label'),
-          `+${order.coupon_info.rate_ratio}% · ${fmt.amount(order.coupon_info.interest)} ${order.asset}`,
+          `+${fmt.percent(order.coupon_info.rate_ratio)} · ${fmt.amount(order.coupon_info.interest)} ${order.asset}`,
         )}
       {foreign && (
         <Text size="sm" c="dimmed">

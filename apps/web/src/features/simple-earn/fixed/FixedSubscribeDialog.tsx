@@ -446,7 +446,7 @@ function TermForm({
             ...(coupons.data ?? []).map((c) => ({
               value: String(c.id),
               label: t('fixed.voucher.option', {
-                ratio: c.rate_ratio,
+                ratio: fmt.percent(c.rate_ratio),
                 count: c.rate_day,
                 low: fmt.amount(c.buy_limit_low),
                 coin: c.using_currency,
