@@ -35,4 +35,38 @@ describe('the auto-earn settings', () => {
     await userEvent.click(screen.getByRole('button', { name: 'set up' }));
     await waitFor(() => expect(read).toContain('/apiw/v2/uni-loan/earn/market/list'));
   });
+
+  it('shows a page of coins and loads the next below it, until every coin is listed', async () => {
+    const coins = Array.from({ length: 10 }, (_, i) => ({
+      asset: `C${i}`,
+      icon: '',
+      next_time_rate_year: '0.05',
+      ladder_apr: [],
+      auto_invest_status: 0,
+      is_open_award_pool: 0,
+      ext_award_rate_year: '0',
+      ext_award_limit: '0',
+    }));
+    const limits: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: URL | string) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (!url.pathname.endsWith('/market/list'))
+          return new Response(JSON.stringify({ code: 0, data: { global_status: 0, status: {} } }));
+        const limit = Number(url.searchParams.get('limit'));
+        limits.push(String(limit));
+        return new Response(JSON.stringify({ code: 0, data: { list: coins.slice(0, limit), total: coins.length } }));
+      }),
+    );
+    renderWithProviders(<HomePage />);
+    await userEvent.click(screen.getByRole('button', { name: 'set up' }));
+    await screen.findByText('C6');
+    expect(screen.queryByText('C7')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByText('C9');
+    expect(limits).toEqual(['7', '14']);
+    // Every coin is listed: nothing more to load.
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { Checkbox, Group, Pagination, ScrollArea, Stack, Switch, Table, Text, UnstyledButton } from '@mantine/core';
+import { Button, Checkbox, Group, ScrollArea, Stack, Switch, Table, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAutoInvest, useMarketList } from '../../api/simple-earn.js';
@@ -12,6 +12,8 @@ import { ProductBadges } from './ProductBadges.js';
 
 /** Spec: market page size 7; list height 508. */
 const PAGE_SIZE = 7;
+/** The most a list read returns (the market list's limit). */
+const MAX_SHOWN = 100;
 
 /** Auto-earn settings: master switch, enable-only filter, search, APR sort, per-coin switch, each confirmed. */
 export function AutoEarnModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
@@ -20,14 +22,15 @@ export function AutoEarnModal({ opened, onClose }: { opened: boolean; onClose():
   const [search, setSearch] = useState('');
   const [enabledOnly, setEnabledOnly] = useState(false);
   const [sort, setSort] = useState<3 | 4>(3);
-  const [page, setPage] = useState(1);
+  // The list grows by a page at a time (spec: more is loaded by expanding, a view-more button on a phone).
+  const [shown, setShown] = useState(PAGE_SIZE);
   const [confirm, setConfirm] = useState<AutoEarnTarget | null>(null);
   const status = useAutoInvest(opened);
   // Read only while open: the dialog stands mounted, closed, on the home page of every visitor.
   const list = useMarketList(
     {
-      page,
-      limit: PAGE_SIZE,
+      page: 1,
+      limit: shown,
       search_coin: search.trim().toUpperCase(),
       sort_type: sort,
       auto_invest: enabledOnly ? 1 : 0,
@@ -35,7 +38,7 @@ export function AutoEarnModal({ opened, onClose }: { opened: boolean; onClose():
     opened,
   );
   const all = status.data?.global_status === 1;
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
+  const more = (list.data?.total ?? 0) > (list.data?.list.length ?? 0) && shown < MAX_SHOWN;
   return (
     <ResponsiveModal opened={opened} onClose={onClose} title={t('earn.auto.title')} size="lg">
       <Stack>
@@ -60,7 +63,7 @@ export function AutoEarnModal({ opened, onClose }: { opened: boolean; onClose():
             value={search}
             onChange={(v) => {
               setSearch(v);
-              setPage(1);
+              setShown(PAGE_SIZE);
             }}
             width={'100%'}
           />
@@ -69,7 +72,7 @@ export function AutoEarnModal({ opened, onClose }: { opened: boolean; onClose():
             checked={enabledOnly}
             onChange={(e) => {
               setEnabledOnly(e.currentTarget.checked);
-              setPage(1);
+              setShown(PAGE_SIZE);
             }}
           />
         </Group>
@@ -118,12 +121,18 @@ export function AutoEarnModal({ opened, onClose }: { opened: boolean; onClose():
               {search.trim() ? t('assets.noMatch') : t('common.noData')}
             </Text>
           )}
+          {more && (
+            <Group justify="center" py="xs">
+              <Button
+                variant="subtle"
+                onClick={() => setShown(Math.min(shown + PAGE_SIZE, MAX_SHOWN))}
+                data-testid="auto-earn-more"
+              >
+                {t('earn.loadMore')}
+              </Button>
+            </Group>
+          )}
         </ScrollArea>
-        {pages > 1 && (
-          <Group justify="center" pb="xs">
-            <Pagination total={pages} value={page} onChange={setPage} size="sm" />
-          </Group>
-        )}
       </Stack>
       <AutoEarnConfirm target={confirm} onClose={() => setConfirm(null)} />
     </ResponsiveModal>
