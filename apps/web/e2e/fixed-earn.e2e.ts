@@ -261,6 +261,12 @@ describe('Simple Earn fixed-term in Chromium', () => {
     await page.getByTestId('fixed-holdings').getByRole('link', { name: 'USDT' }).click();
     await page.waitForURL('**/simple-earn/my-lendings/*orderType=fixed*');
     await expect.poll(() => page.getByTestId('detail-principal').textContent()).toBe('1,000 USDT');
+    // On a phone each field is a line, its value whole beside its label (not a date broken in two).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(async () => (await page.getByTestId('detail-received').boundingBox())?.height ?? 99)
+      .toBeLessThan(24);
+    await page.setViewportSize({ width: 1280, height: 900 });
     // Redeem-to: flexible Simple Earn (the default) to the spot account, then auto-reinvest.
     await page.getByTestId(`redeem-to-${order.order_id}`).click();
     await page.getByRole('option', { name: 'Spot account' }).click();

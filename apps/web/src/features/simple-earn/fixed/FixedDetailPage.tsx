@@ -10,6 +10,7 @@ import { ListStatus, readFailure } from '../../../components/ListStatus.js';
 import { LoadingBlock } from '../../../components/LoadingBlock.js';
 import { notifySuccess } from '../../../lib/notify.js';
 import { useFormat } from '../../../lib/use-format.js';
+import { useIsMobile } from '../../../lib/use-is-mobile.js';
 import { EarlyRedeemDialog } from './EarlyRedeemDialog.js';
 import { FixedDetailApr } from './FixedDetailApr.js';
 import { FixedStatusBadge } from './FixedHoldings.js';
@@ -21,6 +22,7 @@ import { useSubscribeAgain } from './use-subscribe-again.js';
 export default function FixedDetailPage() {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const isMobile = useIsMobile();
   const [params] = useSearchParams();
   // The address names the order twice (/my-lendings/{id}?order_id={id}); a link that names two
   // orders names none. By the row-id rule, '0', '1e3' or 2^31 name no order, and are not asked for.
@@ -52,16 +54,28 @@ export default function FixedDetailPage() {
   }
   // Paid (3) or redeemed early (4): the figures are what was paid and when, no longer estimates.
   const ended = o.status >= 3;
-  const field = (label: string, value: React.ReactNode, testId?: string) => (
-    <Stack gap={2} key={label}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={600} component="div" data-testid={testId}>
-        {value}
-      </Text>
-    </Stack>
-  );
+  // On a phone a field is a line, its value to the right of its label: two columns would break an
+  // amount with 8 places, or a date and time, over two lines.
+  const field = (label: string, value: React.ReactNode, testId?: string) =>
+    isMobile ? (
+      <Group key={label} justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+        <Text size="sm" fw={600} ta="right" component="div" data-testid={testId}>
+          {value}
+        </Text>
+      </Group>
+    ) : (
+      <Stack gap={2} key={label}>
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+        <Text fw={600} component="div" data-testid={testId}>
+          {value}
+        </Text>
+      </Stack>
+    );
   return (
     <Stack maw={900} mx="auto">
       <Anchor component={Link} to="/simple-earn/my-lendings?tab=fixed" size="sm">
@@ -82,7 +96,7 @@ export default function FixedDetailPage() {
         </Group>
       </Group>
       <Paper withBorder p="md">
-        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="lg">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing={isMobile ? 'xs' : 'lg'}>
           {field(t('earn.holding.principal'), `${fmt.amount(o.principal)} ${o.asset}`, 'detail-principal')}
           {field(
             t(ended ? 'fixed.earningsPaid' : 'fixed.estEarnings'),
