@@ -60,7 +60,7 @@ describe('On-chain staking in Chromium', () => {
     await enterFundPassword(page, '123456');
     await expectText(page, 'Redeemed 0.5 ETH');
     // Paid at once: it says so, not that it will arrive.
-    await expectText(page, `${formatAmount(received)} ETH (fee 0.0025 ETH) is in your trading account.`);
+    await expectText(page, `${formatAmount(received)} ETH (fee 0.0025 ETH) is in your spot account.`);
     await page.getByRole('link', { name: 'View holdings' }).click();
     await expect.poll(() => page.getByTestId('staking-held-1').textContent()).toBe('1.5 ETH');
 
@@ -71,7 +71,7 @@ describe('On-chain staking in Chromium', () => {
     await page.getByTestId('redeem-confirm').click();
     await enterFundPassword(page, '123456');
     await expectText(page, 'Redeemed 1 ETH');
-    await expectText(page, /arrives in your trading account by/);
+    await expectText(page, /arrives in your spot account by/);
     await page.getByRole('link', { name: 'View holdings' }).click();
     await expect.poll(() => page.getByTestId('staking-redeeming-1').textContent()).toBe('1 ETH');
     await expect.poll(() => page.getByTestId('staking-held-1').textContent()).toBe('0.5 ETH');

@@ -12,7 +12,7 @@ import { fetchedApart, PartOnUse } from '../components/fetched-apart.js';
 import { InboxButton } from '../components/InboxButton.js';
 import { lazyDialog } from '../components/lazy-dialog.js';
 import { useAuthGate } from '../features/auth/auth-gate.js';
-import { currentLocale, setLocale } from '../i18n/index.js';
+import { currentLocale, sayTradingAccountOf, setLocale } from '../i18n/index.js';
 import { notifyBroken } from '../lib/notify.js';
 import { useEscapeClosesTop } from '../lib/use-escape-closes-top.js';
 import classes from './Layout.module.css';
@@ -114,6 +114,9 @@ function HeaderAccount({ onSubscriptions }: { onSubscriptions(): void }) {
   const me = useMe();
   const location = useLocation();
   const { openRegister } = useAuthGate();
+  // The texts name the user's own trading wallet (spot or unified) where payouts go.
+  const mode = me.data?.mode;
+  useEffect(() => sayTradingAccountOf(mode), [mode]);
   return (
     <>
       {me.data && <InboxButton />}

@@ -27,6 +27,9 @@ export const en = {
   'field.order_id': 'Order ID',
   'field.product_id': 'Product ID',
   'value.spot': 'Spot account',
+  // The trading account a user's payouts go to, named as its wallet is (by the account's mode).
+  'account.trading.spot': 'spot account',
+  'account.trading.unified': 'unified account',
   'value.unified': 'Unified account',
   'common.listSeparator': ', ',
   'common.pair': '{{label}}: {{value}}',
@@ -336,7 +339,7 @@ export const en = {
   'earn.detail.lentNowTip':
     'What the current hour’s clearing lent of your holding; next hour’s share is set when the hour ends.',
   'earn.detail.cumulativeTip':
-    'Interest earned so far; the last hour paid {{last}} {{coin}}. Bonuses are paid to your trading account and listed in history.',
+    'Interest earned so far; the last hour paid {{last}} {{coin}}. Bonuses are paid to your {{tradingAccount}} and listed in history.',
   'earn.detail.noAsset': 'This link names no coin.',
   'earn.detail.notHeld': 'You hold no {{coin}} in flexible Simple Earn.',
   'earn.detail.last24': 'Last 24 hours of lending',
@@ -394,7 +397,7 @@ export const en = {
   'earn.apr.ladder': 'Ladder +{{rate}} on the part from {{left}} to {{right}} {{coin}}.',
   'earn.apr.yours': 'Your {{amount}} {{coin}} earns about {{rate}}.',
   'earn.apr.capsNote': 'Bonuses are paid every hour on what you held through it, only within their caps.',
-  'earn.cumulativeHint': 'Interest only. Bonuses are paid to your trading account and listed in history.',
+  'earn.cumulativeHint': 'Interest only. Bonuses are paid to your {{tradingAccount}} and listed in history.',
   'nav.launchpool': 'Launchpool',
   'nav.staking': 'Staking',
   'staking.title': 'On-chain staking',
@@ -449,11 +452,11 @@ export const en = {
   'staking.mintPrice': '{{coin}} price',
   'staking.confirmOrder': 'Confirm order',
   'staking.confirmOrderBody':
-    'You stake {{amount}} {{coin}} as collateral and mint about {{minted}} {{mint}} into your trading account. To redeem collateral you repay the minted {{mint}} in proportion.',
+    'You stake {{amount}} {{coin}} as collateral and mint about {{minted}} {{mint}} into your {{tradingAccount}}. To redeem collateral you repay the minted {{mint}} in proportion.',
   'staking.confirmAndMint': 'Confirm and mint',
   'staking.back': 'Back',
   'staking.mintedTitle': 'Minted {{amount}} {{coin}}',
-  'staking.mintedBody': '{{collateral}} {{coin}} is staked as collateral. The {{mint}} is in your trading account.',
+  'staking.mintedBody': '{{collateral}} {{coin}} is staked as collateral. The {{mint}} is in your {{tradingAccount}}.',
   'staking.debt': 'Owed',
   'staking.repays': 'Repays',
   'staking.repayAvailable': '{{mint}} available',
@@ -552,7 +555,7 @@ export const en = {
   'legal.softStaking.4':
     'The first reward is paid the day after the first sampled day; a day you turn soft staking off is not rewarded.',
   'legal.softStaking.5': 'Rates and caps may change; each day is paid at the rate in force when it is settled.',
-  'staking.rule.redeemInstant': 'Redemption is instant: coins return to your trading account at once.',
+  'staking.rule.redeemInstant': 'Redemption is instant: coins return to your {{tradingAccount}} at once.',
   'staking.rule.redeemStandard':
     'A standard redemption leaves the stake at once and earns nothing meanwhile. Redeem period: {{period}}.',
   'staking.rule.redeemFast':
@@ -635,8 +638,9 @@ export const en = {
   'staking.confirmWithin_other': 'Redemption completes within {{count}} days; the coins earn nothing meanwhile.',
   'staking.redeem': 'Redeem',
   'staking.redeemedTitle': 'Redeemed {{amount}} {{coin}}',
-  'staking.redeemedBody': '{{received}} {{coin}} (fee {{fee}} {{coin}}) arrives in your trading account by {{time}}.',
-  'staking.redeemedBodyArrived': '{{received}} {{coin}} (fee {{fee}} {{coin}}) is in your trading account.',
+  'staking.redeemedBody':
+    '{{received}} {{coin}} (fee {{fee}} {{coin}}) arrives in your {{tradingAccount}} by {{time}}.',
+  'staking.redeemedBodyArrived': '{{received}} {{coin}} (fee {{fee}} {{coin}}) is in your {{tradingAccount}}.',
   'staking.staked': 'Staked',
   'staking.redeeming': 'Redeeming',
   'staking.totalReward': 'Total rewards',
@@ -754,7 +758,7 @@ export const en = {
   'launch.earn.noFixedTerm':
     'No {{days}}-day fixed {{coin}} product is on sale now: unless one opens by the project’s end, this stake goes into flexible Simple Earn instead.',
   'launch.earn.noStaking':
-    'No {{coin}} staking product is taking stakes now: unless one opens by the project’s end, this stake returns to your trading account.',
+    'No {{coin}} staking product is taking stakes now: unless one opens by the project’s end, this stake returns to your {{tradingAccount}}.',
   'launch.availableTip': 'Your spot balance of {{coin}}.',
   'launch.availableTipUnified':
     'Your unified account balance of {{coin}}. Borrowed coins cannot be staked when the coin does not support Launchpool.',
@@ -933,15 +937,15 @@ export const en = {
   'fixed.reinvest.aboveAmount': 'The amount to renew cannot be above the principal',
   'fixed.reinvest.belowMinimum': 'The amount to renew must be at least {{amount}} {{asset}}',
   'fixed.redeemTo.reinvest':
-    'With auto-reinvest on, what does not renew goes to your trading account. Turn it off to choose flexible Simple Earn.',
+    'With auto-reinvest on, what does not renew goes to your {{tradingAccount}}. Turn it off to choose flexible Simple Earn.',
   'fixed.reinvest.unsupported': 'This product does not renew automatically',
   'fixed.reinvest.enableTitle': 'Turn on auto-reinvest?',
   'fixed.reinvest.disableTitle': 'Turn off auto-reinvest?',
   'fixed.reinvest.enableBody':
-    'At maturity {{principal}} {{coin}} (or the amount below) opens a new order of the same term; the interest goes to your trading account, and redeem-to changes to it.',
+    'At maturity {{principal}} {{coin}} (or the amount below) opens a new order of the same term; the interest goes to your {{tradingAccount}}, and redeem-to changes to it.',
   'fixed.reinvest.disableBody':
     'At maturity principal and interest will be paid out to flexible Simple Earn (you can change where).',
-  'fixed.redeemAccount.unsupported': 'This product pays out to your trading account only',
+  'fixed.redeemAccount.unsupported': 'This product pays out to your {{tradingAccount}} only',
   'fixed.lock.hour': 'Not available within 1 hour of maturity',
   'fixed.lock.product': 'This product does not allow it',
   'fixed.order.ended': 'This order has already been redeemed',
@@ -1002,7 +1006,7 @@ export const en = {
   'inbox.account.flexible': 'flexible Simple Earn',
   'inbox.account.spot': 'your spot account',
   'inbox.account.unified': 'your unified account',
-  'inbox.account.trading': 'your trading account',
+  'inbox.account.trading': 'your {{tradingAccount}}',
   'inbox.fixed.maturing.title': 'Your fixed order matures soon',
   'inbox.fixed.maturing.body': 'Your {{days}}-day {{asset}} order of {{amount}} {{asset}} matures on {{finish}}.',
   'inbox.fixed.paid.title': 'Your fixed order has paid out',

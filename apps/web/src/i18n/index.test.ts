@@ -1,6 +1,6 @@
 import { checkFixedSubscribe } from '@earn/domain';
 import { expect, it } from 'vitest';
-import { currentLocale, i18n, setLocale } from './index.js';
+import { currentLocale, i18n, sayTradingAccountOf, setLocale } from './index.js';
 
 it('shows the language chosen last, though an earlier choice’s dictionary arrives after it', async () => {
   // Chinese not yet fetched, whichever of this file's tests ran first.
@@ -64,4 +64,19 @@ it("says a voucher's minimum as the voucher's, in both languages, from the domai
   });
   if (below.ok) throw new Error('5 is below the minimum');
   expect(i18n.t(below.key, below.params)).toBe('The minimum subscription is 10 USDT');
+});
+
+it('names the trading account a payout goes to as the reader’s own wallet, spot or unified, in either language', async () => {
+  const arrived = () => i18n.t('staking.redeemedBodyArrived', { received: '1', coin: 'ETH', fee: '0' });
+  await setLocale('en');
+  sayTradingAccountOf('classic');
+  expect(arrived()).toBe('1 ETH (fee 0 ETH) is in your spot account.');
+  sayTradingAccountOf('multi_currency');
+  expect(arrived()).toBe('1 ETH (fee 0 ETH) is in your unified account.');
+  // The language changes the name with it.
+  await setLocale('zh-CN');
+  expect(arrived()).toBe('1 ETH（手续费 0 ETH）已到账统一账户。');
+  sayTradingAccountOf(undefined);
+  expect(i18n.t('fixed.redeemAccount.unsupported')).toBe('该产品只能赎回至现货账户');
+  await setLocale('en');
 });

@@ -104,6 +104,28 @@ export async function setLocale(locale: Locale) {
   });
 }
 
+/** Whose trading account the texts name: a classic account's is its spot wallet, any other's its unified one. */
+let tradingWallet: 'spot' | 'unified' = 'spot';
+
+/**
+ * Every text that names where a payout goes says {{tradingAccount}}: the reader's own trading
+ * wallet by the name it has everywhere else (spot or unified account), in the reader's language, not
+ * a third name for one of them. A value every text gets unless given its own.
+ */
+function nameTradingAccount() {
+  i18n.options.interpolation = {
+    ...i18n.options.interpolation,
+    defaultVariables: { tradingAccount: i18n.t(`account.trading.${tradingWallet}`) },
+  };
+}
+i18n.on('languageChanged', nameTradingAccount);
+
+/** The reader's account mode, once known: its trading wallet is the one the texts name. */
+export function sayTradingAccountOf(mode: string | undefined) {
+  tradingWallet = mode === undefined || mode === 'classic' ? 'spot' : 'unified';
+  nameTradingAccount();
+}
+
 export function currentLocale(): Locale {
   return i18n.language === 'zh-CN' ? 'zh-CN' : 'en';
 }

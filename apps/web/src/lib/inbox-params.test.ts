@@ -58,9 +58,10 @@ describe('inboxParams', () => {
     expect(i18n.t('inbox.fixed.paidBonus.body', inboxParams(params))).toBe(
       '1,000 USDT principal and 2 USDT earnings were paid out to flexible Simple Earn, and a 1,500 GT bonus to your unified account.',
     );
+    // A message from before bonus_account was sent names the reader's trading wallet (spot here).
     const { bonus_account: _, ...older } = params;
     expect(i18n.t('inbox.fixed.paidBonus.body', inboxParams(older))).toContain(
-      'a 1,500 GT bonus to your trading account.',
+      'a 1,500 GT bonus to your spot account.',
     );
     await changeLocale('zh-CN');
     try {
