@@ -32,4 +32,16 @@ describe('settlement events', () => {
     expect(payload.periods.every((p: { period_start: number }) => p.period_start < (T0 + HOUR_MS) / 1000)).toBe(true);
     abort.abort();
   });
+
+  it('ends open streams when the server stops, so a stopping server does not wait for the browsers', async () => {
+    const stopping = await startTestServer();
+    const res = await fetch(`${stopping.url}/apiw/v2/earn/events`);
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read();
+    // Closing settles while the stream is open, and the stream ends with it.
+    await stopping.close();
+    let done = false;
+    while (!done) ({ done } = await reader.read().catch(() => ({ done: true })));
+    expect(done).toBe(true);
+  }, 10_000);
 });

@@ -13,9 +13,11 @@ const HEARTBEAT_MS = 25_000;
  */
 export function eventRoutes(scheduler: Scheduler): FastifyPluginAsyncTypebox {
   return async (app) => {
-    // Open streams end when the server closes, or closing would wait for every browser to leave.
+    // Open streams end as the server starts to close (preClose): closing waits for every request
+    // under way to end first, so a stream left open would keep a stopping server up for as long as
+    // a browser keeps the page, and onClose would come only after that.
     const open = new Set<() => void>();
-    app.addHook('onClose', async () => {
+    app.addHook('preClose', async () => {
       for (const end of open) end();
     });
     app.get('/apiw/v2/earn/events', { schema: { tags: ['events'] } }, (request, reply) => {
