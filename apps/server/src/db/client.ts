@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { holdDataDir } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
 type Schema = typeof schema;
@@ -204,6 +205,7 @@ class FairPGlite extends PGlite {
 
 function openPglite(dataDir: string | undefined): Database {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const release = dataDir ? holdDataDir(dataDir) : () => undefined;
   const client = dataDir ? new FairPGlite(dataDir) : new FairPGlite();
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -215,6 +217,6 @@ function openPglite(dataDir: string | undefined): Database {
       handlers.heard(Number.POSITIVE_INFINITY);
       return stop;
     },
-    close: () => client.close(),
+    close: () => client.close().finally(release),
   };
 }
