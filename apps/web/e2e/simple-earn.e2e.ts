@@ -22,6 +22,8 @@ describe('Simple Earn flexible in Chromium', () => {
     const homeApr = (await page.getByTestId('apr-USDT').first().textContent()) ?? '';
     expect(homeApr).toMatch(/^\d+\.\d{2}%$/);
     await expectText(page, /Up to \d+\.\d{2}%/);
+    // Each row's button is named with its coin, for a screen reader's list of buttons.
+    expect(await page.getByRole('button', { name: 'Subscribe GT', exact: true }).count()).toBe(1);
     await page.getByTestId('subscribe-USDT').click();
     await page.getByTestId('subscribe-amount').fill('0.5');
     await expectText(page, 'The minimum subscription is 1 USDT');

@@ -116,7 +116,13 @@ function SubscribeButton({
 }) {
   const { t } = useTranslation();
   return (
-    <Button size="compact-sm" onClick={() => onSubscribe(product)} data-testid={`subscribe-${product.asset}`}>
+    <Button
+      size="compact-sm"
+      onClick={() => onSubscribe(product)}
+      // Named with its coin: a screen reader's list of the table's buttons tells them apart.
+      aria-label={t('earn.subscribe.title', { coin: product.asset })}
+      data-testid={`subscribe-${product.asset}`}
+    >
       {t('earn.subscribe.button')}
     </Button>
   );
