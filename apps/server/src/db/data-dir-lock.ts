@@ -28,7 +28,9 @@ export function holdDataDir(dir: string): () => void {
     try {
       fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
       return () => {
-        if (fs.readFileSync(file, 'utf8') === String(process.pid)) fs.rmSync(file, { force: true });
+        // Gone already (removed by hand) is let go too.
+        if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === String(process.pid))
+          fs.rmSync(file, { force: true });
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
