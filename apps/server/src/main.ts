@@ -1,8 +1,14 @@
 import { readConfig } from './config.js';
+import { DataDirInUseError } from './db/data-dir-lock.js';
 import { createServer } from './server.js';
 
 const config = readConfig();
-const server = await createServer(config);
+const server = await createServer(config).catch((err: unknown) => {
+  // Said plainly, not buried in a stack trace: the operator has a server to stop first.
+  if (!(err instanceof DataDirInUseError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+});
 await server.scheduler.runDue();
 if (config.clock === 'system') server.scheduler.start();
 await server.app.listen({ port: config.port, host: config.host });

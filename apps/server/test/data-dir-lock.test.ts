@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +21,24 @@ describe('an embedded database folder is held by one server at a time', () => {
     const second = await startTestServer({ postgres: false, dataDir: dir });
     expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
     await second.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('takes over a folder whose holder id now names another program, or this process itself (a new container)', () => {
+    const dir = freshDir();
+    const lock = path.join(dir, 'earn.pid');
+    // This process did not open the folder: the id is a former server's that this one was given.
+    fs.writeFileSync(lock, String(process.pid));
+    holdDataDir(dir)();
+    // A running program that is not Node (where the system says what runs).
+    if (fs.existsSync('/proc/self/cmdline')) {
+      const other = spawn('sleep', ['5']);
+      fs.writeFileSync(lock, String(other.pid));
+      const release = holdDataDir(dir);
+      expect(fs.readFileSync(lock, 'utf8')).toBe(String(process.pid));
+      release();
+      other.kill();
+    }
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
