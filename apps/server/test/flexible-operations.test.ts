@@ -327,6 +327,10 @@ describe('auto-earn', () => {
     const every = (await u.get('/apiw/v2/uni-loan/earn/autoivest?assets=ALL_ASSET')).body.data;
     expect(every).toEqual((await u.get('/apiw/v2/uni-loan/earn/autoivest')).body.data);
     expect(every).toMatchObject({ status: { XRP: 1, BTC: 1 }, global_status: 1 });
+    // An unknown coin beside it is still refused.
+    expect((await u.get('/apiw/v2/uni-loan/earn/autoivest?assets=ALL_ASSET,NOPE')).body.key).toBe(
+      'lend_earn.noProduct',
+    );
     expect((await u.get('/apiw/v2/uni-loan/earn/autoivest?assets=NOPE')).body).toMatchObject({
       code: -1,
       message: 'assets NOPE has no flexible product',

@@ -205,7 +205,7 @@ describe('Launchpool in Chromium', () => {
     // Escape closes an info pop-over in the dialog, and only the pop-over.
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'info' }).first().click();
-    const balanceTip = page.getByText('Your spot balance of USDT.');
+    const balanceTip = page.getByText('Your USDT balance in your spot account.');
     await balanceTip.waitFor();
     await page.keyboard.press('Escape');
     await balanceTip.waitFor({ state: 'hidden' });

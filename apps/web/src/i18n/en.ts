@@ -547,7 +547,7 @@ export const en = {
     'Third-party products are managed by their manager, not by the platform; past returns do not promise future ones.',
   'legal.softStaking.title': 'Soft staking terms',
   'legal.softStaking.1':
-    'While soft staking is on, the supported coins in your spot account keep working as spot money: you can trade, transfer and withdraw them at any time.',
+    'While soft staking is on, the supported coins in your {{tradingAccount}} keep working as before: you can trade, transfer and withdraw them at any time.',
   'legal.softStaking.2':
     'Your balance of each supported coin is sampled every hour from the day after you turn soft staking on.',
   'legal.softStaking.3':
@@ -571,13 +571,13 @@ export const en = {
   'staking.linkNoCoin': 'That link names no staking product. Here are the products on offer.',
   'nav.softStaking': 'Soft staking',
   'softStaking.title': 'Soft staking',
-  'softStaking.subtitle': 'Earn on the coins in your spot account while they stay free to trade and withdraw',
+  'softStaking.subtitle': 'Earn on the coins in your {{tradingAccount}} while they stay free to trade and withdraw',
   'softStaking.activate': 'Activate',
   'softStaking.close': 'Turn off',
   'softStaking.on': 'On',
   'softStaking.activateTitle': 'Activate soft staking',
   'softStaking.activateBody':
-    'Your supported coins stay in your spot account, free to use. From tomorrow their balance is sampled every hour, and each day is rewarded at 00:00 UTC the day after.',
+    'Your supported coins stay in your {{tradingAccount}}, free to use. From tomorrow their balance is sampled every hour, and each day is rewarded at 00:00 UTC the day after.',
   'softStaking.closeTitle': 'Turn off soft staking',
   'softStaking.closeBody':
     'Sampling stops now and today is not rewarded. You can turn it on again at any time; sampling then starts the next day.',
@@ -759,7 +759,7 @@ export const en = {
     'No {{days}}-day fixed {{coin}} product is on sale now: unless one opens by the project’s end, this stake goes into flexible Simple Earn instead.',
   'launch.earn.noStaking':
     'No {{coin}} staking product is taking stakes now: unless one opens by the project’s end, this stake returns to your {{tradingAccount}}.',
-  'launch.availableTip': 'Your spot balance of {{coin}}.',
+  'launch.availableTip': 'Your {{coin}} balance in your {{tradingAccount}}.',
   'launch.availableTipUnified':
     'Your unified account balance of {{coin}}. Borrowed coins cannot be staked when the coin does not support Launchpool.',
   'mining.interest_starts': 'Rewards start at {{time}}',
@@ -783,16 +783,16 @@ export const en = {
   'launch.trade': 'Trade',
   'launch.note.title': 'About redemption earn',
   'launch.note.1': 'Your stake is yours: redeem any time while the project runs.',
-  'launch.note.2': 'Rewards are paid every hour to your spot account.',
+  'launch.note.2': 'Rewards are paid every hour to your {{tradingAccount}}.',
   'launch.note.3': 'Each second of an hour pays its share of the hour’s budget to the stakes of that second.',
-  'launch.note.4': 'At the end your stake returns to spot, or goes on into the product you chose.',
+  'launch.note.4': 'At the end your stake returns to your {{tradingAccount}}, or goes on into the product you chose.',
   'launch.note.5': 'Simple Earn and staking destinations are offered for BTC, ETH and USDT.',
   'launch.type.stake': 'Stake',
   'launch.type.reward': 'Reward',
   'launch.type.redeem': 'Redeem',
   'launch.type.release': 'Release',
   'launch.history.pool': '{{project}} · {{coin}} pool',
-  'launch.history.to.spot': 'to spot',
+  'launch.history.to.spot': 'to your {{tradingAccount}}',
   'launch.history.to.flexible': 'into Simple Earn flexible',
   'launch.history.to.fixed': 'into Simple Earn fixed',
   'launch.history.to.staking': 'into staking',

@@ -76,7 +76,10 @@ it('names the trading account a payout goes to as the reader’s own wallet, spo
   // The language changes the name with it.
   await setLocale('zh-CN');
   expect(arrived()).toBe('1 ETH（手续费 0 ETH）已到账统一账户。');
+  // Launchpool's rewards and soft staking's coins are in the same wallet.
+  expect(i18n.t('launch.note.2')).toBe('奖励每小时发放至统一账户。');
   sayTradingAccountOf(undefined);
   expect(i18n.t('fixed.redeemAccount.unsupported')).toBe('该产品只能赎回至现货账户');
+  expect(i18n.t('softStaking.subtitle')).toMatch(/^现货账户中的币种/);
   await setLocale('en');
 });

@@ -24,8 +24,11 @@ export function useFormat() {
       fixed: (v: DecimalLike, places: number) => formatFixed(v, places),
       abbreviate: (v: DecimalLike) => abbreviate(v, locale),
       rate: (fraction: DecimalLike) => formatRate(fraction),
-      /** A rate given in percent (a voucher's rate_ratio: 3 is 3.00%). */
-      percent: (percent: DecimalLike) => formatRate(dec(percent).div(100)),
+      /**
+       * A rate given in percent (a voucher's rate_ratio): 2 places (3 is 3.00%), more when it has
+       * them, so a voucher is never shown below what it pays (2.125 is 2.125%).
+       */
+      percent: (percent: DecimalLike) => formatRate(dec(percent).div(100), Math.max(2, dec(percent).decimalPlaces())),
       date: (ms: number) => formatDate(ms, locale, offset()),
       dateTime: (ms: number) => formatDateTime(ms, locale, offset()),
       /** The time of day of dateTime (its part after the date). */

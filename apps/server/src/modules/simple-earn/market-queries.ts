@@ -327,7 +327,7 @@ export async function getAutoInvest(db: Executor, userId: number | undefined, as
   const known = new Set(markets.map((m) => m.coin));
   const named = assets.map((a) => a.toUpperCase());
   const wanted = named.length === 0 || named.includes(ALL_ASSET) ? [...known] : named;
-  const unknown = wanted.find((a) => !known.has(a));
+  const unknown = named.find((a) => a !== ALL_ASSET && !known.has(a));
   if (unknown !== undefined) throw noFlexibleProduct('assets', unknown);
   return {
     status: Object.fromEntries(wanted.map((a) => [a, status.isOn(a) ? 1 : 0])),
