@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { lazy, Suspense } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test-utils.js';
 import { PageError } from './PageError.js';
 
@@ -20,4 +20,36 @@ describe('PageError', () => {
     expect(alert).toHaveTextContent('Network error, please retry later');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
+
+  it('reloads by itself once the server answers again, when its styles could not be fetched', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let up = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        if (!up) throw new TypeError('Failed to fetch');
+        return new Response('ok');
+      }),
+    );
+    const reload = vi.fn();
+    const Missing = lazy(() => Promise.reject(new Error('Unable to preload CSS for /assets/DateRange.css')));
+    renderWithProviders(
+      <ErrorBoundary fallbackRender={(props) => <PageError {...props} reload={reload} />}>
+        <Suspense fallback="loading">
+          <Missing />
+        </Suspense>
+      </ErrorBoundary>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network error, please retry later');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(reload).not.toHaveBeenCalled();
+    up = true;
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
 });

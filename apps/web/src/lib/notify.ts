@@ -88,7 +88,11 @@ function spokenValues(allowed: string): string {
 
 /** Whether an error is a part of the app that could not be fetched (the network's fault, not ours). */
 export function isFailedImport(error: unknown): boolean {
-  return error instanceof TypeError && /dynamically imported module|importing a module script/i.test(error.message);
+  return (
+    (error instanceof TypeError && /dynamically imported module|importing a module script/i.test(error.message)) ||
+    // Vite's own, when a part's styles could not be fetched before its code.
+    (error instanceof Error && /^Unable to preload CSS/.test(error.message))
+  );
 }
 
 /** A part of the app that could not be fetched or drawn, as a toast. */
