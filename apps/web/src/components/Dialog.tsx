@@ -1,6 +1,7 @@
 import { Modal, type ModalProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { clickOutsideCloses, closesNow, useEscapeClosesTop } from '../lib/use-escape-closes-top.js';
+import { useFlowFocus } from '../lib/use-flow-focus.js';
 import { useRefusalsIn } from './DialogRefusal.js';
 
 /**
@@ -12,6 +13,7 @@ import { useRefusalsIn } from './DialogRefusal.js';
 export function Dialog({ children, ...props }: ModalProps) {
   const { t } = useTranslation();
   useEscapeClosesTop(props.opened, props.onClose);
+  useFlowFocus(props.opened);
   const refusal = useRefusalsIn(props.opened);
   return (
     <Modal

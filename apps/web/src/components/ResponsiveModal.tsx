@@ -2,6 +2,7 @@ import { Drawer } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closesNow, useEscapeClosesTop } from '../lib/use-escape-closes-top.js';
+import { useFlowFocus } from '../lib/use-flow-focus.js';
 import { useIsMobile } from '../lib/use-is-mobile.js';
 import { Dialog } from './Dialog.js';
 import { useRefusalsIn } from './DialogRefusal.js';
@@ -31,6 +32,7 @@ export function ResponsiveModal({
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   useEscapeClosesTop(opened && isMobile, onClose);
+  useFlowFocus(opened && isMobile);
   // The desktop dialog (Dialog) shows its own.
   const refusal = useRefusalsIn(opened && isMobile);
   if (isMobile) {
