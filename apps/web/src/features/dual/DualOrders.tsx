@@ -3,11 +3,11 @@ import { Anchor, Badge, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDualOrder, useDualOrders } from '../../api/dual.js';
+import { DetailLine } from '../../components/DetailLine.js';
 import { ListStatus } from '../../components/ListStatus.js';
 import { type Column, PagedTable, pagedQuery } from '../../components/PagedTable.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { useFormat } from '../../lib/use-format.js';
-import { DetailLine } from '../staking/DetailLine.js';
 
 const PAGE_SIZE = 5;
 const STATUS_COLOR: Record<DualOrder['status'], string> = {

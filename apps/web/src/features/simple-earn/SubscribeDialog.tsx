@@ -12,7 +12,7 @@ import {
 import type { FlexibleProduct } from '@earn/domain/contract';
 import { Alert, Anchor, Button, Group, List, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMe } from '../../api/account.js';
@@ -21,6 +21,7 @@ import { useRates } from '../../api/market.js';
 import { useAvailable, useHolding, useSubscribeFlexible } from '../../api/simple-earn.js';
 import { AmountInput } from '../../components/AmountInput.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
+import { DetailLine } from '../../components/DetailLine.js';
 import { InfoPopup } from '../../components/InfoPopup.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { notifyError, refusalText } from '../../lib/notify.js';
@@ -189,18 +190,27 @@ function SubscribeForm({ product, onDone }: { product: FlexibleProduct; onDone(a
         </Anchor>
       </Group>
       <Stack gap={4}>
-        <EstimateRow label={t('earn.subscribe.estDaily')} testId="estimated-daily">
-          {fmt.amount(daily)} {product.asset}
-        </EstimateRow>
+        <DetailLine
+          whole
+          label={t('earn.subscribe.estDaily')}
+          value={`${fmt.amount(daily)} ${product.asset}`}
+          testId="estimated-daily"
+        />
         {award && product.award_asset && (
-          <EstimateRow label={t('earn.subscribe.estAward')} testId="estimated-award">
-            {awardDaily ? `${fmt.amount(awardDaily)} ${product.award_asset}` : '…'}
-          </EstimateRow>
+          <DetailLine
+            whole
+            label={t('earn.subscribe.estAward')}
+            value={awardDaily ? `${fmt.amount(awardDaily)} ${product.award_asset}` : '…'}
+            testId="estimated-award"
+          />
         )}
         {product.ladder_apr.length > 0 && (
-          <EstimateRow label={t('earn.subscribe.estBonus')} testId="estimated-ladder">
-            {fmt.amount(ladder)} {product.ladder_apr[0]?.bonus_asset}
-          </EstimateRow>
+          <DetailLine
+            whole
+            label={t('earn.subscribe.estBonus')}
+            value={`${fmt.amount(ladder)} ${product.ladder_apr[0]?.bonus_asset ?? ''}`}
+            testId="estimated-ladder"
+          />
         )}
         {(award || product.ladder_apr.length > 0) && held.gt(0) && (
           <Text size="xs" c="dimmed" data-testid="bonus-on-top">
@@ -326,17 +336,5 @@ function SubscribeSuccess({
         </Stack>
       )}
     </ResponsiveModal>
-  );
-}
-
-/** An estimate beside its label: a long label wraps on a phone, the figure stays whole on the right. */
-function EstimateRow({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
-  return (
-    <Group justify="space-between" wrap="nowrap" align="flex-start">
-      <Text size="sm">{label}</Text>
-      <Text size="sm" fw={600} ta="right" style={{ whiteSpace: 'nowrap' }} data-testid={testId}>
-        {children}
-      </Text>
-    </Group>
   );
 }

@@ -20,12 +20,12 @@ import { useBalances, useMe } from '../../api/account.js';
 import { serverNow } from '../../api/client.js';
 import { useStakingAction, useStakingBalances, useStakingProduct } from '../../api/staking.js';
 import { AmountInput } from '../../components/AmountInput.js';
+import { DetailLine } from '../../components/DetailLine.js';
 import { ListStatus } from '../../components/ListStatus.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { notifyError, refusalText } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useFrame } from '../../lib/use-frame.js';
-import { DetailLine } from './DetailLine.js';
 import { HoldingsButton } from './StakeDialog.js';
 
 export interface RedeemTarget {

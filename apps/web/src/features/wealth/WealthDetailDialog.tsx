@@ -5,11 +5,11 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWealthDetail, useWealthLines } from '../../api/wealth.js';
 import { ChartLoading } from '../../components/ChartLoading.js';
+import { DetailLine } from '../../components/DetailLine.js';
 import { InfoPopup } from '../../components/InfoPopup.js';
 import { ListStatus } from '../../components/ListStatus.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { useFormat } from '../../lib/use-format.js';
-import { DetailLine } from '../staking/DetailLine.js';
 
 const RateLineChart = lazy(() => import('../../components/RateLineChart.js'));
 /** Spec: chart ranges 30, 180, 365 and 730 days, default 30. */

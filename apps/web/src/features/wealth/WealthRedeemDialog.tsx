@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWealthAction } from '../../api/wealth.js';
 import { AmountInput } from '../../components/AmountInput.js';
+import { DetailLine } from '../../components/DetailLine.js';
 import { notifyError } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
-import { DetailLine } from '../staking/DetailLine.js';
 import { useDebouncedAction } from './use-debounced-action.js';
 import { WealthOrderDialog } from './WealthOrderDialog.js';
 

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useBalances, useMe } from '../../api/account.js';
 import { useWealthAction } from '../../api/wealth.js';
 import { AmountInput } from '../../components/AmountInput.js';
+import { DetailLine } from '../../components/DetailLine.js';
 import { notifyError } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
-import { DetailLine } from '../staking/DetailLine.js';
 import { useDebouncedAction } from './use-debounced-action.js';
 import { WealthOrderDialog } from './WealthOrderDialog.js';
 

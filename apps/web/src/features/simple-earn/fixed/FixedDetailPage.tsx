@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useFixedOrder } from '../../../api/fixed-earn.js';
 import { CoinIcon } from '../../../components/CoinIcon.js';
+import { DetailLine } from '../../../components/DetailLine.js';
 import { ListStatus, readFailure } from '../../../components/ListStatus.js';
 import { LoadingBlock } from '../../../components/LoadingBlock.js';
 import { notifySuccess } from '../../../lib/notify.js';
@@ -58,14 +59,7 @@ export default function FixedDetailPage() {
   // amount with 8 places, or a date and time, over two lines.
   const field = (label: string, value: React.ReactNode, testId?: string) =>
     isMobile ? (
-      <Group key={label} justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
-        <Text size="sm" c="dimmed">
-          {label}
-        </Text>
-        <Text size="sm" fw={600} ta="right" component="div" data-testid={testId}>
-          {value}
-        </Text>
-      </Group>
+      <DetailLine key={label} label={label} value={value} {...(testId ? { testId } : {})} />
     ) : (
       <Stack gap={2} key={label}>
         <Text size="sm" c="dimmed">
