@@ -212,6 +212,12 @@ describe('serving the web app', () => {
     expect(res.headers.get('content-type')).not.toMatch(/text\/html/);
   });
 
+  it("points a browser's own /favicon.ico request (a page without an icon link: a JSON answer, an image) at the app's icon", async () => {
+    const res = await fetch(`${ts.url}/favicon.ico`, { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/favicon.svg');
+  });
+
   it('keeps API paths out of the app fallback', async () => {
     const res = await fetch(`${ts.url}/apiw/v2/unknown`);
     expect(res.status).toBe(404);

@@ -238,6 +238,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         );
       },
     });
+    // Browsers ask for /favicon.ico on their own where a document names no icon (a JSON answer
+    // opened in a tab): the app's icon is an SVG.
+    app.get('/favicon.ico', { schema: { hide: true } }, (_request, reply) => reply.redirect('/favicon.svg', 301));
   }
   app.setNotFoundHandler((request, reply) => {
     if (pageFor && isPageNavigation(request)) {
