@@ -1,6 +1,6 @@
 import { onlineManager, QueryObserver } from '@tanstack/react-query';
 import { waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './errors.js';
 import { keys } from './keys.js';
 import { createQueryClient } from './query-client.js';
@@ -109,4 +109,53 @@ describe('the app’s query client', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sent).toBe(1);
   });
+
+  it('reads again, once the server answers, what gave up while it could not be reached, data kept meanwhile', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let up = false;
+    const health = vi.fn(async () => {
+      if (!up) throw new TypeError('Failed to fetch');
+      return new Response('{"status":"ok"}');
+    });
+    vi.stubGlobal('fetch', health);
+    const client = createQueryClient();
+    const read = (key: string, first: string) => {
+      let reads = 0;
+      const observer = new QueryObserver(client, {
+        queryKey: [key],
+        queryFn: async () => {
+          reads += 1;
+          if (reads > 1 && !up) throw new ApiError(-1, 'Network error', 0);
+          return reads === 1 ? first : `${first} again`;
+        },
+        retry: false,
+      });
+      observer.subscribe(() => undefined);
+      return observer;
+    };
+    const balances = read('balances', '100 USDT');
+    const holdings = read('holdings', '5 BTC');
+    await waitFor(() => expect(balances.getCurrentResult().data).toBe('100 USDT'));
+    await waitFor(() => expect(holdings.getCurrentResult().data).toBe('5 BTC'));
+    await Promise.all([balances.refetch(), holdings.refetch()]);
+    expect(balances.getCurrentResult().status).toBe('error');
+    expect(balances.getCurrentResult().data).toBe('100 USDT');
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(health).toHaveBeenCalled();
+    expect(balances.getCurrentResult().status).toBe('error');
+    up = true;
+    await vi.advanceTimersByTimeAsync(5_000);
+    await waitFor(() => expect(balances.getCurrentResult().data).toBe('100 USDT again'));
+    expect(holdings.getCurrentResult().data).toBe('5 BTC again');
+    // One watcher for both failures, and none once the server is back.
+    const asked = health.mock.calls.length;
+    expect(asked).toBeLessThanOrEqual(4);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(health.mock.calls.length).toBe(asked);
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
 });

@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { rereadSessionAfterRefusal } from './account.js';
 import { ApiError } from './errors.js';
+import { whenServerAnswers } from './server-back.js';
 
 /** The app's server-state cache. */
 export function createQueryClient(): QueryClient {
@@ -18,8 +19,23 @@ export function createQueryClient(): QueryClient {
     }
     return true;
   };
+  // A read that gave up on an unreachable server (after its tries) is read again once the server
+  // answers, with every other read that failed meanwhile: no figure waits for a Retry or a reload.
+  let awaitingServer = false;
+  const serverLost = (error: unknown) => {
+    if (!(error instanceof ApiError && error.isNetwork) || awaitingServer) return;
+    awaitingServer = true;
+    whenServerAnswers(() => {
+      awaitingServer = false;
+      void client.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' });
+    });
+  };
   const client: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: (error) => void noSession(error) }),
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (!noSession(error)) serverLost(error);
+      },
+    }),
     // A refused change (too little balance, a quota reached, a product closed) usually means the
     // page showed something out of date: what it shows is read again.
     mutationCache: new MutationCache({

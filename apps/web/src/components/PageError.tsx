@@ -2,10 +2,8 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import type { FallbackProps } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
+import { whenServerAnswers } from '../api/server-back.js';
 import { isFailedImport } from '../lib/notify.js';
-
-/** How often a page whose code could not be fetched asks whether the server answers again. */
-const RECHECK_MS = 5_000;
 
 const reloadPage = () => window.location.reload();
 
@@ -17,16 +15,7 @@ const reloadPage = () => window.location.reload();
 export function PageError({ error, reload = reloadPage }: FallbackProps & { reload?: () => void }) {
   const { t } = useTranslation();
   const unreachable = isFailedImport(error);
-  useEffect(() => {
-    if (!unreachable) return;
-    const timer = setInterval(() => {
-      fetch('/healthz', { cache: 'no-store' }).then(
-        (res) => res.ok && reload(),
-        () => undefined,
-      );
-    }, RECHECK_MS);
-    return () => clearInterval(timer);
-  }, [unreachable, reload]);
+  useEffect(() => (unreachable ? whenServerAnswers(reload) : undefined), [unreachable, reload]);
   return (
     <Stack align="center" py="xl" role="alert">
       <Title order={3}>{t('common.error')}</Title>
