@@ -554,6 +554,14 @@ describe('platform journey in Chromium', () => {
     await second.getByRole('button', { name: 'Log in' }).last().click();
     await second.waitForURL('**/assets');
     await expect.poll(() => first.getByTestId('account-menu').textContent()).toBe('vip');
+    // It says why the page changed under the user: the logout, or the new user where it read the
+    // session once both had happened.
+    await first
+      .getByText(
+        /^(You logged out in another tab: log in again to continue|Now signed in as vip@example\.com, as in your other tab)$/,
+      )
+      .first()
+      .waitFor();
     // The first tab shows the new user with neither the prompt nor the subscription dialog left open.
     await prompt.waitFor({ state: 'detached' });
     expect(await first.getByTestId('subscribe-amount').count()).toBe(0);
@@ -676,6 +684,7 @@ describe('platform journey in Chromium', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Assets' }).click();
     await page.waitForURL('**/login');
     await expect.poll(() => page.getByTestId('account-menu').count()).toBe(0);
+    await page.getByText('Your session has ended: log in again to continue').waitFor();
     await page.getByLabel('Email').fill('demo@example.com');
     await page.getByLabel('Password').first().fill('demo1234');
     await page.getByRole('button', { name: 'Log in' }).last().click();

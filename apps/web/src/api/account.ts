@@ -68,6 +68,16 @@ export function wasLoggedOutByUser(): boolean {
 }
 
 /**
+ * How the session last changed: in this tab (a login, sign-up or logout here), in another tab, or
+ * ended where no tab heard it (it expired, or was ended on the server).
+ */
+export type SessionChange = 'here' | 'otherTab' | 'ended';
+let lastChange: SessionChange = 'here';
+export function howSessionChanged(): SessionChange {
+  return lastChange;
+}
+
+/**
  * The tabs of the app share one session cookie: a sign-in, sign-up or sign-out in one is told to
  * the others, which then read everything again (they would otherwise show one user and act as another).
  */
@@ -85,7 +95,9 @@ export async function rereadSessionAfterRefusal(qc: QueryClient): Promise<void> 
   const before = qc.getQueryData<Me | null>(keys.me)?.uid ?? null;
   await qc.refetchQueries({ queryKey: keys.me, exact: true });
   const after = qc.getQueryData<Me | null>(keys.me)?.uid ?? null;
-  if (after !== before) setTimeout(() => void qc.resetQueries({ predicate: notMe }));
+  if (after === before) return;
+  lastChange = 'ended';
+  setTimeout(() => void qc.resetQueries({ predicate: notMe }));
 }
 
 export function useSessionFromOtherTabs() {
@@ -94,6 +106,7 @@ export function useSessionFromOtherTabs() {
     if (!sessionChannel) return;
     // The session is read again first; the pages draw it before their own reads are asked again.
     const onMessage = async () => {
+      lastChange = 'otherTab';
       await qc.cancelQueries();
       await qc.refetchQueries({ queryKey: keys.me, exact: true });
       setTimeout(() => void qc.resetQueries({ predicate: notMe }));
@@ -111,6 +124,7 @@ function useSessionChanged() {
   const qc = useQueryClient();
   return async (me: Me | null) => {
     loggedOutByUser = me === null;
+    lastChange = 'here';
     sessionChannel?.postMessage('changed');
     // A read begun under the previous session (another tab's change started it) must not land after
     // this one and overwrite the user just signed in.

@@ -120,6 +120,9 @@ export const en = {
     'We could not sign you in with this password. If this email already has an account, log in with its password.',
   'auth.welcome': 'Welcome, {{email}}',
   'auth.loggedOut': 'You are logged out',
+  'auth.loggedOutElsewhere': 'You logged out in another tab: log in again to continue',
+  'auth.sessionEnded': 'Your session has ended: log in again to continue',
+  'auth.signedInElsewhere': 'Now signed in as {{email}}, as in your other tab',
   'auth.needLogin': 'Log in or sign up to continue',
 
   'assets.title': 'Assets',

@@ -115,6 +115,9 @@ export const zhCN: Messages = {
   'auth.emailMayBeTaken': '无法用此密码登录。如果该邮箱已有账户，请使用其密码登录。',
   'auth.welcome': '欢迎，{{email}}',
   'auth.loggedOut': '您已退出登录',
+  'auth.loggedOutElsewhere': '您已在其他标签页退出登录，请重新登录后继续',
+  'auth.sessionEnded': '您的登录已失效，请重新登录后继续',
+  'auth.signedInElsewhere': '现已登录为 {{email}}（在其他标签页中切换）',
   'auth.needLogin': '请登录或注册后继续',
 
   'assets.title': '资产',

@@ -100,6 +100,11 @@ export function notifyBroken(error: unknown) {
   showToast({ color: 'red', message: i18n.t(isFailedImport(error) ? 'Networkerr' : 'common.error') });
 }
 
+/** Something the user should know that they did not ask for (a warning, not a refusal). */
+export function notifyWarning(message: string) {
+  showToast({ color: 'yellow', message });
+}
+
 export function notifySuccess(message: string) {
   showToast({ color: 'teal', message });
 }
