@@ -91,6 +91,14 @@ describe('redeem', () => {
     expect(clampRedeemInput('3.', '5')).toBe('3.');
     expect(clampRedeemInput('', '5')).toBe('');
   });
+  it('keeps the maximum as written when digits are typed on after the clamp', () => {
+    // "100" typed with 7.123456 redeemable: "10" is clamped, then "0" is typed after it.
+    expect(clampRedeemInput(clampRedeemInput('10', '7.123456'), '7.123456')).toBe('7.123456');
+    expect(clampRedeemInput('7.1234560', '7.123456')).toBe('7.123456');
+    expect(clampRedeemInput('5.', '5')).toBe('5.');
+    expect(clampRedeemInput('5.00', '5.5')).toBe('5.00');
+    expect(clampRedeemInput('7.12345670', '7.123456789')).toBe('7.12345670');
+  });
 });
 
 describe('minimum lend APR edit', () => {
