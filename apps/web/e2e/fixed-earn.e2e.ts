@@ -267,6 +267,7 @@ describe('Simple Earn fixed-term in Chromium', () => {
       .poll(async () => (await page.getByTestId('detail-received').boundingBox())?.height ?? 99)
       .toBeLessThan(24);
     await page.setViewportSize({ width: 1280, height: 900 });
+    const received = await page.getByTestId('detail-received').textContent();
     // Redeem-to: flexible Simple Earn (the default) to the spot account, then auto-reinvest.
     await page.getByTestId(`redeem-to-${order.order_id}`).click();
     await page.getByRole('option', { name: 'Spot account' }).click();
@@ -277,8 +278,14 @@ describe('Simple Earn fixed-term in Chromium', () => {
     await page.getByTestId('reinvest-confirm').click();
     await expectText(page, 'Enabled successfully');
     await expectText(page, 'Renews 400 USDT');
-    // With auto-reinvest on, the rest goes to the trading account: redeem-to shows '--' (spec).
-    await expect.poll(() => page.getByTestId(`redeem-to-${order.order_id}`).textContent()).toBe('--');
+    // With auto-reinvest on, the rest goes to the trading account, which redeem-to names (spec), and
+    // the detail shows the next subscription at maturity, then when the 600 not renewing arrive.
+    await expect.poll(() => page.getByTestId(`redeem-to-${order.order_id}`).textContent()).toBe('Spot account');
+    const renews = (await page.getByTestId('detail-renews').textContent()) ?? '';
+    expect(renews).toMatch(/\d{4} \d{2}:\d{2}:\d{2}$/);
+    expect(renews).not.toBe(received);
+    await page.getByText('The rest received').waitFor();
+    expect(await page.getByTestId('detail-received').textContent()).toBe(received);
 
     // Past maturity: 600 and all the interest come back to spot, 400 renews, the inbox says so.
     const hours = Math.ceil((order.finish_time * 1000 - e2e.server.ctx.clock.now().getTime()) / 3_600_000) + 1;

@@ -873,6 +873,7 @@ export const en = {
   'fixed.orderId': 'Order ID',
   'fixed.subscribedAt': 'Subscribed',
   'fixed.receivedAt': 'Redemption received',
+  'fixed.restReceivedAt': 'The rest received',
   'fixed.statusTitle': 'Status',
   'fixed.status.0': 'Holding',
   'fixed.status.1': 'Holding',

@@ -833,6 +833,7 @@ export const zhCN: Messages = {
   'fixed.orderId': '订单号',
   'fixed.subscribedAt': '申购时间',
   'fixed.receivedAt': '赎回到账时间',
+  'fixed.restReceivedAt': '其余部分到账时间',
   'fixed.statusTitle': '状态',
   'fixed.status.0': '持有中',
   'fixed.status.1': '持有中',

@@ -1,4 +1,4 @@
-import { vipLabel } from '@earn/domain';
+import { Decimal, vipLabel } from '@earn/domain';
 import { rowIdOf } from '@earn/domain/contract';
 import { Anchor, Badge, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -55,6 +55,9 @@ export default function FixedDetailPage() {
   }
   // Paid (3) or redeemed early (4): the figures are what was paid and when, no longer estimates.
   const ended = o.status >= 3;
+  // Renews at maturity (auto-reinvest on, still holding), and whether a part of it is paid out.
+  const renews = o.reinvest_status === 1 && o.status <= 1;
+  const partPaidOut = renews && o.reinvest_amount !== '' && new Decimal(o.reinvest_amount).lt(o.principal);
   // On a phone a field is a line, its value to the right of its label: two columns would break an
   // amount with 8 places, or a date and time, over two lines.
   const field = (label: string, value: React.ReactNode, testId?: string) =>
@@ -105,11 +108,15 @@ export default function FixedDetailPage() {
           )}
           {field(t('fixed.subscribedAt'), fmt.dateTime(o.create_time * 1000))}
           {field(t('earn.timeline.interestStarts'), fmt.dateTime(o.interest_start_time * 1000))}
-          {field(
-            t(ended ? 'fixed.received' : 'fixed.receivedAt'),
-            fmt.dateTime(o.received_time * 1000),
-            'detail-received',
-          )}
+          {/* Spec: with auto-reinvest on, the timeline shows the next subscription (the renewal
+              starts at maturity) instead of the redemption; a part renewal's rest is still paid out. */}
+          {renews && field(t('fixed.timeline.nextSubscription'), fmt.dateTime(o.finish_time * 1000), 'detail-renews')}
+          {(!renews || partPaidOut) &&
+            field(
+              t(ended ? 'fixed.received' : renews ? 'fixed.restReceivedAt' : 'fixed.receivedAt'),
+              fmt.dateTime(o.received_time * 1000),
+              'detail-received',
+            )}
           {field(
             t('fixed.orderId'),
             <Group gap={4}>
