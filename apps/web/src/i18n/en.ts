@@ -962,6 +962,7 @@ export const en = {
   'fixed.early.forfeitNote': 'You give up {{lost}} {{coin}} of interest, bonus and voucher interest.',
   'fixed.early.forfeitNoteInterest': 'You give up {{lost}} {{coin}} of interest and voucher interest.',
   'fixed.early.forfeitBonusNote': 'You also give up its bonus of {{bonus}} {{coin}}.',
+  'fixed.early.voucherNote': 'The voucher “{{title}}” is used up and not returned.',
   'fixed.early.forfeited': 'Gave up {{lost}} {{coin}} of interest, bonus and voucher interest.',
   'fixed.early.forfeitedInterest': 'Gave up {{lost}} {{coin}} of interest and voucher interest.',
   'fixed.early.forfeitedBonus': 'Gave up a bonus of {{bonus}} {{coin}}.',

@@ -913,6 +913,7 @@ export const zhCN: Messages = {
   'fixed.early.forfeitNote': '您将放弃 {{lost}} {{coin}} 的利息、奖励和加息券利息。',
   'fixed.early.forfeitNoteInterest': '您将放弃 {{lost}} {{coin}} 的利息和加息券利息。',
   'fixed.early.forfeitBonusNote': '您还将放弃 {{bonus}} {{coin}} 的奖励。',
+  'fixed.early.voucherNote': '加息券“{{title}}”已使用，不予退还。',
   'fixed.early.forfeited': '已放弃 {{lost}} {{coin}} 的利息、奖励和加息券利息。',
   'fixed.early.forfeitedInterest': '已放弃 {{lost}} {{coin}} 的利息和加息券利息。',
   'fixed.early.forfeitedBonus': '已放弃 {{bonus}} {{coin}} 的奖励。',

@@ -61,6 +61,9 @@ export function EarlyRedeemDialog({ order, onClose }: { order: FixedHolding | nu
               {foreign &&
                 t('common.sentenceGap') +
                   t('fixed.early.forfeitBonusNote', { bonus: fmt.amount(foreign.amount), coin: foreign.bonus_asset })}
+              {/* A voucher is used up by the order it was applied to, whether or not it paid. */}
+              {order.coupon_info &&
+                t('common.sentenceGap') + t('fixed.early.voucherNote', { title: order.coupon_info.title })}
             </Alert>
             <Group grow>
               <Button variant="default" onClick={onClose}>

@@ -62,4 +62,20 @@ describe("a fixed order's ladder bonus", () => {
       'You give up 1.22739726 USDT of interest and voucher interest. You also give up its bonus of 0.06534862 GT.',
     );
   });
+
+  it('says that redeeming early does not give back the voucher the order used', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ code: 0, data: null }))),
+    );
+    const withVoucher = {
+      ...order('USDT', '0', '4.00'),
+      bonus_info: null,
+      coupon_info: { id: 3, title: '+3% for 7 days', rate_ratio: '0.03', rate_day: 7, interest: '0.46027397' },
+    } as unknown as FixedHolding;
+    renderWithProviders(<EarlyRedeemDialog order={withVoucher} onClose={() => {}} />);
+    expect((await screen.findByTestId('early-forfeit')).textContent).toBe(
+      'You give up 1.22739726 USDT of interest, bonus and voucher interest. The voucher “+3% for 7 days” is used up and not returned.',
+    );
+  });
 });
