@@ -264,6 +264,28 @@ describe('fund-password gate', () => {
     expect(await spotUsdt(u)).toBe('70');
   });
 
+  it('keeps the every-2-hours window to the session that entered the password', async () => {
+    const u = await ts.newUser({ fundpass: '112233' });
+    await ts.deposit(u.email, 'USDT', '100');
+    await u.post('/apiw/v2/account/fundpass', { fundpass: '112233', old_fundpass: '112233', policy: 'every_2h' });
+    expect((await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '112233' })).body.code).toBe(0);
+    // Someone with the login password alone, in a session of their own, is asked for it.
+    const elsewhere = ts.client();
+    await elsewhere.login(u.email, 'tidy-lemon-42');
+    const asked = await elsewhere.post('/apiw/v2/account/transfer', move);
+    expect(asked.body.code).toBe(10010111);
+    expect(asked.body.require_fundpass).toBe(true);
+    // The session that entered it is not, and a right password elsewhere opens that session's own.
+    expect((await u.post('/apiw/v2/account/transfer', move)).body.code).toBe(0);
+    expect((await elsewhere.post('/apiw/v2/account/transfer', { ...move, fundpass: '112233' })).body.code).toBe(0);
+    expect((await elsewhere.post('/apiw/v2/account/transfer', move)).body.code).toBe(0);
+    // A new password is asked for again in every session.
+    await u.post('/apiw/v2/account/fundpass', { fundpass: '445566', old_fundpass: '112233' });
+    expect((await u.post('/apiw/v2/account/transfer', move)).body.code).toBe(10010111);
+    expect((await elsewhere.post('/apiw/v2/account/transfer', move)).body.code).toBe(10010111);
+    expect(await spotUsdt(u)).toBe('60');
+  });
+
   it('changes the fund password only with the current one, and checks the format', async () => {
     const u = await ts.newUser({ fundpass: '123123' });
     expect((await u.post('/apiw/v2/account/fundpass', { fundpass: '12345' })).body.message).toBe(

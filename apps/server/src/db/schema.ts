@@ -52,7 +52,6 @@ export const users = pgTable('users', {
   fundpassPolicy: text('fundpass_policy', { enum: ['always', 'every_2h', 'never'] })
     .notNull()
     .default('always'),
-  fundpassVerifiedAt: instant('fundpass_verified_at'),
   createdAt: instant('created_at').notNull(),
 });
 
@@ -66,6 +65,11 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: instant('created_at').notNull(),
     expiresAt: instant('expires_at').notNull(),
+    /**
+     * When the fund password was last verified in this session: the "every 2 hours" policy's
+     * window belongs to the session that entered it, not to every session of the account.
+     */
+    fundpassVerifiedAt: instant('fundpass_verified_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -18,7 +18,7 @@ export function registerFundPasswordGate(app: FastifyInstance, ctx: AppContext) 
     // repeat moves nothing. Input refused anyway is refused before a prompt or a try (when neither
     // comes, the call's own checks are enough).
     if ((await keyUse(ctx.db, idempotencyOf(request, user.id, ctx.clock))) === 'repeat') return;
-    if (precheck && asksFundPassword(ctx, user, body.fundpass)) await precheck(request.body, user);
-    await checkFundPassword(ctx, user, body.fundpass, request.fundpassFailures);
+    if (precheck && asksFundPassword(ctx, user, body.fundpass, request.stepUp)) await precheck(request.body, user);
+    await checkFundPassword(ctx, user, body.fundpass, request.fundpassFailures, request.stepUp);
   });
 }

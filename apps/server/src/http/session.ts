@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { forbidden, needLogin, unsupportedMediaType } from '../errors.js';
 import { fundpassFailuresSince } from '../modules/account/check-fund-password.js';
 import { SESSION_TTL_MS } from '../modules/account/login.js';
-import { findSessionUser, type User } from '../modules/account/repo.js';
+import { findSessionUser, type StepUpSession, type User } from '../modules/account/repo.js';
 
 export const SESSION_COOKIE = 'sid';
 export const CSRF_COOKIE = 'csrf_token';
@@ -15,6 +15,8 @@ declare module 'fastify' {
     user: User | null;
     /** The user's recent fund-password failures, read with the session (the fund-password gate's). */
     fundpassFailures: number[];
+    /** The request's session, whose fund-password step-up window the gate reads and moves. */
+    stepUp: StepUpSession | null;
   }
   interface FastifyInstance {
     /** Secure cookies: always, never, or when the request came over HTTPS (auto). */
@@ -79,6 +81,7 @@ function setCsrfCookie(reply: FastifyReply, token: string) {
 export function registerSession(app: FastifyInstance, ctx: AppContext, cookieSecurity: CookieSecurity) {
   app.decorateRequest('user', null);
   app.decorateRequest('fundpassFailures', null as unknown as number[]);
+  app.decorateRequest('stepUp', null);
   app.decorate('cookieSecurity', cookieSecurity);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -105,6 +108,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext, cookieSec
       );
       request.user = found?.user ?? null;
       request.fundpassFailures = found?.fundpassFailures ?? [];
+      request.stepUp = found?.session ?? null;
     }
     // Who may call comes first, before the body is read: a guest or a user on an operator route
     // learns nothing from the body's parsing (JSON, type, size) or the schema.

@@ -8,16 +8,18 @@ import {
 } from '@earn/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { users } from '../../db/schema.js';
+import { sessions, users } from '../../db/schema.js';
 import { AppError, refused } from '../../errors.js';
 import { claimAttempt, failAttempt, forgiveAttempt } from './attempts.js';
-import { recentFailures, type User } from './repo.js';
+import { recentFailures, type StepUpSession, type User } from './repo.js';
 import { verifySecret } from './secrets.js';
 
 /**
  * The fund-password gate of every fund-moving call. Under the user's policy it asks for the
  * password (10010111 with require_fundpass), refuses a wrong one (10010106), asks to set one first
- * (10010107), and locks after 5 wrong tries in 15 minutes (10010112).
+ * (10010107), and locks after 5 wrong tries in 15 minutes (10010112). The "every 2 hours" policy
+ * counts from the last verification in the request's own session: a login elsewhere, with the
+ * login password alone, is asked for the fund password.
  */
 export async function checkFundPassword(
   ctx: AppContext,
@@ -25,12 +27,13 @@ export async function checkFundPassword(
   fundpass: unknown,
   /** The user's failures since fundpassFailuresSince, as read with the session. */
   failures: number[],
+  session: StepUpSession | null,
 ): Promise<void> {
   if (user.fundpassHash === null) {
     throw new AppError(Code.FundPasswordSetFirst, 'Set a fund password first', 403, { key: 'fundpass.setFirst' });
   }
   const now = ctx.clock.now().getTime();
-  const verifiedMs = user.fundpassVerifiedAt?.getTime() ?? null;
+  const verifiedMs = session?.fundpassVerifiedAt?.getTime() ?? null;
   if (fundpass === undefined || fundpass === '') {
     assertNotLocked(ctx, failures);
     if (!needsFundPassword(user.fundpassPolicy, verifiedMs, now)) return;
@@ -39,34 +42,54 @@ export async function checkFundPassword(
       key: 'fundpass.required',
     });
   }
-  await assertFundPassword(ctx, user, fundpass);
+  await assertFundPassword(ctx, user, fundpass, session?.id);
 }
 
 /**
  * Whether the gate will ask for the fund password on this call, or check one (a prompt shown, or a
  * try spent): only then are the call's own checks run ahead of it (the route's precheck).
  */
-export function asksFundPassword(ctx: AppContext, user: User, fundpass: unknown): boolean {
+export function asksFundPassword(
+  ctx: AppContext,
+  user: User,
+  fundpass: unknown,
+  session: StepUpSession | null,
+): boolean {
   if (user.fundpassHash === null || (fundpass !== undefined && fundpass !== '')) return true;
-  return needsFundPassword(user.fundpassPolicy, user.fundpassVerifiedAt?.getTime() ?? null, ctx.clock.now().getTime());
+  return needsFundPassword(
+    user.fundpassPolicy,
+    session?.fundpassVerifiedAt?.getTime() ?? null,
+    ctx.clock.now().getTime(),
+  );
 }
 
 /**
  * Verifies a given fund password against the one stored now (not the session's copy of the user,
  * which may be moments old). The try is counted before the password is checked (claimAttempt), so
- * parallel tries can never verify more than the lockout allows; a right one is forgiven. Returns
- * the hash it was verified against.
+ * parallel tries can never verify more than the lockout allows; a right one is forgiven, and opens
+ * the step-up window of the session it was given in (`sessionId`). Returns the hash it was
+ * verified against.
  */
-export async function assertFundPassword(ctx: AppContext, user: User, fundpass: unknown): Promise<string> {
+export async function assertFundPassword(
+  ctx: AppContext,
+  user: User,
+  fundpass: unknown,
+  sessionId?: string,
+): Promise<string> {
   try {
-    return await verifyFundPassword(ctx, user, fundpass);
+    return await verifyFundPassword(ctx, user, fundpass, sessionId);
   } finally {
     // A try was written and resolved, and a right one moved the step-up window.
     ctx.sessions.forgetUser(user.id);
   }
 }
 
-async function verifyFundPassword(ctx: AppContext, user: User, fundpass: unknown): Promise<string> {
+async function verifyFundPassword(
+  ctx: AppContext,
+  user: User,
+  fundpass: unknown,
+  sessionId: string | undefined,
+): Promise<string> {
   const now = ctx.clock.now();
   const [stored] = await ctx.db.select({ hash: users.fundpassHash }).from(users).where(eq(users.id, user.id));
   const hash = stored?.hash ?? null;
@@ -93,7 +116,9 @@ async function verifyFundPassword(ctx: AppContext, user: User, fundpass: unknown
     });
   }
   await forgiveAttempt(ctx.db, claim.attempt);
-  await ctx.db.update(users).set({ fundpassVerifiedAt: now }).where(eq(users.id, user.id));
+  if (sessionId !== undefined) {
+    await ctx.db.update(sessions).set({ fundpassVerifiedAt: now }).where(eq(sessions.id, sessionId));
+  }
   return hash;
 }
 

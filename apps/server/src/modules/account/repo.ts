@@ -21,9 +21,17 @@ export async function findUserById(db: Executor, id: number): Promise<User | und
 }
 
 /** The caller of a request: the session's user, until when the session lasts, and their recent fund-password failures. */
+/** A request's session, as the fund-password gate reads and moves its step-up window. */
+export interface StepUpSession {
+  /** The session's row id (the hash of its token). */
+  id: string;
+  fundpassVerifiedAt: Date | null;
+}
+
 export interface SessionUser {
   user: User;
   expiresAt: Date;
+  session: StepUpSession;
   /** Fund-password failures since the time asked for, newest first (ms). */
   fundpassFailures: number[];
 }
@@ -45,7 +53,14 @@ export async function findSessionUser(
     now: now.toISOString(),
     since: fundpassFailuresSince.toISOString(),
   });
-  return row && { user: row.user, expiresAt: row.expiresAt, fundpassFailures: row.fundpassFailures.map(Number) };
+  return (
+    row && {
+      user: row.user,
+      expiresAt: row.expiresAt,
+      session: { id: row.sessionId, fundpassVerifiedAt: row.fundpassVerifiedAt },
+      fundpassFailures: row.fundpassFailures.map(Number),
+    }
+  );
 }
 
 const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>();
@@ -65,6 +80,8 @@ function prepareSessionUser(db: Db) {
     .select({
       user: users,
       expiresAt: sessions.expiresAt,
+      sessionId: sessions.id,
+      fundpassVerifiedAt: sessions.fundpassVerifiedAt,
       fundpassFailures: sql<(number | string)[]>`coalesce((
         SELECT jsonb_agg(f.ms ORDER BY f.ms DESC) FROM (
           SELECT (extract(epoch FROM f.at) * 1000)::float8 AS ms FROM ${failedAttempts} f

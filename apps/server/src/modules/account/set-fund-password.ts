@@ -2,7 +2,7 @@ import { checkFundPasswordFormat } from '@earn/domain';
 import type { FundPassBody } from '@earn/domain/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { users } from '../../db/schema.js';
+import { sessions, users } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
 import { badRequest, conflict, refused } from '../../errors.js';
 import { assertFundPassword } from './check-fund-password.js';
@@ -25,15 +25,20 @@ export async function setFundPassword(ctx: AppContext, user: User, input: FundPa
   const policy = input.policy ?? user.fundpassPolicy;
   // Only over the password just verified, or over none: one set or changed meanwhile (another
   // call, another server) is not overwritten without its own check.
-  const changed = await runTx(ctx.db, (tx) =>
-    tx
+  // A new password (or policy) is asked for again in every session.
+  const changed = await runTx(ctx.db, async (tx) => {
+    const updated = await tx
       .update(users)
-      .set({ fundpassHash, fundpassPolicy: policy, fundpassVerifiedAt: null })
+      .set({ fundpassHash, fundpassPolicy: policy })
       .where(
         and(eq(users.id, user.id), current === null ? isNull(users.fundpassHash) : eq(users.fundpassHash, current)),
       )
-      .returning({ id: users.id }),
-  );
+      .returning({ id: users.id });
+    if (updated.length > 0) {
+      await tx.update(sessions).set({ fundpassVerifiedAt: null }).where(eq(sessions.userId, user.id));
+    }
+    return updated;
+  });
   ctx.sessions.forgetUser(user.id);
   if (changed.length === 0) {
     throw current === null
