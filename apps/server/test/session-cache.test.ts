@@ -7,7 +7,12 @@ const NOW = new Date(Date.UTC(2026, 10, 2));
 const LATER = new Date(NOW.getTime() + 3_600_000);
 
 function sessionOf(userId: number, expiresAt = LATER): SessionUser {
-  return { user: { id: userId } as User, expiresAt, session: { id: `s${userId}`, fundpassVerifiedAt: null }, fundpassFailures: [] };
+  return {
+    user: { id: userId } as User,
+    expiresAt,
+    session: { id: `s${userId}`, fundpassVerifiedAt: null },
+    fundpassFailures: [],
+  };
 }
 
 /** A cache on a hand-moved monotonic clock, hearing every change for good, and a loader that counts its reads. */
