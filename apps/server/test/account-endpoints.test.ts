@@ -84,6 +84,23 @@ describe('balances', () => {
     expect(back.body.code).toBe(0);
   });
 
+  it('refuses a US user a transfer (spec: none for US users), before the fund-password prompt, moving nothing', async () => {
+    const u = await ts.newUser({ fundpass: '123456' });
+    await ts.admin.post('/admin/v1/users/settings', { email: u.email, region: 'US' });
+    await ts.deposit(u.email, 'USDT', '50');
+    const move = { asset: 'USDT', amount: '10', from: 'spot', to: 'unified' };
+    for (const body of [move, { ...move, fundpass: '123456' }]) {
+      const refused = await u.post('/apiw/v2/account/transfer', body);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: -1, key: 'transfer.unavailableInRegion' });
+      expect(refused.body.require_fundpass).toBeUndefined();
+    }
+    const usdt = (await u.get('/apiw/v2/account/balances')).body.data.find(
+      (b: { asset: string }) => b.asset === 'USDT',
+    );
+    expect(usdt).toMatchObject({ spot: '50', unified: '0' });
+  });
+
   it('answers a guest a classic account mode, no loans and no margin', async () => {
     const c = ts.client();
     expect((await c.get('/apiw/v2/unified/account_mode')).body.data.mode).toBe('classic');

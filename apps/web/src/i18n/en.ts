@@ -152,6 +152,7 @@ export const en = {
   'addFunds.none': 'Add {{coin}} to your exchange account, then come back to use it here',
 
   'transfer.title': 'Transfer',
+  'transfer.unavailableInRegion': 'Transfers between accounts are not available in your region',
   'transfer.from': 'From',
   'transfer.to': 'To',
   'transfer.swap': 'Swap accounts',

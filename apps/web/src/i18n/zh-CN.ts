@@ -147,6 +147,7 @@ export const zhCN: Messages = {
   'addFunds.none': '请先在交易所账户中充入 {{coin}}，再回到这里使用',
 
   'transfer.title': '划转',
+  'transfer.unavailableInRegion': '您所在的地区暂不支持账户间划转',
   'transfer.from': '从',
   'transfer.to': '到',
   'transfer.swap': '交换账户',

@@ -1,11 +1,11 @@
-import { type Decimal, lendEarnAvailable, parseAmount, toWire } from '@earn/domain';
+import { type Decimal, isUSRegion, lendEarnAvailable, parseAmount, toWire } from '@earn/domain';
 import type { TransferBody } from '@earn/domain/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { type IdempotencyRequest, runTx } from '../../db/tx.js';
-import { badRequest, insufficientBalance, refused, unlistedCoin } from '../../errors.js';
+import { badRequest, forbidden, insufficientBalance, refused, unlistedCoin } from '../../errors.js';
 import { ensureAccounts, userAccount, userBalances } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
 import { findCoin } from '../market/repo.js';
@@ -16,7 +16,11 @@ import { loansOf, type User } from './repo.js';
  * A transfer's wallets, coin and amount (to the coin's own places): run before the fund-password
  * prompt (by the route's precheck), and by the transfer itself.
  */
-export async function checkTransferInput(ctx: AppContext, input: TransferBody) {
+export async function checkTransferInput(ctx: AppContext, input: TransferBody, user: User) {
+  // Spec: no transfer for US users (the page offers none; the call refuses it as well).
+  if (isUSRegion(user.region)) {
+    throw forbidden('Transfers between accounts are not available in your region', 'transfer.unavailableInRegion');
+  }
   if (input.from === input.to) throw badRequest('from and to must be different wallets', 'transfer.sameWallet');
   const coin = await findCoin(ctx.db, input.asset);
   if (!coin) throw unlistedCoin('asset', input.asset);
@@ -31,14 +35,14 @@ export async function checkTransferInput(ctx: AppContext, input: TransferBody) {
  * balance again as it moves it.
  */
 export async function precheckTransfer(ctx: AppContext, input: TransferBody, user: User) {
-  const { coin, amount } = await checkTransferInput(ctx, input);
+  const { coin, amount } = await checkTransferInput(ctx, input, user);
   const [from] = await userBalances(ctx.db, user.id, [input.from], [coin.symbol]);
   if (amount.gt(from?.balance ?? 0)) throw insufficientBalance(coin.symbol);
 }
 
 /** Moves a coin between the user's spot and unified wallets, through the ledger. */
 export async function transfer(ctx: AppContext, user: User, input: TransferBody, idempotency?: IdempotencyRequest) {
-  const { coin, amount } = await checkTransferInput(ctx, input);
+  const { coin, amount } = await checkTransferInput(ctx, input, user);
   return runTx(
     ctx.db,
     async (tx) => {
