@@ -1,5 +1,5 @@
 import { Anchor, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
-import type { ReactElement } from 'react';
+import { type ReactElement, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useInbox, useMarkRead } from '../api/inbox.js';
@@ -29,6 +29,12 @@ export function InboxPopover({
   // On a phone it covers the page: Back closes it, as it closes a dialog.
   const isMobile = useIsMobile();
   const popover = usePopoverState(opened, true, isMobile);
+  // Opened, it shows the inbox as it is now: a message may have come since the last read (a minute
+  // apart).
+  const { refetch } = inbox;
+  useEffect(() => {
+    if (popover.opened) void refetch();
+  }, [popover.opened, refetch]);
   return (
     <Popover width={320} position="bottom-end" shadow="md" opened={popover.opened} onChange={popover.onChange}>
       <Popover.Target>{target(popover.toggle)}</Popover.Target>
