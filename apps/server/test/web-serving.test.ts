@@ -212,6 +212,22 @@ describe('serving the web app', () => {
     expect(res.headers.get('content-type')).not.toMatch(/text\/html/);
   });
 
+  it("answers a page address with a broken %-escape with the not-found page in the reader's language, an API one with the envelope", async () => {
+    for (const [cookie, title] of [
+      ['earn_locale=en', 'Page not found | Earn'],
+      ['earn_locale=zh-CN', '页面不存在 | 理财'],
+    ] as const) {
+      const res = await fetch(`${ts.url}/%E0%A4%A`, { headers: { cookie } });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(res.headers.get('content-security-policy')).toBeTruthy();
+      expect(await res.text()).toContain(title);
+    }
+    const api = await fetch(`${ts.url}/apiw/v2/%E0%A4%A`);
+    expect(api.status).toBe(400);
+    expect(((await api.json()) as { code: number }).code).toBe(-1);
+  });
+
   it("points a browser's own /favicon.ico request (a page without an icon link: a JSON answer, an image) at the app's icon", async () => {
     const res = await fetch(`${ts.url}/favicon.ico`, { redirect: 'manual' });
     expect(res.status).toBe(301);

@@ -136,10 +136,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
     // An address Fastify cannot even decode (a broken %-escape) is refused before any hook runs: with
-    // the same headers and the same envelope as every other refusal.
+    // the same headers and the same envelope as every other refusal (a page's, with the not-found page).
     clientErrorHandler,
     frameworkErrors: (error, request, reply) => {
       securityHeaders(request.raw, reply.raw, () => undefined);
+      // A page address a reader typed or followed, broken: the not-found page, not the envelope.
+      if (error.code === 'FST_ERR_BAD_URL' && isPageNavigation(request)) {
+        // No hook has run and no route holds the reply (the file server's sendFile has none to
+        // answer through): the language cookie is read, and the page sent, here.
+        request.cookies = app.parseCookie(request.headers.cookie ?? '');
+        const page = pageFor?.(request);
+        if (page && webDist) {
+          return (reply as FastifyReply)
+            .status(page.status)
+            .type('text/html')
+            .header('vary', PAGE_VARY)
+            .header('cache-control', 'no-cache')
+            .send(fs.createReadStream(path.join(webDist, page.file)));
+        }
+      }
       return handleError(error, request, reply);
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
