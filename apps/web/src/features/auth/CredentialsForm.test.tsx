@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test-utils.js';
 import { CredentialsForm } from './CredentialsForm.js';
@@ -40,5 +41,31 @@ describe('the credentials form', () => {
     await userEvent.type(screen.getByLabelText(/Password/), 'a');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(onSubmit).toHaveBeenCalledWith({ email: 'someone@example.com', password: 'a' });
+  });
+
+  it("takes the server's refusal away once the email or password it was about is changed", async () => {
+    // The server refuses every submit, as it refuses a guessable password.
+    function Refused() {
+      const [error, setError] = useState<string | undefined>();
+      return (
+        <CredentialsForm
+          rules="sign-up"
+          submitLabel="Sign up"
+          pending={false}
+          error={error}
+          onSubmit={() => setError('This password is too easy to guess')}
+        />
+      );
+    }
+    renderWithProviders(<Refused />);
+    await userEvent.type(screen.getByLabelText(/Email/), 'someone@example.com');
+    await userEvent.type(screen.getByLabelText(/Password/), 'password123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('This password is too easy to guess');
+    await userEvent.type(screen.getByLabelText(/Password/), '!');
+    expect(screen.queryByText('This password is too easy to guess')).toBeNull();
+    // Back to what was refused, it stands again.
+    await userEvent.type(screen.getByLabelText(/Password/), '{Backspace}');
+    expect(screen.getByRole('alert')).toHaveTextContent('This password is too easy to guess');
   });
 });

@@ -11,6 +11,7 @@ export interface CredentialsFormProps {
   rules: 'sign-up' | 'login';
   submitLabel: string;
   pending: boolean;
+  /** The server's refusal of the last submit: shown until the email or password is changed. */
   error: string | undefined;
   onSubmit(credentials: { email: string; password: string }): void;
 }
@@ -21,6 +22,9 @@ export function CredentialsForm({ rules, submitLabel, pending, error, onSubmit }
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
+  // What the refusal was about: once either is changed it no longer stands beside the form's own checks.
+  const [sent, setSent] = useState<{ email: string; password: string } | null>(null);
+  const refusal = error && sent?.email === email && sent.password === password ? error : undefined;
   const emailWrong = rules === 'sign-up' ? emailProblem(email) : email.trim() ? null : 'emailInvalid';
   const passwordWrong = rules === 'sign-up' ? passwordProblem(password) : password ? null : 'passwordMissing';
   return (
@@ -30,13 +34,14 @@ export function CredentialsForm({ rules, submitLabel, pending, error, onSubmit }
         e.preventDefault();
         setTouched(true);
         if (emailWrong || passwordWrong) return;
+        setSent({ email, password });
         onSubmit({ email: email.trim(), password });
       }}
     >
       <Stack>
-        {error && (
+        {refusal && (
           <Alert color="red" variant="light" role="alert">
-            {error}
+            {refusal}
           </Alert>
         )}
         <TextInput
