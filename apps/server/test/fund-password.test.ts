@@ -294,6 +294,12 @@ describe('fund-password gate', () => {
     expect((await u.post('/apiw/v2/account/fundpass', { fundpass: '654321' })).body.message).toBe(
       'old_fundpass is required to change the fund password',
     );
+    // A current one that is no fund password at all is named as the field it came in.
+    const oldMalformed = await u.post('/apiw/v2/account/fundpass', { fundpass: '654321', old_fundpass: '' });
+    expect(oldMalformed.body).toMatchObject({
+      message: 'old_fundpass must be exactly 6 digits',
+      key: 'fundpass.format',
+    });
     expect((await u.post('/apiw/v2/account/fundpass', { fundpass: '654321', old_fundpass: '999999' })).body.code).toBe(
       10010106,
     );

@@ -79,7 +79,11 @@ export function needsFundPassword(policy: FundPassPolicy, lastVerifiedMs: number
 }
 
 /** A fund password is 6 digits. */
-export function checkFundPasswordFormat(fundpass: unknown): Result<string> {
+export function checkFundPasswordFormat(
+  fundpass: unknown,
+  /** The field it came in: the new one, or the current one given to change it. */
+  field: 'fundpass' | 'old_fundpass' = 'fundpass',
+): Result<string> {
   if (typeof fundpass === 'string' && /^\d{6}$/.test(fundpass)) return ok(fundpass);
-  return fail({ key: 'fundpass.format', field: 'fundpass', message: 'fundpass must be exactly 6 digits' });
+  return fail({ key: 'fundpass.format', field, message: `${field} must be exactly 6 digits` });
 }

@@ -42,7 +42,7 @@ export async function checkFundPassword(
       key: 'fundpass.required',
     });
   }
-  await assertFundPassword(ctx, user, fundpass, session?.id);
+  await assertFundPassword(ctx, user, fundpass, { sessionId: session?.id });
 }
 
 /**
@@ -67,17 +67,17 @@ export function asksFundPassword(
  * Verifies a given fund password against the one stored now (not the session's copy of the user,
  * which may be moments old). The try is counted before the password is checked (claimAttempt), so
  * parallel tries can never verify more than the lockout allows; a right one is forgiven, and opens
- * the step-up window of the session it was given in (`sessionId`). Returns the hash it was
- * verified against.
+ * the step-up window of the session it was given in (`sessionId`). `field` names where it came
+ * from in a refusal of its format. Returns the hash it was verified against.
  */
 export async function assertFundPassword(
   ctx: AppContext,
   user: User,
   fundpass: unknown,
-  sessionId?: string,
+  given: { sessionId?: string | undefined; field?: 'fundpass' | 'old_fundpass' } = {},
 ): Promise<string> {
   try {
-    return await verifyFundPassword(ctx, user, fundpass, sessionId);
+    return await verifyFundPassword(ctx, user, fundpass, given);
   } finally {
     // A try was written and resolved, and a right one moved the step-up window.
     ctx.sessions.forgetUser(user.id);
@@ -88,7 +88,7 @@ async function verifyFundPassword(
   ctx: AppContext,
   user: User,
   fundpass: unknown,
-  sessionId: string | undefined,
+  { sessionId, field }: { sessionId?: string | undefined; field?: 'fundpass' | 'old_fundpass' },
 ): Promise<string> {
   const now = ctx.clock.now();
   const [stored] = await ctx.db.select({ hash: users.fundpassHash }).from(users).where(eq(users.id, user.id));
@@ -97,7 +97,7 @@ async function verifyFundPassword(
     throw new AppError(Code.FundPasswordSetFirst, 'Set a fund password first', 403, { key: 'fundpass.setFirst' });
   }
   // What is not six digits can never be the fund password: it is refused as input, costing no try.
-  const format = checkFundPasswordFormat(fundpass);
+  const format = checkFundPasswordFormat(fundpass, field);
   if (!format.ok) throw refused(format);
   const claim = await claimAttempt(ctx.db, 'fundpass', String(user.id), now, FUNDPASS_LOCKOUT);
   // The wait is told from now, not from when this call began (it may have queued behind others).

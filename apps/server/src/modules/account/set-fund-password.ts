@@ -19,7 +19,7 @@ export async function setFundPassword(ctx: AppContext, user: User, input: FundPa
   let current: string | null = null;
   if (user.fundpassHash !== null) {
     if (input.old_fundpass === undefined) throw badRequest(OLD_REQUIRED, 'fundpass.oldRequired');
-    current = await assertFundPassword(ctx, user, input.old_fundpass);
+    current = await assertFundPassword(ctx, user, input.old_fundpass, { field: 'old_fundpass' });
   }
   const fundpassHash = await hashSecret(input.fundpass);
   const policy = input.policy ?? user.fundpassPolicy;
