@@ -306,6 +306,14 @@ describe('Simple Earn fixed-term in Chromium', () => {
     for (const label of ['Subscribe', 'Redeem', 'Interest', 'auto-reinvest']) expect(text).toContain(label);
     // The subscription's row shows the APR its holding showed, and what it is made of.
     expect(text).toContain('9.00%6.00% + 3.00% voucher for 7 days');
+    // The tab is the address's: the flexible one, then Back to the fixed one, which a reload keeps.
+    await page.getByRole('tab', { name: 'Flexible' }).click();
+    await page.waitForURL('**/simple-earn/history?tab=flexible');
+    await page.goBack();
+    await page.waitForURL('**/simple-earn/history?tab=fixed');
+    await history.waitFor();
+    await page.reload();
+    await expect.poll(() => history.textContent()).toContain('Rate-up');
 
     // The return is shared as a poster with the referral QR code, downloadable as an image.
     await page.goto(`${e2e.baseUrl}/simple-earn`);

@@ -5,7 +5,7 @@ import { HistoryView } from './HistoryView.js';
 
 export default function HistoryPage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   return (
     <Stack maw={1100} mx="auto">
       <Group justify="space-between">
@@ -14,7 +14,18 @@ export default function HistoryPage() {
           {t('earn.title')}
         </Anchor>
       </Group>
-      <HistoryView queryType={params.get('type')} queryAsset={params.get('asset')} queryTab={params.get('tab')} />
+      <HistoryView
+        queryType={params.get('type')}
+        queryAsset={params.get('asset')}
+        queryTab={params.get('tab')}
+        onTabChange={(tab) =>
+          setParams((now) => {
+            const next = new URLSearchParams(now);
+            next.set('tab', tab);
+            return next;
+          })
+        }
+      />
     </Stack>
   );
 }

@@ -32,20 +32,31 @@ function useInitialType(queryType: string | null, uid: number | undefined): stri
   return probe.data.total > 0 ? '3' : '1';
 }
 
-/** The history: a flexible and a fixed tab (the tab from the query, else flexible). */
+/**
+ * The history: a flexible and a fixed tab (the tab from the query, else flexible). Given
+ * `onTabChange`, the query holds the tab (a page's address, kept on reload and Back).
+ */
 export function HistoryView({
   queryType,
   queryAsset,
   queryTab,
+  onTabChange,
 }: {
   queryType: string | null;
   queryAsset: string | null;
   queryTab?: string | null;
+  onTabChange?: (tab: 'flexible' | 'fixed') => void;
 }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState(queryTab === 'fixed' ? 'fixed' : 'flexible');
+  const fromQuery = queryTab === 'fixed' ? 'fixed' : 'flexible';
+  const [chosen, setChosen] = useState(fromQuery);
+  const tab = onTabChange ? fromQuery : chosen;
   return (
-    <Tabs value={tab} onChange={(v) => setTab(v ?? 'flexible')} keepMounted={false}>
+    <Tabs
+      value={tab}
+      onChange={(v) => (onTabChange ?? setChosen)(v === 'fixed' ? 'fixed' : 'flexible')}
+      keepMounted={false}
+    >
       <Tabs.List mb="md">
         <Tabs.Tab value="flexible">{t('earn.flexible')}</Tabs.Tab>
         <Tabs.Tab value="fixed" data-testid="history-fixed-tab">
