@@ -20,7 +20,6 @@ export async function findUserById(db: Executor, id: number): Promise<User | und
   return user;
 }
 
-/** The caller of a request: the session's user, until when the session lasts, and their recent fund-password failures. */
 /** A request's session, as the fund-password gate reads and moves its step-up window. */
 export interface StepUpSession {
   /** The session's row id (the hash of its token). */
@@ -28,6 +27,7 @@ export interface StepUpSession {
   fundpassVerifiedAt: Date | null;
 }
 
+/** The caller of a request: the session's user, until when the session lasts, and their recent fund-password failures. */
 export interface SessionUser {
   user: User;
   expiresAt: Date;
