@@ -223,6 +223,16 @@ describe('serving the web app', () => {
       expect(res.headers.get('content-security-policy')).toBeTruthy();
       expect(await res.text()).toContain(title);
     }
+    // Without the language cookie, by the browser's languages, and the server serves on.
+    for (const [headers, title] of [
+      [{}, 'Page not found | Earn'],
+      [{ 'accept-language': 'zh-CN,zh;q=0.9' }, '页面不存在 | 理财'],
+    ] as const) {
+      const res = await fetch(`${ts.url}/%E0%A4%A`, { headers });
+      expect(res.status).toBe(404);
+      expect(await res.text()).toContain(title);
+    }
+    expect((await fetch(`${ts.url}/healthz`)).status).toBe(200);
     const api = await fetch(`${ts.url}/apiw/v2/%E0%A4%A`);
     expect(api.status).toBe(400);
     expect(((await api.json()) as { code: number }).code).toBe(-1);

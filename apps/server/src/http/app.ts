@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import fastifyAccepts from '@fastify/accepts';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -141,18 +140,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: (error, request, reply) => {
       securityHeaders(request.raw, reply.raw, () => undefined);
       // A page address a reader typed or followed, broken: the not-found page, not the envelope.
+      // What throws here would end the process (Fastify has no handler around this one): the
+      // envelope is sent instead.
       if (error.code === 'FST_ERR_BAD_URL' && isPageNavigation(request)) {
-        // No hook has run and no route holds the reply (the file server's sendFile has none to
-        // answer through): the language cookie is read, and the page sent, here.
-        request.cookies = app.parseCookie(request.headers.cookie ?? '');
-        const page = pageFor?.(request);
-        if (page && webDist) {
-          return (reply as FastifyReply)
-            .status(page.status)
-            .type('text/html')
-            .header('vary', PAGE_VARY)
-            .header('cache-control', 'no-cache')
-            .send(fs.createReadStream(path.join(webDist, page.file)));
+        try {
+          return sendBrokenAddressPage(request, reply as FastifyReply);
+        } catch (cause) {
+          request.log.error({ err: cause }, 'the not-found page could not be sent');
         }
       }
       return handleError(error, request, reply);
@@ -180,6 +174,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       !/\.[a-z0-9]+$/i.test(pathname)
     );
   };
+  /**
+   * The not-found page for an address Fastify could not decode. No hook has run and no route holds
+   * the reply (the file server's sendFile has none to answer through, and the request has no
+   * decorators): the language cookie is read, and the page sent, here.
+   */
+  const sendBrokenAddressPage = (request: FastifyRequest, reply: FastifyReply) => {
+    request.cookies = app.parseCookie(request.headers.cookie ?? '');
+    const page = pageFor?.(request);
+    if (!page || !webDist) return noRoute(request, reply);
+    return reply
+      .status(page.status)
+      .type('text/html')
+      .header('vary', PAGE_VARY)
+      .header('cache-control', 'no-cache')
+      .send(fs.createReadStream(path.join(webDist, page.file)));
+  };
   // An address the file server refuses to read (a NUL, '//', '..') is no page either: the reader
   // gets the not-found page, not the refusal's JSON.
   // A body that could not be read (broken JSON, too large) sent to an address with no route is
@@ -202,8 +212,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // helmet throws what goes wrong (since 8.1) rather than passing it on.
   app.addHook('onRequest', (request, reply, done) => headersFor(request)(request.raw, reply.raw, () => done()));
   await app.register(fastifyCookie);
-  // The reader's languages in their order of preference (Accept-Language), for the prerendered pages.
-  await app.register(fastifyAccepts);
   await app.register(fastifyFormbody);
   await app.register(fastifySwagger, {
     openapi: {

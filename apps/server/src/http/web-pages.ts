@@ -14,6 +14,7 @@ import {
   ROUTES_FILE,
   routeAt,
 } from '@earn/domain';
+import accepts from 'accepts';
 import type { FastifyRequest } from 'fastify';
 
 /** Where the build writes the prerendered pages, inside the web app's dist. */
@@ -59,7 +60,9 @@ export function webPages(webDist: string) {
   const shellAt = (pattern: string, locale: Locale) => built(appShellFile(pattern, locale));
   return (request: FastifyRequest): WebPage => {
     const [pathname = '', query] = request.url.split('?');
-    const locale = asLocale(request.cookies[LOCALE_COOKIE]) ?? browserLocale(request.languages());
+    // The reader's languages in their order of preference (Accept-Language), read from the raw
+    // request: a request refused before any hook (a broken address) has no decorators.
+    const locale = asLocale(request.cookies[LOCALE_COOKIE]) ?? browserLocale(accepts(request.raw).languages());
     const route = routes === undefined ? pathname : routeAt(routes, pathname);
     if (route === undefined) {
       return {
