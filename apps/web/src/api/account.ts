@@ -68,13 +68,20 @@ export function wasLoggedOutByUser(): boolean {
 }
 
 /**
- * How the session last changed: in this tab (a login, sign-up or logout here), in another tab, or
- * ended where no tab heard it (it expired, or was ended on the server).
+ * How the session came to be what it is: changed in this tab (a login, sign-up or logout here), in
+ * another tab, or ended where no tab heard it (it expired, or was ended on the server).
  */
 export type SessionChange = 'here' | 'otherTab' | 'ended';
-let lastChange: SessionChange = 'here';
-export function howSessionChanged(): SessionChange {
-  return lastChange;
+/**
+ * The last change this tab made or heard of, and the user (null: a guest) it led to; 'reading'
+ * while another tab's is being read (the page may draw it before the read's promise settles).
+ */
+let lastChange: { by: 'here' | 'otherTab'; uid: number | null | 'reading' } | null = null;
+
+/** Why the session is now `uid`'s (null: a guest's): a change made or heard that led to it, else it ended unheard. */
+export function whySessionIs(uid: number | null): SessionChange {
+  if (lastChange === null) return 'ended';
+  return lastChange.uid === uid || lastChange.uid === 'reading' ? lastChange.by : 'ended';
 }
 
 /**
@@ -95,9 +102,7 @@ export async function rereadSessionAfterRefusal(qc: QueryClient): Promise<void> 
   const before = qc.getQueryData<Me | null>(keys.me)?.uid ?? null;
   await qc.refetchQueries({ queryKey: keys.me, exact: true });
   const after = qc.getQueryData<Me | null>(keys.me)?.uid ?? null;
-  if (after === before) return;
-  lastChange = 'ended';
-  setTimeout(() => void qc.resetQueries({ predicate: notMe }));
+  if (after !== before) setTimeout(() => void qc.resetQueries({ predicate: notMe }));
 }
 
 export function useSessionFromOtherTabs() {
@@ -106,9 +111,10 @@ export function useSessionFromOtherTabs() {
     if (!sessionChannel) return;
     // The session is read again first; the pages draw it before their own reads are asked again.
     const onMessage = async () => {
-      lastChange = 'otherTab';
+      lastChange = { by: 'otherTab', uid: 'reading' };
       await qc.cancelQueries();
       await qc.refetchQueries({ queryKey: keys.me, exact: true });
+      lastChange = { by: 'otherTab', uid: qc.getQueryData<Me | null>(keys.me)?.uid ?? null };
       setTimeout(() => void qc.resetQueries({ predicate: notMe }));
     };
     sessionChannel.addEventListener('message', onMessage);
@@ -124,7 +130,7 @@ function useSessionChanged() {
   const qc = useQueryClient();
   return async (me: Me | null) => {
     loggedOutByUser = me === null;
-    lastChange = 'here';
+    lastChange = { by: 'here', uid: me?.uid ?? null };
     sessionChannel?.postMessage('changed');
     // A read begun under the previous session (another tab's change started it) must not land after
     // this one and overwrite the user just signed in.

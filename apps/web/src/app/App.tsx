@@ -1,15 +1,12 @@
 import './mantine-styles.js';
 import '@mantine/notifications/styles.css';
-import type { Me } from '@earn/domain/contract';
 import { Center, Loader, MantineProvider } from '@mantine/core';
-import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactElement, Suspense, useEffect } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
-import { howSessionChanged, useSessionFromOtherTabs, useUserLeavings } from '../api/account.js';
-import { cancelPrompt } from '../api/fund-password-prompt.js';
-import { keys } from '../api/keys.js';
+import { useSessionFromOtherTabs, useUserLeavings } from '../api/account.js';
 import { useLiveSettlement } from '../api/live.js';
 import { createQueryClient } from '../api/query-client.js';
 import { FundPasswordHost } from '../components/FundPasswordHost.js';
@@ -18,13 +15,13 @@ import { Toasts } from '../components/Toasts.js';
 import { AuthGateProvider } from '../features/auth/auth-gate.js';
 import type { Messages } from '../i18n/en.js';
 import { i18n } from '../i18n/index.js';
-import { notifyWarning } from '../lib/notify.js';
 import { AliasRedirect } from './AliasRedirect.js';
 import { Layout } from './Layout.js';
 import { type LazyPage, lazyPage } from './lazy-page.js';
 import { PageTakenOver } from './PageTakenOver.js';
 import { RequireAuth } from './RequireAuth.js';
 import { theme } from './theme.js';
+import { useUserLeft } from './user-left.js';
 
 const LoginPage = lazyPage(() => import('../features/auth/LoginPage.js'));
 const AssetsPage = lazyPage(() => import('../features/assets/AssetsPage.js'));
@@ -120,22 +117,9 @@ function Shell() {
   useLiveSettlement();
   useSessionFromOtherTabs();
   const leavings = useUserLeavings();
-  const queryClient = useQueryClient();
-  // The signed-in user left: their fund-password prompt goes, and the frame and page are drawn
-  // afresh (keyed), so no dialog or typed amount of theirs is left open to act as the next user.
-  // Left other than from this tab, the page says why it changed under them.
-  useEffect(() => {
-    if (leavings === 0) return;
-    cancelPrompt();
-    const change = howSessionChanged();
-    if (change === 'here') return;
-    const now = queryClient.getQueryData<Me | null>(keys.me);
-    notifyWarning(
-      now
-        ? i18n.t('auth.signedInElsewhere', { email: now.email })
-        : i18n.t(change === 'otherTab' ? 'auth.loggedOutElsewhere' : 'auth.sessionEnded'),
-    );
-  }, [leavings, queryClient]);
+  // The signed-in user left: the frame and page are drawn afresh (keyed), so no dialog or typed
+  // amount of theirs is left open to act as the next user.
+  useUserLeft(leavings);
   return (
     <AuthGateProvider key={leavings}>
       <Layout />
