@@ -232,6 +232,13 @@ describe('serving the web app', () => {
       expect(res.status).toBe(404);
       expect(await res.text()).toContain(title);
     }
+    for (const address of ['/%', '/%zz/abc', '/simple-earn/%E0', '/staking/%C0%AF']) {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await fetch(`${ts.url}${address}`, { method });
+        expect(res.status, `${method} ${address}`).toBe(404);
+        expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      }
+    }
     expect((await fetch(`${ts.url}/healthz`)).status).toBe(200);
     const api = await fetch(`${ts.url}/apiw/v2/%E0%A4%A`);
     expect(api.status).toBe(400);
