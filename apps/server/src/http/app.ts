@@ -185,7 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!page || !webDist) return noRoute(request, reply);
     return reply
       .status(page.status)
-      .type('text/html')
+      .type('text/html; charset=utf-8')
       .header('vary', PAGE_VARY)
       .header('cache-control', 'no-cache')
       .send(fs.createReadStream(path.join(webDist, page.file)));
