@@ -210,6 +210,10 @@ describe('serving the web app', () => {
     const res = await fetch(`${ts.url}/assets/gone-123.js`);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).not.toMatch(/text\/html/);
+    // An address ending in .html is a page's: the not-found page.
+    const page = await fetch(`${ts.url}/promotions/old.html`);
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain('Page not found | Earn');
   });
 
   it("answers a page address with a broken %-escape with the not-found page in the reader's language, an API one with the envelope", async () => {
@@ -232,7 +236,7 @@ describe('serving the web app', () => {
       expect(res.status).toBe(404);
       expect(await res.text()).toContain(title);
     }
-    for (const address of ['/%', '/%zz/abc', '/simple-earn/%E0', '/staking/%C0%AF']) {
+    for (const address of ['/%', '/%zz/abc', '/simple-earn/%E0', '/staking/%C0%AF', '/%E0.html']) {
       for (const method of ['GET', 'HEAD']) {
         const res = await fetch(`${ts.url}${address}`, { method });
         expect(res.status, `${method} ${address}`).toBe(404);

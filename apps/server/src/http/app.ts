@@ -171,7 +171,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       pageFor !== undefined &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       !API_PREFIXES.some((p) => pathname.startsWith(p)) &&
-      !/\.[a-z0-9]+$/i.test(pathname)
+      // A file's address (a bundle, an icon) is a file's 404; one ending in .html is a page's.
+      (!/\.[a-z0-9]+$/i.test(pathname) || /\.html?$/i.test(pathname))
     );
   };
   /**
