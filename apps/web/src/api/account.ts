@@ -61,12 +61,6 @@ export function useReferralInfo(enabled: boolean) {
   });
 }
 
-/** Set by a deliberate logout: the page that sees the session end must not ask to be returned to. */
-let loggedOutByUser = false;
-export function wasLoggedOutByUser(): boolean {
-  return loggedOutByUser;
-}
-
 /**
  * How the session came to be what it is: changed in this tab (a login, sign-up or logout here), in
  * another tab, or ended where no tab heard it (it expired, or was ended on the server).
@@ -129,7 +123,6 @@ export function useSessionFromOtherTabs() {
 function useSessionChanged() {
   const qc = useQueryClient();
   return async (me: Me | null) => {
-    loggedOutByUser = me === null;
     lastChange = { by: 'here', uid: me?.uid ?? null };
     sessionChannel?.postMessage('changed');
     // A read begun under the previous session (another tab's change started it) must not land after

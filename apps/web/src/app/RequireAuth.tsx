@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useMe, wasLoggedOutByUser } from '../api/account.js';
+import { useMe, whySessionIs } from '../api/account.js';
 
 /** Pages for signed-in users: a guest is sent to /login and comes back after. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -16,7 +16,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   }
   if (!me.data) {
     // A guest is brought back after login; someone who just logged out starts afresh.
-    const state = wasLoggedOutByUser() ? undefined : { from: location.pathname + location.search };
+    const state = whySessionIs(null) === 'here' ? undefined : { from: location.pathname + location.search };
     return <Navigate to="/login" replace state={state} />;
   }
   return children;
