@@ -278,9 +278,10 @@ describe('Simple Earn fixed-term in Chromium', () => {
     await page.getByTestId('reinvest-confirm').click();
     await expectText(page, 'Enabled successfully');
     await expectText(page, 'Renews 400 USDT');
-    // With auto-reinvest on, the rest goes to the trading account, which redeem-to names (spec), and
-    // the detail shows the next subscription at maturity, then when the 600 not renewing arrive.
-    await expect.poll(() => page.getByTestId(`redeem-to-${order.order_id}`).textContent()).toBe('Spot account');
+    // With auto-reinvest on, redeem-to shows '--' (spec) and the detail says the rest goes to the
+    // spot account; it shows the next subscription at maturity, then when the 600 not renewing arrive.
+    await expect.poll(() => page.getByTestId(`redeem-to-${order.order_id}`).textContent()).toBe('--');
+    expect(await page.getByTestId('redeem-to-reinvest').textContent()).toContain('goes to your spot account');
     const renews = (await page.getByTestId('detail-renews').textContent()) ?? '';
     expect(renews).toMatch(/\d{4} \d{2}:\d{2}:\d{2}$/);
     expect(renews).not.toBe(received);

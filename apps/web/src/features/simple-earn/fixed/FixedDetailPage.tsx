@@ -152,10 +152,18 @@ export default function FixedDetailPage() {
       {o.status <= 2 && (
         <Paper withBorder p="md">
           <Stack>
-            <Group justify="space-between">
-              <Text>{t('fixed.redeemTo')}</Text>
-              <RedeemToSelect order={o} />
-            </Group>
+            <Stack gap={2}>
+              <Group justify="space-between">
+                <Text>{t('fixed.redeemTo')}</Text>
+                <RedeemToSelect order={o} />
+              </Group>
+              {/* Said, not only in the '--' tooltip: a phone shows no tooltip. */}
+              {o.reinvest_status === 1 && (
+                <Text size="xs" c="dimmed" data-testid="redeem-to-reinvest">
+                  {t('fixed.redeemTo.reinvest')}
+                </Text>
+              )}
+            </Stack>
             {o.product_info.reinvest === 1 && (
               <Group justify="space-between">
                 <Stack gap={0}>

@@ -23,18 +23,18 @@ export function RedeemToSelect({ order }: { order: FixedHolding }) {
   const me = useMe();
   const set = useSetRedeemAccount();
   const reason = lockReason(order, order.product_info.redeem_account as 0 | 1, t);
-  const wallet = me.data?.mode && me.data.mode !== 'classic' ? t('fixed.to.unified') : t('fixed.to.spot');
-  // Spec: auto-reinvest on sets redeem-to to the trading account, where what does not renew goes:
-  // named, with no choice while it is on.
+  // Spec: while auto-reinvest is on, what does not renew goes to the trading account: no choice,
+  // '--' (the tooltip, and the order's detail, say where it goes).
   if (order.reinvest_status === 1) {
     return (
       <Tooltip label={t('fixed.redeemTo.reinvest')} multiline w={240}>
         <Text size="sm" data-testid={`redeem-to-${order.order_id}`}>
-          {wallet}
+          --
         </Text>
       </Tooltip>
     );
   }
+  const wallet = me.data?.mode && me.data.mode !== 'classic' ? t('fixed.to.unified') : t('fixed.to.spot');
   return (
     <Tooltip label={reason ?? t('fixed.redeemToTip')} multiline w={240}>
       <Select
