@@ -271,7 +271,8 @@ describe('sanitizeCoinSearch', () => {
 describe('typedInputNote', () => {
   it('says when typing held what the rule drops, not when it held only digits and separators it reads', () => {
     const p8 = { precision: 8 };
-    for (const raw of ['1e5', '-1', '0x10', '1 2', '$5']) expect(typedInputNote(raw, p8), raw).toBe('dropped');
+    for (const raw of ['1e5', '1e-5', '0x10', '1 2', '$5']) expect(typedInputNote(raw, p8), raw).toBe('dropped');
+    for (const raw of ['-1', '-', '1-', '－5']) expect(typedInputNote(raw, p8), raw).toBe('sign');
     for (const raw of ['1..2', '1,5,', '1,5.2', '1.5.2', '1.000,5.2'])
       expect(typedInputNote(raw, p8), raw).toBe('separator');
     for (const raw of [

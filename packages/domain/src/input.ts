@@ -101,12 +101,13 @@ export function decimalInputValue(raw: string, rules: DecimalInputRules): string
 }
 
 /** Why typed text is not what the input shows (typedInputNote). */
-export type TypedInputNote = 'dropped' | 'separator' | 'capped' | 'places' | 'grouping';
+export type TypedInputNote = 'dropped' | 'sign' | 'separator' | 'capped' | 'places' | 'grouping';
 
 /**
  * Why typed text is not what the input shows, so the field can say so: `dropped` when it holds a
- * character the rule drops (a letter, a sign the field does not take, any other symbol: '1e5'
- * shows as 15), `separator` when a comma or point neither groups thousands nor marks the decimals
+ * character the rule drops (a letter or any other symbol: '1e5' shows as 15), `sign` when, besides
+ * digits and separators, it holds a minus the field does not take ('-5' shows as 5, the opposite
+ * of what was meant), `separator` when a comma or point neither groups thousands nor marks the decimals
  * ('1,5,' shows as 15, '1..2' as 1.2), `capped` when it is above the field's maximum, which it
  * shows instead, `places` when it has more decimals than the field takes ('1.000' in a field of 2
  * places shows as 1.00), and at once when a point is typed in a field of whole numbers ('1.', which
@@ -116,9 +117,9 @@ export type TypedInputNote = 'dropped' | 'separator' | 'capped' | 'places' | 'gr
  * the field stands for no amount until then.
  */
 export function typedInputNote(raw: string, rules: DecimalInputRules): TypedInputNote | null {
-  const allowed = rules.allowNegative ? /[^\d.,-]/ : /[^\d.,]/;
   const typed = keptCharacters(raw);
-  if (allowed.test(halfWidth(raw))) return 'dropped';
+  if (/[^\d.,-]/.test(halfWidth(raw))) return 'dropped';
+  if (!rules.allowNegative && typed.includes('-')) return 'sign';
   if (separatorsDropped(typed, rules)) return 'separator';
   const number = readSeparators(typed)
     .replace(/-/g, '')

@@ -159,17 +159,26 @@ describe('DecimalInput', () => {
     expect(screen.queryByText('Only whole numbers can be typed here')).toBeNull();
   });
 
-  it("shows its word above the form's own error, both", () => {
-    renderWithProviders(<Harness precision={2} error="Insufficient balance" />);
+  it("shows its word as a note above the form's own error, both; a note alone is no error", () => {
+    const withError = renderWithProviders(<Harness precision={2} error="Insufficient balance" />);
     fireEvent.change(input(), { target: { value: '1e' } });
-    const said = screen.getByText(/Only digits and one decimal point can be typed here/);
-    expect(said).toHaveTextContent('Insufficient balance');
+    const note = screen.getByTestId('input-note');
+    expect(note).toHaveTextContent('Only digits and one decimal point can be typed here');
+    const error = screen.getByText('Insufficient balance');
+    expect(note.compareDocumentPosition(error) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(input()).toHaveAttribute('aria-invalid', 'true');
+    withError.unmount();
+    renderWithProviders(<Harness precision={2} />);
+    fireEvent.change(input(), { target: { value: '1e' } });
+    expect(screen.getByTestId('input-note')).toBeInTheDocument();
+    expect(input()).not.toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('refuses a minus sign and caps at 999999999999', async () => {
+  it('refuses a minus sign, saying so while the number typed after it is shown, and caps at 999999999999', async () => {
     renderWithProviders(<Harness />);
     await userEvent.type(input(), '-12');
     expect(input().value).toBe('12');
+    expect(screen.getByText('Amounts cannot be negative: the minus sign was left out')).toBeInTheDocument();
     fireEvent.change(input(), { target: { value: '123456789012345' } });
     expect(input().value).toBe('999999999999');
     // The cut is said, until the next keystroke.

@@ -8,8 +8,8 @@ import {
   type TypedInputNote,
   typedInputNote,
 } from '@earn/domain';
-import { TextInput, type TextInputProps } from '@mantine/core';
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { Text, TextInput, type TextInputProps } from '@mantine/core';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../lib/use-format.js';
 
@@ -33,7 +33,7 @@ export interface DecimalInputProps extends Omit<TextInputProps, 'value' | 'onCha
  * keeps the caret where it was. A paste the rule would read as another number ('1e5', '-50') is
  * refused, with a word, and the field keeps what it had; what typing put in and the field does not
  * show (a dropped character, a stray comma, a decimal too many, more than the maximum) is said too,
- * beside the form's own error.
+ * as a note under the field and above the form's own error.
  */
 export function DecimalInput({
   value,
@@ -78,7 +78,13 @@ export function DecimalInput({
             ? precision === 0
               ? t('input.groupingWhole')
               : t('input.grouping', { count: precision })
-            : t(note === 'dropped' ? 'input.typedDropped' : 'input.separatorDropped');
+            : t(
+                note === 'dropped'
+                  ? 'input.typedDropped'
+                  : note === 'sign'
+                    ? 'input.signDropped'
+                    : 'input.separatorDropped',
+              );
 
   useLayoutEffect(() => {
     const at = caret.current;
@@ -97,8 +103,9 @@ export function DecimalInput({
     const typedNote = typedInputNote(raw, rules);
     const deleted = raw.length < shown.length;
     if (pasted.current) setNote(typedNote === 'dropped' ? null : typedNote);
-    // Typed into an empty field, nothing of an earlier slip is left in the text to be told about.
-    else setNote(typedNote ?? (deleted || !typedIsShown || shown === '' ? null : lasting(note)));
+    // Typed into an empty field, nothing of an earlier slip is left in the text to be told about,
+    // except a minus: the number typed after it is the opposite of what was meant.
+    else setNote(typedNote ?? (deleted || !typedIsShown || (shown === '' && note !== 'sign') ? null : lasting(note)));
     pasted.current = false;
     onChange(decimalInputValue(raw, rules));
   }
@@ -110,7 +117,13 @@ export function DecimalInput({
       {...rest}
       ref={field}
       value={shown}
-      error={withNote(refusedPaste !== null ? t('input.pasteRefused', { text: refusedPaste }) : noteText, error)}
+      error={error}
+      inputContainer={(input) => (
+        <>
+          {input}
+          <InputNote text={refusedPaste !== null ? t('input.pasteRefused', { text: refusedPaste }) : noteText} />
+        </>
+      )}
       onPaste={(e) => {
         const text = e.clipboardData.getData('text');
         if (pastedAsOtherNumber(text, rules)) {
@@ -148,16 +161,16 @@ function lasting(note: TypedInputNote | null): TypedInputNote | null {
   return note === 'places' || note === 'grouping' ? null : note;
 }
 
-/** The field's word on its text above the form's own error, both shown. */
-function withNote(note: string | null, error: ReactNode): ReactNode {
-  if (note === null) return error;
-  if (!error || error === true) return note;
+/**
+ * The field's word on its text, under it and above the form's own error: a note in amber, not an
+ * error in red, since what the field shows is a number the form can take.
+ */
+function InputNote({ text }: { text: string | null }) {
+  if (text === null) return null;
   return (
-    <>
-      {note}
-      <br />
-      {error}
-    </>
+    <Text size="xs" c="orange.9" mt={5} role="status" data-testid="input-note">
+      {text}
+    </Text>
   );
 }
 

@@ -819,6 +819,7 @@ export const en = {
   'inbox.empty': 'No messages yet',
   'input.pasteRefused': '“{{text}}” is not a plain amount, so it was not pasted',
   'input.typedDropped': 'Only digits and one decimal point can be typed here',
+  'input.signDropped': 'Amounts cannot be negative: the minus sign was left out',
   'input.separatorDropped': 'A comma or point that neither marks the decimals nor groups thousands was left out',
   'input.capped': 'At most {{max}} can be entered here',
   'input.places_one': 'At most {{count}} decimal place can be typed here',

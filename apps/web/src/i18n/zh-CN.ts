@@ -780,6 +780,7 @@ export const zhCN: Messages = {
   'inbox.empty': '暂无消息',
   'input.pasteRefused': '“{{text}}”不是普通的数字金额，未粘贴',
   'input.typedDropped': '此处只能输入数字和一个小数点',
+  'input.signDropped': '金额不能为负数，已忽略负号',
   'input.separatorDropped': '既不是小数点也不是千位分隔的逗号或句点已被忽略',
   'input.capped': '此处最多只能输入 {{max}}',
   'input.places_one': '此处最多只能输入 {{count}} 位小数',
