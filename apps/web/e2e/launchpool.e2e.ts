@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2E, EXCHANGE_URL, enterFundPassword, expectText, login, startE2E, watchErrors } from './support.js';
+import {
+  type E2E,
+  EXCHANGE_URL,
+  enterFundPassword,
+  expectText,
+  login,
+  smallTapTargets,
+  startE2E,
+  watchErrors,
+} from './support.js';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -305,10 +314,15 @@ describe('Launchpool in Chromium', () => {
     // All four tabs (history too, signed in) fit the phone's width: none is cut off at the edge.
     await page.getByRole('tab', { name: 'History' }).waitFor();
     expect(await page.getByRole('tablist').evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    // Every control takes a finger: the pools' info marks, their last hour's links, the buttons.
+    await page.getByTestId('stake-LPX-GT').waitFor();
+    expect(await smallTapTargets(page)).toEqual([]);
     await page.getByTestId('stake-LPX-GT').click();
     await page.waitForURL('**/launchpool/stake?pid=*&rid=*');
     const bar = page.getByTestId('stake-bottom-bar');
     await bar.waitFor();
+    await expect.poll(() => page.getByTestId('stake-amount').inputValue()).not.toBe('');
+    expect(await smallTapTargets(page)).toEqual([]);
     expect(await bar.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
     // The header fits: nothing on the page is wider than the phone, and the confirm button spans the bar.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

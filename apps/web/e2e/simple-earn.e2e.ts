@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2E, enterFundPassword, expectText, login, startE2E, watchErrors } from './support.js';
+import { type E2E, enterFundPassword, expectText, login, smallTapTargets, startE2E, watchErrors } from './support.js';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -231,10 +231,15 @@ describe('Simple Earn flexible in Chromium', () => {
     });
     const page = await context.newPage();
     const errors = watchErrors(page);
+    // Every control takes a finger: the login page's links, the products' info marks and buttons.
+    await page.goto(`${e2e.baseUrl}/login`);
+    await page.getByRole('button', { name: 'Log in' }).last().waitFor();
+    expect(await smallTapTargets(page)).toEqual([]);
     await login(page, e2e.baseUrl, 'vip@example.com');
     await page.goto(`${e2e.baseUrl}/simple-earn`);
     // Nothing scrolls sideways: the header fits and the products are cards with Subscribe in reach.
     await page.getByTestId('subscribe-USDT').waitFor();
+    expect(await smallTapTargets(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const subscribe = await page.getByTestId('subscribe-USDT').boundingBox();
     expect((subscribe?.x ?? 999) + (subscribe?.width ?? 0)).toBeLessThanOrEqual(390);

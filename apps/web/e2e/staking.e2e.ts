@@ -1,6 +1,15 @@
 import { dailyReward, formatAmount, redeemFee } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2E, enterFundPassword, expectText, holdRoute, login, startE2E, watchErrors } from './support.js';
+import {
+  type E2E,
+  enterFundPassword,
+  expectText,
+  holdRoute,
+  login,
+  smallTapTargets,
+  startE2E,
+  watchErrors,
+} from './support.js';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -254,13 +263,19 @@ describe('On-chain staking in Chromium', () => {
   });
 
   it('on a phone: the hub lists products and the stake sheet fits', async () => {
-    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const context = await e2e.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     await login(page, e2e.baseUrl, 'vip@example.com');
     await page.goto(`${e2e.baseUrl}/staking`);
     await page.getByTestId('stake-ETH-1').click();
     // A VIP 5 user gets the product's fee discount.
     await expectText(page, 'Your VIP tier pays 50% less platform fee on this product.');
+    // Every control of the sheet takes a finger: Max, the transfer mark, the agreement's box and link.
+    expect(await smallTapTargets(page)).toEqual([]);
     await page.getByRole('tab', { name: 'FAQ' }).click();
     await page.getByRole('button', { name: 'When do rewards start?' }).click();
     await expectText(page, 'a stake starts earning from the next whole day');

@@ -71,6 +71,28 @@ async function loginCookies(baseUrl: string, email: string, password: string) {
   return { cookie: `csrf_token=${sessionCsrf}; sid=${sid}`, csrf: sessionCsrf };
 }
 
+/**
+ * The controls on the page a finger could miss: shown links, buttons, check boxes and radios whose
+ * box (where a tap lands) is under 24 x 24 px (WCAG 2.5.8), each named by its text or label.
+ */
+export function smallTapTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const least = 24;
+    const controls = document.querySelectorAll<HTMLElement>(
+      'a[href], button, [role="button"], input[type="checkbox"], input[type="radio"]',
+    );
+    return [...controls].flatMap((el) => {
+      const box = el.getBoundingClientRect();
+      // Text for screen readers alone (a 1 px box) is not a target.
+      if (!el.checkVisibility({ visibilityProperty: true }) || box.width <= 1 || box.height <= 1) return [];
+      if (box.width >= least - 0.5 && box.height >= least - 0.5) return [];
+      const label = el instanceof HTMLInputElement ? el.labels?.[0]?.textContent : null;
+      const name = el.getAttribute('aria-label') ?? label ?? el.textContent?.trim() ?? el.outerHTML.slice(0, 60);
+      return [`${name} (${Math.round(box.width)} x ${Math.round(box.height)})`];
+    });
+  });
+}
+
 /** Fails the test on any uncaught page error. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];

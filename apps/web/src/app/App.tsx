@@ -1,5 +1,6 @@
 import './mantine-styles.js';
 import '@mantine/notifications/styles.css';
+import './touch-targets.css';
 import { Center, Loader, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactElement, Suspense, useEffect } from 'react';
