@@ -45,7 +45,7 @@ describe('a user who left', () => {
     await userEvent.click(screen.getByRole('button', { name: 'read the session' }));
     await waitFor(() => expect(screen.getByTestId('me')).toHaveTextContent('guest'));
     expect(
-      await screen.findByText('Your session has ended: log in again to continue', undefined, { timeout: 5_000 }),
+      await screen.findByText('Your session has ended: log in again to continue', undefined, { timeout: 20_000 }),
     ).toBeInTheDocument();
   });
 });
