@@ -287,6 +287,11 @@ describe('Simple Earn fixed-term in Chromium', () => {
     expect(renews).not.toBe(received);
     await page.getByText('The rest received').waitFor();
     expect(await page.getByTestId('detail-received').textContent()).toBe(received);
+    // The holdings list says the same: the next subscription, where it said when the redemption arrives.
+    await page.goto(`${e2e.baseUrl}/simple-earn/my-lendings?tab=fixed`);
+    const row = page.getByTestId(`fixed-principal-${order.order_id}`).locator('xpath=ancestor::tr');
+    await row.getByText('Next subscription').waitFor();
+    expect(await row.textContent()).toContain(renews.slice(-19, -9));
 
     // Past maturity: 600 and all the interest come back to spot, 400 renews, the inbox says so.
     const hours = Math.ceil((order.finish_time * 1000 - e2e.server.ctx.clock.now().getTime()) / 3_600_000) + 1;

@@ -17,6 +17,7 @@ import { FixedDetailApr } from './FixedDetailApr.js';
 import { FixedStatusBadge } from './FixedHoldings.js';
 import { FixedSubscribeDialog, type FixedTarget } from './FixedSubscribeDialog.js';
 import { RedeemToSelect, ReinvestSwitch } from './OrderChoices.js';
+import { renewsAtMaturity } from './renewal.js';
 import { useSubscribeAgain } from './use-subscribe-again.js';
 
 /** A fixed order's detail: every figure of the spec, its switches, early redeem and subscribe again. */
@@ -55,8 +56,8 @@ export default function FixedDetailPage() {
   }
   // Paid (3) or redeemed early (4): the figures are what was paid and when, no longer estimates.
   const ended = o.status >= 3;
-  // Renews at maturity (auto-reinvest on, still holding), and whether a part of it is paid out.
-  const renews = o.reinvest_status === 1 && o.status <= 1;
+  // Renews at maturity, and whether a part of it is paid out.
+  const renews = renewsAtMaturity(o);
   const partPaidOut = renews && o.reinvest_amount !== '' && new Decimal(o.reinvest_amount).lt(o.principal);
   // On a phone a field is a line, its value to the right of its label: two columns would break an
   // amount with 8 places, or a date and time, over two lines.

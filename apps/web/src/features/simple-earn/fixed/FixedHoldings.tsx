@@ -16,6 +16,7 @@ import { EarlyRedeemDialog } from './EarlyRedeemDialog.js';
 import { FixedSubscribeDialog, type FixedTarget } from './FixedSubscribeDialog.js';
 import { foreignBonus } from './foreign-bonus.js';
 import { RedeemToSelect, ReinvestSwitch } from './OrderChoices.js';
+import { renewsAtMaturity } from './renewal.js';
 import { useSubscribeAgain } from './use-subscribe-again.js';
 
 const PAGE_SIZE = 10;
@@ -123,8 +124,8 @@ export function FixedStatusBadge({ status }: { status: number }) {
   );
 }
 
-/** A date over its time: two short lines keep the wide table within the page. */
-function DateTimeCell({ ms }: { ms: number }) {
+/** A date over its time (and what it is, when not what the column says): short lines keep the wide table within the page. */
+function DateTimeCell({ ms, note }: { ms: number; note?: string }) {
   const fmt = useFormat();
   return (
     <Stack gap={0}>
@@ -132,6 +133,11 @@ function DateTimeCell({ ms }: { ms: number }) {
       <Text size="xs" c="dimmed">
         {fmt.time(ms)}
       </Text>
+      {note && (
+        <Text size="xs" c="teal">
+          {note}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -207,7 +213,16 @@ export function FixedHoldings() {
     { key: 'term', title: t('fixed.term'), render: (o) => t('fixed.days', { count: o.lock_up_period }) },
     { key: 'interest', title: t('fixed.estEarnings'), render: (o) => fmt.amount(o.total_interest) },
     { key: 'apr', title: t('fixed.apr'), render: (o) => <FixedAprCell order={o} /> },
-    { key: 'received', title: t('fixed.receivedAt'), render: (o) => <DateTimeCell ms={o.received_time * 1000} /> },
+    {
+      key: 'received',
+      title: t('fixed.receivedAt'),
+      render: (o) =>
+        renewsAtMaturity(o) ? (
+          <DateTimeCell ms={o.finish_time * 1000} note={t('fixed.timeline.nextSubscription')} />
+        ) : (
+          <DateTimeCell ms={o.received_time * 1000} />
+        ),
+    },
     { key: 'status', title: t('fixed.statusTitle'), render: (o) => <FixedStatusBadge status={o.status} /> },
     { key: 'redeemTo', title: t('fixed.redeemTo'), render: (o) => <RedeemToSelect order={o} /> },
     { key: 'reinvest', title: t('fixed.reinvest.short'), render: (o) => <ReinvestSwitch order={o} /> },
@@ -228,7 +243,9 @@ export function FixedHoldings() {
                 [t('earn.holding.principal'), fmt.amount(o.principal)],
                 [t('fixed.term'), t('fixed.days', { count: o.lock_up_period })],
                 [t('fixed.estEarnings'), fmt.amount(o.total_interest)],
-                [t('fixed.receivedAt'), fmt.dateTime(o.received_time * 1000)],
+                renewsAtMaturity(o)
+                  ? [t('fixed.timeline.nextSubscription'), fmt.dateTime(o.finish_time * 1000)]
+                  : [t('fixed.receivedAt'), fmt.dateTime(o.received_time * 1000)],
               ].map(([label, value]) => (
                 <Group key={label} justify="space-between" mt={4}>
                   <Text size="sm" c="dimmed">
