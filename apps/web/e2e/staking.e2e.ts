@@ -276,6 +276,24 @@ describe('On-chain staking in Chromium', () => {
     await expectText(page, 'Your VIP tier pays 50% less platform fee on this product.');
     // Every control of the sheet takes a finger: Max, the transfer mark, the agreement's box and link.
     expect(await smallTapTargets(page)).toEqual([]);
+    // The larger hit areas move nothing: the agreement stands where it does for a mouse (once the
+    // sheet has come to rest).
+    const agreement = async (p: typeof page) => {
+      await p.goto(`${e2e.baseUrl}/staking/ETH?pid=1`);
+      const text = p.getByText('I have read and agree to the');
+      let last = JSON.stringify(await text.boundingBox());
+      for (;;) {
+        await p.waitForTimeout(250);
+        const now = JSON.stringify(await text.boundingBox());
+        if (now === last) return now;
+        last = now;
+      }
+    };
+    const mouse = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const mousePage = await mouse.newPage();
+    await login(mousePage, e2e.baseUrl, 'vip@example.com');
+    expect(await agreement(page)).toEqual(await agreement(mousePage));
+    await mouse.close();
     await page.getByRole('tab', { name: 'FAQ' }).click();
     await page.getByRole('button', { name: 'When do rewards start?' }).click();
     await expectText(page, 'a stake starts earning from the next whole day');
