@@ -8,7 +8,8 @@ import {
   type TypedInputNote,
   typedInputNote,
 } from '@earn/domain';
-import { Text, TextInput, type TextInputProps } from '@mantine/core';
+import { Group, Text, TextInput, type TextInputProps } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../lib/use-format.js';
@@ -162,15 +163,18 @@ function lasting(note: TypedInputNote | null): TypedInputNote | null {
 }
 
 /**
- * The field's word on its text, under it and above the form's own error: a note in amber, not an
- * error in red, since what the field shows is a number the form can take.
+ * The field's word on its text, under it and above the form's own error: a note in plain grey beside
+ * an amber mark, not an error in red, since what the field shows is a number the form can take.
  */
 function InputNote({ text }: { text: string | null }) {
   if (text === null) return null;
   return (
-    <Text size="xs" c="orange.9" mt={5} role="status" data-testid="input-note">
-      {text}
-    </Text>
+    <Group gap={4} mt={5} wrap="nowrap" align="flex-start" role="status" data-testid="input-note">
+      <IconAlertTriangle size={14} color="var(--mantine-color-orange-6)" style={{ flex: 'none', marginTop: 2 }} />
+      <Text size="xs" c="gray.7">
+        {text}
+      </Text>
+    </Group>
   );
 }
 
