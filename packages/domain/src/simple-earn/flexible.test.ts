@@ -8,7 +8,6 @@ import {
   checkFlexibleRedeem,
   checkFlexibleSubscribe,
   checkMinLendRate,
-  clampRedeemInput,
   effectiveApr,
   estimatedDailyReturn,
   flexibleTimeline,
@@ -85,19 +84,6 @@ describe('redeem', () => {
       key: 'redeem.number.maxLimit',
       message: 'The current maximum is 5',
     });
-  });
-  it('clamps input above the maximum to it', () => {
-    expect(clampRedeemInput('7', '5.123456789')).toBe('5.12345678');
-    expect(clampRedeemInput('3.', '5')).toBe('3.');
-    expect(clampRedeemInput('', '5')).toBe('');
-  });
-  it('keeps the maximum as written when digits are typed on after the clamp', () => {
-    // "100" typed with 7.123456 redeemable: "10" is clamped, then "0" is typed after it.
-    expect(clampRedeemInput(clampRedeemInput('10', '7.123456'), '7.123456')).toBe('7.123456');
-    expect(clampRedeemInput('7.1234560', '7.123456')).toBe('7.123456');
-    expect(clampRedeemInput('5.', '5')).toBe('5.');
-    expect(clampRedeemInput('5.00', '5.5')).toBe('5.00');
-    expect(clampRedeemInput('7.12345670', '7.123456789')).toBe('7.12345670');
   });
 });
 

@@ -105,18 +105,6 @@ export function checkFlexibleRedeem(amount: DecimalLike, redeemableAmount: Decim
 }
 
 /**
- * The redeem dialog clamps input above the maximum to the maximum. A digit typed on after the clamp
- * ("100" typed: "10" becomes the maximum, then "0" follows it) keeps the maximum as it was written.
- */
-export function clampRedeemInput(text: string, redeemableAmount: DecimalLike): string {
-  if (text === '' || !/^\d+(\.\d*)?$/.test(text)) return text;
-  const most = roundDown(redeemableAmount, REDEEM_PLACES);
-  const value = dec(text.endsWith('.') ? text.slice(0, -1) : text);
-  if (value.gt(redeemableAmount)) return most.toFixed();
-  return value.eq(most) && !text.endsWith('.') ? most.toFixed() : text;
-}
-
-/**
  * Minimum lend APR edit, typed in percent with 2 places: above the maximum or below the coin's
  * limit is refused; it is sent as a fraction with 4 places, rounded up.
  */

@@ -57,4 +57,12 @@ describe('RedeemDialog', () => {
       /with the interest it earns until then$/,
     );
   });
+
+  it('takes an amount above the redeemable as the redeemable, and says so (spec: clamped to the max)', async () => {
+    renderWithProviders(<RedeemDialog holding={holding} onClose={() => undefined} />);
+    const field = (await screen.findByTestId('redeem-amount')) as HTMLInputElement;
+    fireEvent.change(field, { target: { value: '5000' } });
+    expect(field.value).toBe('500');
+    expect(screen.getByText('At most 500 can be entered here')).toBeInTheDocument();
+  });
 });

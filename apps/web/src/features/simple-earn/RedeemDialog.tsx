@@ -1,11 +1,4 @@
-import {
-  checkFlexibleRedeem,
-  clampRedeemInput,
-  Decimal,
-  HIGH_LEND_RATIO,
-  REDEEM_PLACES,
-  redeemable,
-} from '@earn/domain';
+import { checkFlexibleRedeem, Decimal, HIGH_LEND_RATIO, REDEEM_PLACES, redeemable } from '@earn/domain';
 import type { FlexibleHolding } from '@earn/domain/contract';
 import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
@@ -44,6 +37,7 @@ function RedeemForm({ holding, onDone }: { holding: FlexibleHolding; onDone(): v
   const autoEarnOn = holding.auto_invest_status === 1;
   const [keepAutoEarn, setKeepAutoEarn] = useState(autoEarnOn);
   const max = redeemable(holding);
+  const most = max.toDecimalPlaces(REDEEM_PLACES, Decimal.ROUND_DOWN).toFixed();
   const check = amount === '' ? null : checkFlexibleRedeem(amount, max);
   const canSubmit = check?.ok === true && new Decimal(amount).gt(0) && !redeem.isPending;
   const submit = useDebouncedCallback(
@@ -101,7 +95,9 @@ function RedeemForm({ holding, onDone }: { holding: FlexibleHolding; onDone(): v
         label={t('earn.redeem.amount')}
         precision={REDEEM_PLACES}
         value={amount}
-        onChange={(v) => setAmount(clampRedeemInput(v, max))}
+        onChange={setAmount}
+        // Spec: input above the redeemable is clamped to it; the field says so.
+        max={most}
         error={
           check && !check.ok
             ? refusalText(check.key, {
@@ -115,11 +111,7 @@ function RedeemForm({ holding, onDone }: { holding: FlexibleHolding; onDone(): v
         data-testid="redeem-amount"
         rightSectionWidth={64}
         rightSection={
-          <Button
-            variant="subtle"
-            size="compact-xs"
-            onClick={() => setAmount(max.toDecimalPlaces(REDEEM_PLACES, Decimal.ROUND_DOWN).toFixed())}
-          >
+          <Button variant="subtle" size="compact-xs" onClick={() => setAmount(most)}>
             {t('common.max')}
           </Button>
         }
