@@ -24,6 +24,9 @@ describe('Private wealth in Chromium', () => {
     await page.goto(`${e2e.baseUrl}/myaccount/funds/finance/vip-wealth`);
     await page.waitForURL('**/vip-wealth');
     await page.getByTestId('wealth-buy-1').click();
+    // A refusal names the field in the reader's words, not the API's.
+    await page.getByTestId('wealth-amount').fill('0');
+    await expectText(page, 'Amount must be greater than 0');
     await page.getByTestId('wealth-amount').fill('500');
     await expectText(page, 'The minimum purchase is 1,000 USDT');
     await page.getByTestId('wealth-amount').fill('9999999');

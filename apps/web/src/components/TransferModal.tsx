@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBalances, useTransfer } from '../api/account.js';
 import { useCoins } from '../api/market.js';
-import { notifyError, notifySuccess } from '../lib/notify.js';
+import { notifyError, notifySuccess, refusalText } from '../lib/notify.js';
 import { useFormat } from '../lib/use-format.js';
 import { DecimalInput } from './DecimalInput.js';
 import { ResponsiveModal } from './ResponsiveModal.js';
@@ -98,7 +98,7 @@ export function TransferModal({ opened, onClose, coin }: { opened: boolean; onCl
           precision={decimals}
           value={amount}
           onChange={setAmount}
-          error={error ?? (parsed && !parsed.ok && amount !== '0' ? t(parsed.key) : undefined)}
+          error={error ?? (parsed && !parsed.ok && amount !== '0' ? refusalText(parsed.key, parsed.params) : undefined)}
           rightSectionWidth={64}
           rightSection={
             <Button variant="subtle" size="compact-xs" onClick={() => setAmount(available.toFixed())}>

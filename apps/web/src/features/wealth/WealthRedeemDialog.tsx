@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useWealthAction } from '../../api/wealth.js';
 import { AmountInput } from '../../components/AmountInput.js';
 import { DetailLine } from '../../components/DetailLine.js';
-import { notifyError } from '../../lib/notify.js';
+import { notifyError, refusalText } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useDebouncedAction } from './use-debounced-action.js';
 import { WealthOrderDialog } from './WealthOrderDialog.js';
@@ -33,7 +33,7 @@ function RedeemForm({ product, onDone }: { product: WealthProduct; onDone(o: Wea
   const value = parsed?.ok ? parsed.value : null;
   const error =
     parsed && !parsed.ok
-      ? t(parsed.key, parsed.params ?? {})
+      ? refusalText(parsed.key, parsed.params)
       : value?.isZero()
         ? t('wealth.unitsNonZero')
         : value?.gt(redeemable)

@@ -7,7 +7,7 @@ import { useBalances, useMe } from '../../api/account.js';
 import { useWealthAction } from '../../api/wealth.js';
 import { AmountInput } from '../../components/AmountInput.js';
 import { DetailLine } from '../../components/DetailLine.js';
-import { notifyError } from '../../lib/notify.js';
+import { notifyError, refusalText } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useDebouncedAction } from './use-debounced-action.js';
 import { WealthOrderDialog } from './WealthOrderDialog.js';
@@ -38,7 +38,7 @@ function SubscribeForm({ product, onDone }: { product: WealthProduct; onDone(o: 
   const value = parsed?.ok ? parsed.value : null;
   const error =
     parsed && !parsed.ok
-      ? t(parsed.key, parsed.params ?? {})
+      ? refusalText(parsed.key, parsed.params)
       : value?.gt(available)
         ? t('finances.inadequateBalance')
         : value?.gt(0) && value.lt(product.min_purchase)
