@@ -336,7 +336,7 @@ export const en = {
   'redeem.number.minLimit': 'The minimum redemption is {{number}} {{coin}}',
   'redeem.number.maxLimit': 'The current maximum is {{amount}} {{coin}}',
   'earn.cancelRedeem.title': 'Cancel redemption',
-  'earn.cancelRedeem.body': 'Keep {{amount}} {{coin}} lending instead of redeeming it?',
+  'earn.cancelRedeem.body': 'Cancel the redemption of {{amount}} {{coin}}? It stays lent and keeps earning.',
   'earn.cancelRedeem.keep': 'Keep redemption',
   'earn.cancelRedeem.confirm': 'Cancel redemption',
   'earn.detail.lentNow': 'Lent this hour',

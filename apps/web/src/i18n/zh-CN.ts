@@ -325,7 +325,7 @@ export const zhCN: Messages = {
   'redeem.number.minLimit': '最小赎回数量为 {{number}} {{coin}}',
   'redeem.number.maxLimit': '当前最多可赎回 {{amount}} {{coin}}',
   'earn.cancelRedeem.title': '撤销赎回',
-  'earn.cancelRedeem.body': '撤销后 {{amount}} {{coin}} 将继续出借，确定吗？',
+  'earn.cancelRedeem.body': '撤销赎回 {{amount}} {{coin}}？撤销后将继续出借并赚取利息。',
   'earn.cancelRedeem.keep': '保留赎回',
   'earn.cancelRedeem.confirm': '撤销赎回',
   'earn.detail.lentNow': '本小时出借',

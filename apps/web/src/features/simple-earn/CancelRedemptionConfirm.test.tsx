@@ -17,12 +17,12 @@ function Host() {
 describe('CancelRedemptionConfirm', () => {
   it('says what it cancels on both buttons, and keeps saying it while it closes', async () => {
     renderWithProviders(<Host />);
-    await screen.findByText('Keep 300 USDT lending instead of redeeming it?');
+    await screen.findByText('Cancel the redemption of 300 USDT? It stays lent and keeps earning.');
     expect(screen.getByRole('button', { name: 'Keep redemption' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel redemption' })).toBeTruthy();
     // Cancelled: the holding is read again with nothing pending before the dialog closes.
     act(() => show(holding('0')));
-    expect(screen.getByText('Keep 300 USDT lending instead of redeeming it?')).toBeTruthy();
+    expect(screen.getByText('Cancel the redemption of 300 USDT? It stays lent and keeps earning.')).toBeTruthy();
     expect(screen.queryByText(/Keep 0 /)).toBeNull();
     act(() => show(null));
     expect(screen.queryByText(/Keep 0 /)).toBeNull();
