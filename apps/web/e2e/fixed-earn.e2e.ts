@@ -49,7 +49,7 @@ describe('Simple Earn fixed-term in Chromium', () => {
     await page.getByRole('button', { name: 'Redeem early' }).first().click();
     // Before confirming, the dialog says what arrives and what is given up.
     await expect.poll(() => page.getByTestId('early-amount').textContent()).toBe('200 USDT');
-    await expectText(page, /You give up .* USDT of interest/);
+    await expectText(page, /You give up the .* USDT the order would have paid at maturity/);
     // Paid to the trading account (the order's redeem-to is for maturity).
     expect(await page.getByTestId('early-account').textContent()).toBe('Spot account');
     // The confirm button's label fits it.

@@ -53,7 +53,8 @@ export function EarlyRedeemDialog({ order, onClose }: { order: FixedHolding | nu
                     lost: fmt.amount(order.early_redeem.forfeited),
                     coin: order.asset,
                   })
-                : t(foreign ? 'fixed.early.forfeitNoteInterest' : 'fixed.early.forfeitNote', {
+                : // What the order has (interest, a bonus in its coin, voucher interest) is all in `forfeited`.
+                  t('fixed.early.forfeitNote', {
                     lost: fmt.amount(order.early_redeem.forfeited),
                     coin: order.asset,
                   })}

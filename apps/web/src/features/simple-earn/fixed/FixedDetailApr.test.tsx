@@ -59,7 +59,7 @@ describe("a fixed order's ladder bonus", () => {
     expect(screen.queryByText(/APR with bonus/)).toBeNull();
     renderWithProviders(<EarlyRedeemDialog order={gt} onClose={() => {}} />);
     expect((await screen.findByTestId('early-forfeit')).textContent).toBe(
-      'You give up 1.22739726 USDT of interest and voucher interest. You also give up its bonus of 0.06534862 GT.',
+      'You give up the 1.22739726 USDT the order would have paid at maturity. You also give up its bonus of 0.06534862 GT.',
     );
   });
 
@@ -75,7 +75,7 @@ describe("a fixed order's ladder bonus", () => {
     } as unknown as FixedHolding;
     renderWithProviders(<EarlyRedeemDialog order={withVoucher} onClose={() => {}} />);
     expect((await screen.findByTestId('early-forfeit')).textContent).toBe(
-      'You give up 1.22739726 USDT of interest, bonus and voucher interest. The voucher “+3% for 7 days” is used up and not returned.',
+      'You give up the 1.22739726 USDT the order would have paid at maturity. The voucher “+3% for 7 days” is used up and not returned.',
     );
   });
 });
