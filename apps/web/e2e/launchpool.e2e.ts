@@ -3,6 +3,7 @@ import {
   type E2E,
   EXCHANGE_URL,
   enterFundPassword,
+  escapeDialog,
   expectText,
   login,
   smallTapTargets,
@@ -154,7 +155,7 @@ describe('Launchpool in Chromium', () => {
     await page.getByTestId('stake-AVAX-BTC').click();
     await page.getByText('Fixed 30d +2%').click();
     expect(await page.getByTestId('release-notice').count()).toBe(0);
-    await page.keyboard.press('Escape');
+    await escapeDialog(page);
     await e2e.admin(`/admin/v1/fixed-earn/products/${btc30.id}`, { sale: 'closed' }, 'PUT');
     await page.reload();
     await page.getByRole('tab', { name: 'Upcoming' }).click();

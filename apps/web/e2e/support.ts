@@ -93,6 +93,16 @@ export function smallTapTargets(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Closes the open dialog with Escape and waits until it is gone and has taken back its history entry
+ * (lib/dialog-history.ts): a reload while that step back is under way is aborted.
+ */
+export async function escapeDialog(page: Page) {
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+  await expect.poll(() => page.evaluate(() => window.history.state?.earnDialog ?? null)).toBeNull();
+}
+
 /** Fails the test on any uncaught page error. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
