@@ -1,4 +1,4 @@
-import { checkFlexibleRedeem, checkMinLendRate, type Result } from '@earn/domain';
+import { checkFlexibleRedeem, checkMinLendRate, parseAmount, type Result } from '@earn/domain';
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors.js';
@@ -57,6 +57,9 @@ describe('errorText', () => {
     expect(words(checkMinLendRate('1.234', rules))).toBe('Minimum lending APR must have at most 2 decimal places');
     await changeLocale('zh-CN');
     expect(words(checkFlexibleRedeem('1.123456789', '5'))).toBe('数量最多 8 位小数');
+    // A form that labels the field its own way (a wealth subscription's sum of money) names it so.
+    const sum = parseAmount('amount', '1.123', { maxDecimals: 2 });
+    expect(sum.ok ? 'accepted' : refusalText(sum.key, sum.params, '金额')).toBe('金额最多 2 位小数');
   });
 
   it('says a wrong fund password counts over a window, whatever came right between', async () => {

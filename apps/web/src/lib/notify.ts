@@ -66,14 +66,19 @@ export function errorText(error: unknown): string {
 
 /**
  * A refusal's words in the current language, the server's or a form's own check: its key with its
- * values, a field named by its wire name said as the form labels it where the app knows it, and the
- * values a choice takes ('spot, unified') said as the app names them.
+ * values, a field named by its wire name said as the form labels it where the app knows it (or as
+ * `label`, the form's own word for it), and the values a choice takes ('spot, unified') said as the
+ * app names them.
  */
-export function refusalText(key: string, params: Record<string, string> = {}): string {
+export function refusalText(key: string, params: Record<string, string> = {}, label?: string): string {
   const { field, allowed } = params;
   return i18n.t(key, {
     ...withGroupedFigures(params),
-    ...(field && i18n.exists(`field.${field}`) ? { field: i18n.t(`field.${field}`) } : {}),
+    ...(label !== undefined
+      ? { field: label }
+      : field && i18n.exists(`field.${field}`)
+        ? { field: i18n.t(`field.${field}`) }
+        : {}),
     ...(allowed === undefined ? {} : { allowed: spokenValues(allowed) }),
   });
 }
