@@ -61,6 +61,13 @@ describe('DecimalInput', () => {
       expect(value()).toBe('7');
       expect(screen.getByText(`“${pasted}” is not a plain amount, so it was not pasted`)).toBeInTheDocument();
     }
+    // A value set from outside (Max) is no longer the one the paste left alone: the word goes.
+    await userEvent.click(screen.getByRole('button', { name: 'Max' }));
+    expect(input().value).toBe('250');
+    expect(screen.queryByText(/is not a plain amount/)).toBeNull();
+    await userEvent.click(input());
+    await userEvent.paste('1e5');
+    expect(screen.getByText('“1e5” is not a plain amount, so it was not pasted')).toBeInTheDocument();
     // Typing again clears the word; a paste it only cleans is taken.
     await userEvent.clear(input());
     expect(screen.queryByText(/is not a plain amount/)).toBeNull();
@@ -87,6 +94,25 @@ describe('DecimalInput', () => {
     await userEvent.clear(input());
     await userEvent.paste('100 USDT');
     expect(value()).toBe('100');
+    expect(screen.queryByText(hint)).toBeNull();
+  });
+
+  it('forgets what was dropped once the text is typed over', async () => {
+    renderWithProviders(<Harness />);
+    const hint = 'Only digits and one decimal point can be typed here';
+    await userEvent.type(input(), '12abc');
+    expect(input().value).toBe('12');
+    expect(screen.getByText(hint)).toBeInTheDocument();
+    // Selected whole and typed over: nothing of the slip is left in the field.
+    input().setSelectionRange(0, 2);
+    await userEvent.keyboard('9');
+    expect(input().value).toBe('9');
+    expect(screen.queryByText(hint)).toBeNull();
+    // Replaced in one go (a fill, an autofill) the same.
+    await userEvent.type(input(), 'x');
+    expect(screen.getByText(hint)).toBeInTheDocument();
+    fireEvent.change(input(), { target: { value: '34' } });
+    expect(input().value).toBe('34');
     expect(screen.queryByText(hint)).toBeNull();
   });
 

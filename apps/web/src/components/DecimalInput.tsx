@@ -49,7 +49,8 @@ export function DecimalInput({
 }: DecimalInputProps) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const [refusedPaste, setRefusedPaste] = useState<string | null>(null);
+  // A refused paste, said while the field still holds the value it kept (not once Max sets another).
+  const [refusedPaste, setRefusedPaste] = useState<{ text: string; kept: string } | null>(null);
   // What typing put in and the field does not show (a letter, a stray comma, more than the maximum):
   // said while the user types on, since the text still differs from what they meant, until they
   // delete, the value is set from outside, or the field they type into is empty. A decimal too many
@@ -102,11 +103,15 @@ export function DecimalInput({
     setRefusedPaste(null);
     // A paste it takes drops words and symbols around the number ('100 USDT') on purpose.
     const typedNote = typedInputNote(raw, rules);
-    const deleted = raw.length < shown.length;
     if (pasted.current) setNote(typedNote === 'dropped' ? null : typedNote);
     // Typed into an empty field, nothing of an earlier slip is left in the text to be told about,
-    // except a minus: the number typed after it is the opposite of what was meant.
-    else setNote(typedNote ?? (deleted || !typedIsShown || (shown === '' && note !== 'sign') ? null : lasting(note)));
+    // except a minus: the number typed after it is the opposite of what was meant. Nor is it once
+    // the text is deleted from or replaced (selected and typed over).
+    else
+      setNote(
+        typedNote ??
+          (!insertsInto(shown, raw) || !typedIsShown || (shown === '' && note !== 'sign') ? null : lasting(note)),
+      );
     pasted.current = false;
     onChange(decimalInputValue(raw, rules));
   }
@@ -122,14 +127,16 @@ export function DecimalInput({
       inputContainer={(input) => (
         <>
           {input}
-          <InputNote text={refusedPaste !== null ? t('input.pasteRefused', { text: refusedPaste }) : noteText} />
+          <InputNote
+            text={refusedPaste?.kept === value ? t('input.pasteRefused', { text: refusedPaste.text }) : noteText}
+          />
         </>
       )}
       onPaste={(e) => {
         const text = e.clipboardData.getData('text');
         if (pastedAsOtherNumber(text, rules)) {
           e.preventDefault();
-          setRefusedPaste(text.length > 24 ? `${text.slice(0, 24)}…` : text);
+          setRefusedPaste({ text: text.length > 24 ? `${text.slice(0, 24)}…` : text, kept: value });
         } else pasted.current = true;
         onPaste?.(e);
       }}
@@ -176,6 +183,16 @@ function InputNote({ text }: { text: string | null }) {
       </Text>
     </Group>
   );
+}
+
+/** Whether `after` is `before` with text put in at one place (typed on), not deleted from or replaced. */
+function insertsInto(before: string, after: string): boolean {
+  if (after.length < before.length) return false;
+  let head = 0;
+  while (head < before.length && before[head] === after[head]) head++;
+  let tail = 0;
+  while (tail < before.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
+  return head + tail === before.length;
 }
 
 /** Where the caret goes in `shown`: after as many digits as were before it in what was typed. */
