@@ -87,5 +87,11 @@ export const insufficientBalance = (coin?: string) =>
         params: { coin },
       })
     : new AppError(Code.Failure, 'Insufficient balance', 400, { key: 'finances.inadequateBalance' });
+/** More of a coin than can leave the trading wallet, whose balance is there but partly borrowed. */
+export const borrowedCoins = (coin: string, free: string, loan: string) =>
+  new AppError(Code.Failure, `Only ${free} ${coin} can be moved out: ${loan} ${coin} is borrowed`, 400, {
+    key: 'finances.borrowed',
+    params: { coin, amount: free, loan },
+  });
 export const isInsufficientBalance = (error: unknown) =>
   error instanceof AppError && error.extra.key === 'finances.inadequateBalance';

@@ -66,13 +66,27 @@ describe('balances', () => {
     await ts.deposit(u.email, 'USDT', '1000', 'unified');
     const out = (amount: string) =>
       u.post('/apiw/v2/account/transfer', { asset: 'USDT', amount, from: 'unified', to: 'spot', fundpass: '123456' });
-    expect((await out('700.000001')).body).toMatchObject({ code: -1, key: 'finances.inadequateBalance' });
+    // Said before the fund-password prompt (so a refused transfer costs no try), naming the loan.
+    const asked = await u.post('/apiw/v2/account/transfer', {
+      asset: 'USDT',
+      amount: '700.5',
+      from: 'unified',
+      to: 'spot',
+    });
+    expect(asked.body).toMatchObject({
+      code: -1,
+      key: 'finances.borrowed',
+      params: { coin: 'USDT', amount: '700', loan: '300' },
+    });
+    expect(asked.body.require_fundpass).toBeUndefined();
+    expect((await out('700.000001')).body).toMatchObject({ code: -1, key: 'finances.borrowed' });
+    expect((await out('1000.5')).body).toMatchObject({ code: -1, key: 'finances.inadequateBalance' });
     const balances = async () =>
       (await u.get('/apiw/v2/account/balances')).body.data.find((b: { asset: string }) => b.asset === 'USDT');
     expect(await balances()).toMatchObject({ spot: '0', unified: '1000' });
     expect((await out('700')).body.code).toBe(0);
     expect(await balances()).toMatchObject({ spot: '700', unified: '300' });
-    expect((await out('1')).body.key).toBe('finances.inadequateBalance');
+    expect((await out('1')).body.key).toBe('finances.borrowed');
     // Into the unified wallet, and out of spot, as before.
     const back = await u.post('/apiw/v2/account/transfer', {
       asset: 'USDT',

@@ -3,8 +3,9 @@ import { ActionIcon, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBalances, useTransfer } from '../api/account.js';
+import { useBalances, useMe, useTransfer } from '../api/account.js';
 import { useCoins } from '../api/market.js';
+import { useAvailable } from '../api/simple-earn.js';
 import { notifyError, notifySuccess, refusalText } from '../lib/notify.js';
 import { useFormat } from '../lib/use-format.js';
 import { DecimalInput } from './DecimalInput.js';
@@ -22,20 +23,28 @@ export function TransferModal({ opened, onClose, coin }: { opened: boolean; onCl
   const balances = useBalances(opened);
   const transfer = useTransfer();
   const [asset, setAsset] = useState(coin);
-  const [from, setFrom] = useState<Wallet>('spot');
+  // The account's trading wallet (where its money is), and the first to move from.
+  const me = useMe();
+  const trading: Wallet = me.data?.mode && me.data.mode !== 'classic' ? 'unified' : 'spot';
+  const [from, setFrom] = useState<Wallet>(trading);
   const [amount, setAmount] = useState('');
 
   useEffect(() => {
     if (opened) {
       setAsset(coin);
+      setFrom(trading);
       setAmount('');
     }
-  }, [opened, coin]);
+  }, [opened, coin, trading]);
 
   const to: Wallet = from === 'spot' ? 'unified' : 'spot';
   const decimals = coins.data?.find((c) => c.symbol === asset)?.decimals ?? 8;
   const row = balances.data?.find((b) => b.asset === asset);
-  const available = new Decimal(row ? row[from] : '0');
+  // Borrowed coins cannot leave the trading wallet: what can is its outable.
+  const outable = useAvailable(asset, opened && from === trading);
+  const held = new Decimal(row ? row[from] : '0');
+  const available = from === trading ? new Decimal(outable.data?.outable ?? '0') : held;
+  const borrowed = from === trading && outable.data ? new Decimal(outable.data.available).minus(available) : null;
   const parsed = amount === '' ? null : parseAmount('amount', amount, { maxDecimals: decimals });
   const error = parsed?.ok && parsed.value.gt(available) ? t('finances.inadequateBalance') : undefined;
   const canSubmit = parsed?.ok === true && !error && !transfer.isPending;
@@ -107,9 +116,14 @@ export function TransferModal({ opened, onClose, coin }: { opened: boolean; onCl
           }
           data-testid="transfer-amount"
         />
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" data-testid="transfer-available">
           {t('common.available')}: {fmt.amount(available)} {asset}
         </Text>
+        {borrowed?.gt(0) && (
+          <Text size="xs" c="dimmed" data-testid="transfer-borrowed">
+            {t('transfer.borrowed', { amount: fmt.amount(borrowed), coin: asset })}
+          </Text>
+        )}
         <Button onClick={submit} disabled={!canSubmit} loading={transfer.isPending} fullWidth>
           {t('common.confirm')}
         </Button>

@@ -4,6 +4,7 @@ export const en = {
   Networkerr: 'Network error, please retry later',
   'finances.gotIt': 'Got it',
   'finances.inadequateBalance': 'Insufficient balance',
+  'finances.borrowed': 'Only {{amount}} {{coin}} can be moved out: {{loan}} {{coin}} is borrowed',
   'common.info': 'More information',
   'common.busy': 'The system is busy; please try again',
   'field.email': 'Email',
@@ -163,6 +164,7 @@ export const en = {
   'transfer.unified': 'Unified account',
   'transfer.enterAmount': 'Enter an amount',
   'transfer.sameWallet': 'Choose two different accounts',
+  'transfer.borrowed': '{{amount}} {{coin}} of this account is borrowed and cannot be moved out',
 
   'fundpass.title': 'Fund password',
   'fundpass.enterTitle': 'Enter your fund password',

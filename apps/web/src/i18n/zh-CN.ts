@@ -4,6 +4,7 @@ export const zhCN: Messages = {
   Networkerr: '网络错误，请稍后重试',
   'finances.gotIt': '我知道了',
   'finances.inadequateBalance': '余额不足',
+  'finances.borrowed': '仅可转出 {{amount}} {{coin}}：其中 {{loan}} {{coin}} 为借入资产',
   'common.info': '说明',
   'common.busy': '系统繁忙，请稍后重试',
   'field.email': '邮箱',
@@ -158,6 +159,7 @@ export const zhCN: Messages = {
   'transfer.unified': '统一账户',
   'transfer.enterAmount': '请输入数量',
   'transfer.sameWallet': '请选择两个不同的账户',
+  'transfer.borrowed': '该账户中 {{amount}} {{coin}} 为借入资产，不可转出',
 
   'fundpass.title': '资金密码',
   'fundpass.enterTitle': '请输入资金密码',

@@ -1,11 +1,11 @@
-import { type Decimal, isUSRegion, lendEarnAvailable, parseAmount, toWire } from '@earn/domain';
+import { type Decimal, type DecimalLike, isUSRegion, lendEarnAvailable, parseAmount, toWire } from '@earn/domain';
 import type { TransferBody } from '@earn/domain/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { type IdempotencyRequest, runTx } from '../../db/tx.js';
-import { badRequest, forbidden, insufficientBalance, refused, unlistedCoin } from '../../errors.js';
+import { badRequest, borrowedCoins, forbidden, insufficientBalance, refused, unlistedCoin } from '../../errors.js';
 import { ensureAccounts, userAccount, userBalances } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
 import { findCoin } from '../market/repo.js';
@@ -37,7 +37,16 @@ export async function checkTransferInput(ctx: AppContext, input: TransferBody, u
 export async function precheckTransfer(ctx: AppContext, input: TransferBody, user: User) {
   const { coin, amount } = await checkTransferInput(ctx, input, user);
   const [from] = await userBalances(ctx.db, user.id, [input.from], [coin.symbol]);
-  if (amount.gt(from?.balance ?? 0)) throw insufficientBalance(coin.symbol);
+  const loan = input.from === tradingWallet(user) ? (await loansOf(ctx.db, user.id)).get(coin.symbol) : undefined;
+  assertMovable(coin.symbol, amount, from?.balance ?? '0', loan);
+}
+
+/** Refuses more than the wallet holds, or than it may let out when part of it is borrowed. */
+function assertMovable(coin: string, amount: Decimal, held: DecimalLike, loan: DecimalLike | undefined) {
+  if (amount.gt(held)) throw insufficientBalance(coin);
+  if (loan === undefined) return;
+  const free = lendEarnAvailable(held, loan);
+  if (amount.gt(free)) throw borrowedCoins(coin, toWire(free), toWire(loan));
 }
 
 /** Moves a coin between the user's spot and unified wallets, through the ledger. */
@@ -79,6 +88,5 @@ async function assertNotBorrowed(tx: Executor, user: User, input: TransferBody, 
       WHERE user_id = ${user.id} AND coin = ${coin} AND wallet IN (${input.from}, ${input.to})
       ORDER BY id FOR UPDATE`),
   );
-  const held = wallets.find((w) => w.wallet === input.from)?.balance ?? '0';
-  if (amount.gt(lendEarnAvailable(held, loan))) throw insufficientBalance(coin);
+  assertMovable(coin, amount, wallets.find((w) => w.wallet === input.from)?.balance ?? '0', loan);
 }
