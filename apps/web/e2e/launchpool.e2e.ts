@@ -189,6 +189,16 @@ describe('Launchpool in Chromium', () => {
     await login(page, e2e.baseUrl, 'us@example.com');
     await page.goto(`${e2e.baseUrl}/launchpool`);
     await expect.poll(() => page.getByTestId('stake-LPX-USDT').textContent()).toBe('Commit');
+    // The page's words say commit throughout, not stake.
+    await expectText(page, 'Commit coins, earn new tokens every hour');
+    expect(await page.getByRole('columnheader', { name: 'My commitment' }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('columnheader', { name: 'Total committed' }).count()).toBeGreaterThan(0);
+    expect(
+      await page
+        .locator('main')
+        .getByText(/\bstak(e|ed|ing)\b/i)
+        .count(),
+    ).toBe(0);
     // The APR's info opens beside its mark (the pop-over is placed by the mark it comes from).
     const mark = page.getByRole('button', { name: 'info' }).first();
     await mark.click();

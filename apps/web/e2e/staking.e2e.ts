@@ -27,6 +27,8 @@ describe('On-chain staking in Chromium', () => {
     await page.goto(`${e2e.baseUrl}/staking/ETH?pid=1`);
     // ETH has two sources of return; the link's is chosen.
     await expect.poll(() => page.getByTestId('staking-source').inputValue()).toBe('Ethereum 2.0 · 3.20%');
+    // The product's fee discount is for VIP 5 and above: a tier outside the range is shown none.
+    expect(await page.getByTestId('staking-vip-discount').count()).toBe(0);
     await page.getByTestId('staking-amount').fill('0.001');
     await expectText(page, 'The minimum stake is 0.01 ETH');
     await page.getByTestId('staking-amount').fill('2');
@@ -274,6 +276,7 @@ describe('On-chain staking in Chromium', () => {
     await page.getByTestId('stake-ETH-1').click();
     // A VIP 5 user gets the product's fee discount.
     await expectText(page, 'Your VIP tier pays 50% less platform fee on this product.');
+    expect(await page.getByTestId('staking-vip-discount').first().textContent()).toBe('VIP -50% fee');
     // Every control of the sheet takes a finger: Max, the transfer mark, the agreement's box and link.
     expect(await smallTapTargets(page)).toEqual([]);
     // The larger hit areas move nothing: the agreement stands where it does for a mouse (once the

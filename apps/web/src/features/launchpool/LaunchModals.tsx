@@ -1,4 +1,4 @@
-import { Decimal, isMultiMiningPool, isUnifiedAccount, isUSRegion, parseAmount } from '@earn/domain';
+import { Decimal, isMultiMiningPool, isUnifiedAccount, parseAmount } from '@earn/domain';
 import { Alert, Anchor, Button, Group, List, Stack, Stepper, Tabs, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
@@ -19,6 +19,7 @@ import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { usdtPair } from '../../lib/exchange-pairs.js';
 import { notifyError, notifySuccess } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
+import { useLaunchWords } from './use-launch-words.js';
 
 /** After a stake: the amount, the candy-drop 'earn more' section (not for US), and the transaction-limit alert. */
 export function StakeSuccessModal({
@@ -29,9 +30,8 @@ export function StakeSuccessModal({
   onClose(): void;
 }) {
   const { t } = useTranslation();
+  const { isUS, words } = useLaunchWords();
   const fmt = useFormat();
-  const me = useMe();
-  const isUS = isUSRegion(me.data?.region ?? '');
   const userStat = useUserStat(result !== null);
   const earnMore = useEarnMore(result?.pool.coin ?? '', result !== null && !isUS);
   const firstTier = result?.pool.transaction_config[0];
@@ -40,14 +40,16 @@ export function StakeSuccessModal({
     userStat.data &&
     new Decimal(userStat.data.user_60_day_transaction_amount).lt(firstTier.transaction_amount);
   return (
-    <Dialog opened={result !== null} onClose={onClose} title={t(isUS ? 'launch.committed' : 'launch.staked')} centered>
+    <Dialog opened={result !== null} onClose={onClose} title={words('launch.staked')} centered>
       {result && (
         <Stack>
           <Text data-testid="stake-success-amount">
             {fmt.amount(result.amount)} {result.pool.coin}
           </Text>
           {belowTier && (
-            <Alert color="yellow">{t('launch.limitAlert', { amount: fmt.amount(firstTier.transaction_amount) })}</Alert>
+            <Alert color="yellow">
+              {words('launch.limitAlert', { amount: fmt.amount(firstTier.transaction_amount) })}
+            </Alert>
           )}
           {!isUS && (earnMore.data?.list.length ?? 0) > 0 && (
             <Stack gap={4}>
@@ -238,9 +240,10 @@ export function EligibilityModal({
 
 function PoolTiers({ pool, volume, showNext }: { pool: RewardPool; volume: Decimal; showNext: boolean }) {
   const { t } = useTranslation();
+  const { words } = useLaunchWords();
   const fmt = useFormat();
   const tiers = pool.transaction_config;
-  if (tiers.length === 0) return <Text size="sm">{t('launch.noVolumeRule', { coin: pool.coin })}</Text>;
+  if (tiers.length === 0) return <Text size="sm">{words('launch.noVolumeRule', { coin: pool.coin })}</Text>;
   const reached = tiers.filter((tier) => volume.gte(tier.transaction_amount)).length;
   const next = tiers[reached];
   return (
@@ -249,7 +252,7 @@ function PoolTiers({ pool, volume, showNext }: { pool: RewardPool; volume: Decim
       {showNext && (
         <Alert color={next ? 'blue' : 'teal'} variant="light">
           {next
-            ? t('launch.nextTier', {
+            ? words('launch.nextTier', {
                 amount: fmt.amount(new Decimal(next.transaction_amount).minus(volume), 2),
                 tier: `T${reached + 1}`,
                 cap: fmt.amount(next.mortgage_limit),
@@ -263,7 +266,7 @@ function PoolTiers({ pool, volume, showNext }: { pool: RewardPool; volume: Decim
           <Stepper.Step
             key={tier.transaction_amount}
             label={`T${i + 1}`}
-            description={t('launch.tier', {
+            description={words('launch.tier', {
               volume: fmt.amount(tier.transaction_amount),
               cap: fmt.amount(tier.mortgage_limit),
               coin: pool.coin,

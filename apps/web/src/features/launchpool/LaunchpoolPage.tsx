@@ -2,7 +2,6 @@ import {
   Decimal,
   floorHour,
   isMultiMiningPool,
-  isUSRegion,
   projectElapsedPercent,
   projectTotalReward,
   UNLIMITED,
@@ -29,6 +28,7 @@ import { lazyDialog } from '../../components/lazy-dialog.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
 import { useAuthGate } from '../auth/auth-gate.js';
+import { useLaunchWords } from './use-launch-words.js';
 
 const history = fetchedApart(() => import('./LaunchHistory.js').then((m) => m.LaunchHistory));
 const StakeModal = lazyDialog(() => import('./StakeModal.js').then((m) => m.StakeModal), {
@@ -64,6 +64,7 @@ const TABS = [
 
 export default function LaunchpoolPage() {
   const { t } = useTranslation();
+  const { words } = useLaunchWords();
   const me = useMe();
   const projects = useProjects();
   // The tab is in the address, so a link (the inbox's, for one) can open the one it means.
@@ -108,7 +109,7 @@ export default function LaunchpoolPage() {
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={2}>{t('launch.title')}</Title>
-          <Text c="dimmed">{t('launch.subtitle')}</Text>
+          <Text c="dimmed">{words('launch.subtitle')}</Text>
         </div>
         <Anchor component="button" onClick={() => setNoteOpen(true)}>
           {t('launch.note.title')}
@@ -231,9 +232,9 @@ function ProjectCard({
   onStatement(target: { rid: number; hour: number }): void;
 }) {
   const { t } = useTranslation();
+  const { isUS, words } = useLaunchWords();
   const fmt = useFormat();
   const me = useMe();
-  const isUS = isUSRegion(me.data?.region ?? '');
   const stats = useUserProjectStats(project.pid, Boolean(me.data));
   const countdown = useCountdown(project.state === 2 ? project.start_timest : project.end_timest);
   const elapsed = projectElapsedPercent(serverNow(), project.start_timest * 1000, project.end_timest * 1000);
@@ -245,9 +246,9 @@ function ProjectCard({
   const ended = project.state === 3;
   const columns = [
     { key: 'pool', title: t('launch.pool') },
-    { key: 'staked', title: t('launch.totalStaked') },
+    { key: 'staked', title: words('launch.totalStaked') },
     { key: 'apr', title: isUS ? t('launch.rate') : ended ? t('launch.finalApr') : t('earn.estApr') },
-    { key: 'mine', title: t('launch.myStake') },
+    { key: 'mine', title: words('launch.myStake') },
     { key: 'rewards', title: t('launch.rewards') },
     { key: 'actions', title: t('assets.actions') },
   ] as const;
@@ -304,7 +305,7 @@ function ProjectCard({
             {/* Narrow, so the note wraps under the stake instead of widening its column over the others. */}
             {lessThanHour && (
               <Text size="xs" c="orange" maw={200} ml={isMobile ? 'auto' : undefined}>
-                {t('launch.lessThanHour')}
+                {words('launch.lessThanHour')}
               </Text>
             )}
           </>
@@ -338,7 +339,7 @@ function ProjectCard({
                 onClick={() => onStake(pool.rid)}
                 data-testid={`stake-${project.coin}-${pool.coin}`}
               >
-                {t(isUS ? 'launch.commit' : 'launch.stake')}
+                {words('launch.stake')}
               </Button>
             )}
             {mine && new Decimal(mine.amount).gt(0) && project.state !== 3 && (
@@ -440,8 +441,8 @@ function ProjectCard({
               rewardCoin: project.coin,
               cap:
                 p.buy_total_amount === UNLIMITED
-                  ? t('launch.poolNoCap')
-                  : t('launch.poolCap', { amount: fmt.abbreviate(p.buy_total_amount), pool: p.coin }),
+                  ? words('launch.poolNoCap')
+                  : words('launch.poolCap', { amount: fmt.abbreviate(p.buy_total_amount), pool: p.coin }),
             })}
           </Text>
         ))}

@@ -7,7 +7,6 @@ import {
   FixedProductType,
   isMultiMiningPool,
   isUnifiedAccount,
-  isUSRegion,
   maxStake,
   redemptionSelector,
   remainingQuota,
@@ -40,6 +39,7 @@ import { track } from '../../lib/analytics.js';
 import { notifyError, refusalText } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
 import { EligibilityModal } from './LaunchModals.js';
+import { useLaunchWords } from './use-launch-words.js';
 
 /** Stake Max click debounce (spec: 200 ms). */
 const MAX_DEBOUNCE_MS = 200;
@@ -56,14 +56,12 @@ export function StakeModal({
   onClose(): void;
   onStaked(result: { project: Project; pool: RewardPool; amount: string }): void;
 }) {
-  const { t } = useTranslation();
-  const me = useMe();
-  const isUS = isUSRegion(me.data?.region ?? '');
+  const { words } = useLaunchWords();
   return (
     <ResponsiveModal
       opened={project !== null}
       onClose={onClose}
-      title={t(isUS ? 'launch.commitTitle' : 'launch.stakeTitle', { coin: project?.coin ?? '' })}
+      title={words('launch.stakeTitle', { coin: project?.coin ?? '' })}
       size="lg"
     >
       {project && <StakeForm project={project} initialRid={rid} onStaked={onStaked} />}
@@ -84,8 +82,6 @@ export function StakeForm({
   fixedBar?: boolean;
 }) {
   const { t } = useTranslation();
-  const me = useMe();
-  const isUS = isUSRegion(me.data?.region ?? '');
   // Multi-mining pools (reward_pool_type 1) are kept out of the tabs.
   const pools = project.reward_pools.filter((p) => !isMultiMiningPool(p.reward_pool_type));
   const [rid, setRid] = useState(initialRid ?? pools[0]?.rid ?? 0);
@@ -113,7 +109,7 @@ export function StakeForm({
         </Tabs.List>
       </Tabs>
       {/* A new pool resets the amount and re-derives the selector. */}
-      <PoolForm key={pool.rid} project={project} pool={pool} isUS={isUS} onStaked={onStaked} fixedBar={fixedBar} />
+      <PoolForm key={pool.rid} project={project} pool={pool} onStaked={onStaked} fixedBar={fixedBar} />
     </Stack>
   );
 }
@@ -121,17 +117,16 @@ export function StakeForm({
 function PoolForm({
   project,
   pool,
-  isUS,
   onStaked,
   fixedBar,
 }: {
   project: Project;
   pool: RewardPool;
-  isUS: boolean;
   onStaked(r: { project: Project; pool: RewardPool; amount: string }): void;
   fixedBar: boolean;
 }) {
   const { t } = useTranslation();
+  const { isUS, words } = useLaunchWords();
   const fmt = useFormat();
   const me = useMe();
   const { available: avail, ready: balanceReady } = useStakeAvailable(pool.coin, me.data ?? undefined);
@@ -230,7 +225,7 @@ function PoolForm({
       onClick={confirm}
       data-testid="stake-confirm"
     >
-      {quota.usedUp ? t('finances.startupMining.usedUp') : t(isUS ? 'launch.commit' : 'launch.stake')}
+      {quota.usedUp ? t('finances.startupMining.usedUp') : words('launch.stake')}
     </Button>
   );
   const labels: Record<EarnOption, string> = {
@@ -269,7 +264,7 @@ function PoolForm({
         </Alert>
       )}
       <DecimalInput
-        label={t(isUS ? 'launch.commitAmount' : 'launch.stakeAmount')}
+        label={words('launch.stakeAmount')}
         precision={pool.decimal_place}
         value={amount}
         onChange={typeAmount}
@@ -329,7 +324,7 @@ function PoolForm({
             </Group>
           }
         />
-        <Row label={t('launch.myStake')} value={`${fmt.amount(staked)} ${pool.coin}`} />
+        <Row label={words('launch.myStake')} value={`${fmt.amount(staked)} ${pool.coin}`} />
         {check?.ok && (
           // With a stake in the pool already, the estimate is what this one adds (nothing, for the
           // pool's only staker): the reward with it in all is said beside it.
@@ -376,7 +371,7 @@ function PoolForm({
           )}
           {heldChoice !== undefined && choice !== heldChoice && (
             <Alert color="yellow" variant="light" data-testid="whole-stake-notice">
-              {t('launch.earn.wholeStake', { amount: fmt.amount(staked), coin: pool.coin })}
+              {words('launch.earn.wholeStake', { amount: fmt.amount(staked), coin: pool.coin })}
             </Alert>
           )}
         </Stack>

@@ -1,22 +1,21 @@
-import { isUSRegion } from '@earn/domain';
 import { rowIdOf } from '@earn/domain/contract';
 import { Alert, Anchor, Box, Center, Loader, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useMe } from '../../api/account.js';
 import { ApiError } from '../../api/errors.js';
 import { type Project, type RewardPool, useProjectInfo } from '../../api/launchpool.js';
 import { ListStatus, readFailure } from '../../components/ListStatus.js';
 import { StakeSuccessModal } from './LaunchModals.js';
 import { StakeForm } from './StakeModal.js';
+import { useLaunchWords } from './use-launch-words.js';
 
 /** The stake form as a mobile page, its confirm button in a bar fixed to the bottom. */
 export default function StakePage() {
   const { t } = useTranslation();
+  const { words } = useLaunchWords();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const me = useMe();
   const pid = rowIdOf(params.get('pid'));
   const info = useProjectInfo(pid ?? 0);
   // A link that names no project, or one that does not exist, says so; any other failure offers a retry.
@@ -37,13 +36,11 @@ export default function StakePage() {
       </Anchor>
       {project?.state === 3 ? (
         <Alert color="gray" data-testid="stake-ended">
-          {t('launch.ended')}
+          {words('launch.ended')}
         </Alert>
       ) : project ? (
         <>
-          <Title order={3}>
-            {t(isUSRegion(me.data?.region ?? '') ? 'launch.commitTitle' : 'launch.stakeTitle', { coin: project.coin })}
-          </Title>
+          <Title order={3}>{words('launch.stakeTitle', { coin: project.coin })}</Title>
           {/* A stake done closes the form (spec): the success shows over the page, not over a form
               still filled in, which the new quota would now call too much. */}
           {success === null && (

@@ -1,10 +1,17 @@
+import { vipDiscountPercent } from '@earn/domain';
 import type { StakingProduct } from '@earn/domain/contract';
 import { Badge, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useMe } from '../../api/account.js';
 
-/** A staking product's tags (spec: new 1, hot 2, event 4), its VIP discount and a running extra bonus. */
+/**
+ * A staking product's tags (spec: new 1, hot 2, event 4), its VIP discount (spec: for a known tier
+ * inside its range, nothing otherwise) and a running extra bonus.
+ */
 export function StakingBadges({ product }: { product: StakingProduct }) {
   const { t } = useTranslation();
+  const me = useMe();
+  const discount = me.data ? vipDiscountPercent(product.vip_config, me.data.tier) : null;
   const tags: [number, string, string][] = [
     [1, 'staking.tag.new', 'teal'],
     [2, 'staking.tag.hot', 'red'],
@@ -19,9 +26,9 @@ export function StakingBadges({ product }: { product: StakingProduct }) {
             {t(key)}
           </Badge>
         ))}
-      {product.vip_config && (
-        <Badge size="xs" color="yellow" variant="light">
-          {t('staking.vipDiscount', { percent: product.vip_config.vip_sale })}
+      {discount?.gt(0) && (
+        <Badge size="xs" color="yellow" variant="light" data-testid="staking-vip-discount">
+          {t('staking.vipDiscount', { percent: discount.toFixed() })}
         </Badge>
       )}
       {product.exchange_type === 'asset' && (
