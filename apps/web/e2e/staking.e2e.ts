@@ -147,6 +147,8 @@ describe('On-chain staking in Chromium', () => {
     const errors = watchErrors(page);
     await login(page, e2e.baseUrl, 'us@example.com');
     await page.goto(`${e2e.baseUrl}/staking/BTC?pid=7`);
+    // No transfer for a US user (spec): the balance's mark offers a deposit alone.
+    expect(await page.getByTestId('staking-money-in').getAttribute('aria-label')).toBe('Deposit');
     await page.getByTestId('staking-amount').fill('0.1');
     await expect.poll(() => page.getByTestId('staking-mint-estimate').textContent()).toMatch(/ USDC$/);
     await page.getByTestId('staking-agree').check();

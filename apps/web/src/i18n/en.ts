@@ -472,6 +472,7 @@ export const en = {
   'staking.taskDone': 'Web3 task completed: the extra bonus applies to you.',
   'staking.viewHistory': 'View history',
   'staking.transfer': 'Transfer or deposit',
+  'staking.transfer_us': 'Deposit',
   'staking.vipTheme': 'VIP staking',
   'staking.filter.label': 'Show',
   'staking.filter.all': 'All products',

@@ -460,6 +460,7 @@ export const zhCN: Messages = {
   'staking.taskDone': 'Web3 任务已完成：您可获得额外奖励。',
   'staking.viewHistory': '查看记录',
   'staking.transfer': '划转或充值',
+  'staking.transfer_us': '充值',
   'staking.vipTheme': 'VIP 质押',
   'staking.filter.label': '显示',
   'staking.filter.all': '全部产品',

@@ -5,6 +5,7 @@ import {
   dailyBonus,
   dailyReward,
   isBonusActive,
+  isUSRegion,
   mintAmount,
   tokensFor,
   UNLIMITED,
@@ -102,6 +103,8 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
   const { t } = useTranslation();
   const fmt = useFormat();
   const me = useMe();
+  // A US user has no transfer between accounts (spec): the balance's mark offers a deposit alone.
+  const moneyIn = t('staking.transfer', { context: isUSRegion(me.data?.region ?? '') ? 'us' : undefined });
   const balances = useBalances(Boolean(me.data));
   const info = useStakingUserInfo(product.mortgage_coin, product.pid, Boolean(me.data));
   const action = useStakingAction();
@@ -227,13 +230,14 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
           value={
             <Group gap={4} wrap="nowrap" justify="flex-end">
               <span>{`${fmt.amount(available)} ${coin}`}</span>
-              <Tooltip label={t('staking.transfer')}>
+              <Tooltip label={moneyIn}>
                 <ActionIcon
                   component={Link}
                   to={`/myaccount/funds/spot?asset=${coin}`}
                   variant="subtle"
                   size="sm"
-                  aria-label={t('staking.transfer')}
+                  aria-label={moneyIn}
+                  data-testid="staking-money-in"
                 >
                   <IconTransfer size={14} />
                 </ActionIcon>
