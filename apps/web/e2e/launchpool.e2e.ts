@@ -35,9 +35,12 @@ describe('Launchpool in Chromium', () => {
     await page.getByTestId('stake-amount').fill('0.5');
     await expectText(page, 'The minimum stake is 1 GT');
     await page.getByTestId('stake-max').click();
+    // The success modal's earn-more call carries the reader's locale (spec §7).
+    const earnMore = page.waitForRequest((r) => r.url().includes('/launch-pool/earn-more'));
     await page.getByTestId('stake-confirm').click();
     await enterFundPassword(page, '123456');
     await expect.poll(() => page.getByTestId('stake-success-amount').textContent()).toBe('1,500 GT');
+    expect(new URL((await earnMore).url()).searchParams.get('locale')).toBe('en');
     expect(
       await page.evaluate(() => (window as unknown as { dataLayer?: { event: string; result: string }[] }).dataLayer),
     ).toContainEqual(expect.objectContaining({ event: 'launchpool_stake_result', result: 'success' }));

@@ -28,7 +28,7 @@ export const launchKeys = {
   project: (pid: number, locale: string) => ['launchpool', 'project', pid, locale] as const,
   stats: (pid: number) => ['launchpool', 'stats', pid] as const,
   userStat: ['launchpool', 'user-stat'] as const,
-  earnMore: (coin: string) => ['launchpool', 'earn-more', coin] as const,
+  earnMore: (coin: string, locale: string) => ['launchpool', 'earn-more', coin, locale] as const,
   history: (q: LaunchHistoryQuery) => ['launchpool', 'history', q] as const,
   statement: (rid: number, hour: number) => ['launchpool', 'statement', rid, hour] as const,
 };
@@ -70,12 +70,14 @@ export function useUserStat(enabled: boolean) {
   });
 }
 
+/** Where else the staked coin earns (spec: with the reader's locale; never called for a US user). */
 export function useEarnMore(coin: string, enabled: boolean) {
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: launchKeys.earnMore(coin),
+    queryKey: launchKeys.earnMore(coin, i18n.language),
     queryFn: () =>
       api<{ list: EarnMoreItem[]; candydrop_url: string | null }>(`${BASE}/earn-more`, {
-        query: { coin, type: 'candydrop' },
+        query: { coin, type: 'candydrop', locale: i18n.language },
       }),
     enabled,
   });
