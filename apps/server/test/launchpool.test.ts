@@ -690,7 +690,13 @@ describe('new project notifications', () => {
       read: false,
     });
     expect((await off.get('/apiw/v2/inbox')).body.data).toMatchObject({ total: 0, unread: 0 });
-    expect((await on.post('/apiw/v2/inbox/read', {})).body.data.unread).toBe(0);
+    // A body that does not say which messages (a typo, another call's field) marks none.
+    for (const body of [{}, { foo: 1 }, { id: [1] }, { all: true, ids: [1] }, { all: false }]) {
+      const refused = await on.post('/apiw/v2/inbox/read', body);
+      expect(refused.status).toBe(400);
+    }
+    expect((await on.get('/apiw/v2/inbox')).body.data).toMatchObject({ unread: 1 });
+    expect((await on.post('/apiw/v2/inbox/read', { all: true })).body.data.unread).toBe(0);
   });
 
   it('names a project in the reader’s language where the operator wrote it, for guests and users', async () => {

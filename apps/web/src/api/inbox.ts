@@ -16,7 +16,7 @@ export function useInbox(enabled: boolean) {
 export function useMarkRead() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (ids?: number[]) => api('/apiw/v2/inbox/read', { body: ids ? { ids } : {} }),
+    mutationFn: (ids?: number[]) => api('/apiw/v2/inbox/read', { body: ids ? { ids } : { all: true } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: inboxKey }),
   });
 }

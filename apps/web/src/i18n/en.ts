@@ -830,6 +830,7 @@ export const en = {
   'launch.statement.paid': 'Paid to you',
   'launch.statement.poolPaid': 'Paid to the pool',
   'inbox.title': 'Inbox',
+  'inbox.readWhich': 'Say which messages to mark read',
   'inbox.markAll': 'Mark all read',
   'inbox.launchpool.newProject.title': 'New Launchpool: {{name}}',
   'inbox.launchpool.newProject.body': 'Stake to earn {{coin}}. Rewards are paid every hour.',

@@ -790,6 +790,7 @@ export const zhCN: Messages = {
   'launch.statement.paid': '发放给您',
   'launch.statement.poolPaid': '奖池合计发放',
   'inbox.title': '站内信',
+  'inbox.readWhich': '请指明要标为已读的消息',
   'inbox.markAll': '全部已读',
   'inbox.launchpool.newProject.title': '新 Launchpool：{{name}}',
   'inbox.launchpool.newProject.body': '质押即可赚取 {{coin}}，奖励每小时发放。',

@@ -2,6 +2,7 @@ import { Inbox, PageNumber, RowId } from '@earn/domain/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
+import { badRequest } from '../../errors.js';
 import { ok, responses } from '../../http/envelope.js';
 import { userOf } from '../../http/session.js';
 import { listInbox, markRead } from './inbox.js';
@@ -32,10 +33,21 @@ export const inboxRoutes =
         config: { auth: 'user' },
         schema: {
           tags,
-          body: Type.Object({ ids: Type.Optional(Type.Array(RowId, { maxItems: 100 })) }),
+          // Which messages, said outright: a body that names neither (a typo, a field of another
+          // call) marks nothing rather than everything.
+          body: Type.Object({
+            ids: Type.Optional(Type.Array(RowId, { maxItems: 100 })),
+            all: Type.Optional(Type.Literal(true, { description: 'mark every message read' })),
+          }),
           response: responses(Inbox),
         },
       },
-      async (request) => ok(await markRead(ctx, userOf(request).id, request.body.ids)),
+      async (request) => {
+        const { ids, all } = request.body;
+        if ((ids === undefined) === (all === undefined)) {
+          throw badRequest('Give either ids or all: true, not both or neither', 'inbox.readWhich');
+        }
+        return ok(await markRead(ctx, userOf(request).id, ids));
+      },
     );
   };
