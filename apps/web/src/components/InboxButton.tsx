@@ -11,10 +11,16 @@ const popover = fetchedApart(() => import('./InboxPopover.js').then((m) => m.Inb
 export function InboxButton() {
   const { t } = useTranslation();
   const inbox = useInbox(true);
-  const unread = inbox.data?.unread ?? 0;
+  const unread = inbox.data?.pages[0]?.unread ?? 0;
   const button = (onClick?: () => void) => (
     <Indicator label={unread} size={16} disabled={unread === 0} offset={4}>
-      <ActionIcon variant="subtle" size="lg" aria-label={t('inbox.title')} data-testid="inbox" onClick={onClick}>
+      <ActionIcon
+        variant="subtle"
+        size="lg"
+        aria-label={unread > 0 ? t('inbox.unreadLabel', { count: unread }) : t('inbox.title')}
+        data-testid="inbox"
+        onClick={onClick}
+      >
         <IconMail size={20} stroke={1.8} />
       </ActionIcon>
     </Indicator>

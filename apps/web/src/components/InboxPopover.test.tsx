@@ -44,4 +44,38 @@ describe('the inbox', () => {
     await userEvent.click(screen.getByRole('button', { name: 'inbox' }));
     expect(await screen.findByText('New launch pool: Avalanche drop')).toBeInTheDocument();
   });
+
+  it('reads older messages a page at a time, and takes the keyboard into the list when opened', async () => {
+    const all = Array.from({ length: 22 }, (_, i) => message(22 - i, `Project ${22 - i}`));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const query = new URL(url, 'http://localhost').searchParams;
+        const [page, limit] = [Number(query.get('page')), Number(query.get('limit'))];
+        const list = all.slice((page - 1) * limit, page * limit);
+        return new Response(JSON.stringify({ code: 0, data: { list, total: all.length, unread: all.length } }));
+      }),
+    );
+    renderWithProviders(
+      <MemoryRouter>
+        <InboxPopover
+          target={(onClick) => (
+            <button type="button" onClick={onClick}>
+              inbox
+            </button>
+          )}
+        />
+      </MemoryRouter>,
+    );
+    screen.getByRole('button', { name: 'inbox' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('Project 22')).toBeInTheDocument();
+    // The focus is in the list: the first of its controls, the reader's way to mark all read.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Mark all read' })).toHaveFocus());
+    expect(screen.queryByText('Project 2')).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Project 1')).toBeInTheDocument();
+    expect(screen.getByText('Project 2')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { Anchor, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { type ReactElement, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,7 +8,10 @@ import { usePopoverState } from '../lib/use-escape-closes-top.js';
 import { useFormat } from '../lib/use-format.js';
 import { useIsMobile } from '../lib/use-is-mobile.js';
 
-/** The inbox's list under its header button: messages newest first, mark all read. */
+/**
+ * The inbox's list under its header button: messages newest first, a page at a time, mark all read.
+ * Opened, it takes the keyboard's focus (Tab moves through it, Escape gives focus back to the button).
+ */
 export function InboxPopover({
   target,
   opened = false,
@@ -25,7 +28,9 @@ export function InboxPopover({
   const navigate = useNavigate();
   const inbox = useInbox(true);
   const markRead = useMarkRead();
-  const unread = inbox.data?.unread ?? 0;
+  const unread = inbox.data?.pages[0]?.unread ?? 0;
+  // Pages read at offsets: a message that came in between can be on two of them.
+  const messages = [...new Map((inbox.data?.pages ?? []).flatMap((p) => p.list).map((m) => [m.id, m])).values()];
   // On a phone it covers the page: Back closes it, as it closes a dialog.
   const isMobile = useIsMobile();
   const popover = usePopoverState(opened, true, isMobile);
@@ -36,7 +41,15 @@ export function InboxPopover({
     if (popover.opened) void refetch();
   }, [popover.opened, refetch]);
   return (
-    <Popover width={320} position="bottom-end" shadow="md" opened={popover.opened} onChange={popover.onChange}>
+    <Popover
+      width={320}
+      position="bottom-end"
+      shadow="md"
+      opened={popover.opened}
+      onChange={popover.onChange}
+      trapFocus
+      returnFocus
+    >
       <Popover.Target>{target(popover.toggle)}</Popover.Target>
       <Popover.Dropdown>
         <Group justify="space-between" mb="xs">
@@ -49,7 +62,7 @@ export function InboxPopover({
         </Group>
         <ScrollArea.Autosize mah={360}>
           <Stack gap="xs">
-            {(inbox.data?.list ?? []).map((m) => (
+            {messages.map((m) => (
               <Anchor
                 key={m.id}
                 component="button"
@@ -70,10 +83,21 @@ export function InboxPopover({
                 </Text>
               </Anchor>
             ))}
-            {inbox.data?.list.length === 0 && (
+            {inbox.isSuccess && messages.length === 0 && (
               <Text size="sm" c="dimmed">
                 {t('inbox.empty')}
               </Text>
+            )}
+            {inbox.hasNextPage && (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                loading={inbox.isFetchingNextPage}
+                onClick={() => void inbox.fetchNextPage()}
+                data-testid="inbox-more"
+              >
+                {t('earn.loadMore')}
+              </Button>
             )}
           </Stack>
         </ScrollArea.Autosize>

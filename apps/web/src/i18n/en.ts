@@ -830,6 +830,8 @@ export const en = {
   'launch.statement.paid': 'Paid to you',
   'launch.statement.poolPaid': 'Paid to the pool',
   'inbox.title': 'Inbox',
+  'inbox.unreadLabel_one': 'Inbox, {{count}} unread',
+  'inbox.unreadLabel_other': 'Inbox, {{count}} unread',
   'inbox.readWhich': 'Say which messages to mark read',
   'inbox.markAll': 'Mark all read',
   'inbox.launchpool.newProject.title': 'New Launchpool: {{name}}',

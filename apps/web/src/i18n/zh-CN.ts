@@ -790,6 +790,8 @@ export const zhCN: Messages = {
   'launch.statement.paid': '发放给您',
   'launch.statement.poolPaid': '奖池合计发放',
   'inbox.title': '站内信',
+  'inbox.unreadLabel_one': '站内信，{{count}} 条未读',
+  'inbox.unreadLabel_other': '站内信，{{count}} 条未读',
   'inbox.readWhich': '请指明要标为已读的消息',
   'inbox.markAll': '全部已读',
   'inbox.launchpool.newProject.title': '新 Launchpool：{{name}}',
