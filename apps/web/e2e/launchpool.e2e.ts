@@ -259,6 +259,16 @@ describe('Launchpool in Chromium', () => {
     await expectText(page, 'Subscribed. We will notify you about new events.');
     await page.keyboard.press('Escape');
     const startSec = Math.ceil(Date.now() / 3_600_000) * 3600 + 7 * 24 * 3600;
+    // Projects that start sooner are listed above it, far enough that the page must scroll to it.
+    for (let i = 1; i <= 5; i++) {
+      await e2e.admin('/admin/v1/launch-pool/projects', {
+        coin: 'UNI',
+        name: `Sooner ${i}`,
+        start_timest: startSec - i * 3600,
+        end_timest: startSec + 24 * 3600,
+        pools: [{ coin: 'GT', total_reward: '10', personal_min_amount: '1' }],
+      });
+    }
     await e2e.admin('/admin/v1/launch-pool/projects', {
       coin: 'UNI',
       name: 'Inbox test',
@@ -277,6 +287,12 @@ describe('Launchpool in Chromium', () => {
     await page.waitForURL('**/launchpool?pid=*');
     await expect.poll(() => page.getByRole('tab', { name: 'Upcoming' }).getAttribute('aria-selected')).toBe('true');
     await expectText(page, 'Inbox test');
+    // Its card is the one marked, and in view.
+    const card = page.locator('[data-linked]');
+    expect(await card.count()).toBe(1);
+    expect(await card.textContent()).toContain('Inbox test');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await expect.poll(() => card.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(900);
     await context.close();
   });
 

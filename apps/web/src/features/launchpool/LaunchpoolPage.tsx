@@ -7,7 +7,7 @@ import {
   UNLIMITED,
 } from '@earn/domain';
 import { Anchor, Badge, Button, Card, Group, Paper, Progress, Stack, Table, Tabs, Text, Title } from '@mantine/core';
-import { memo, type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { memo, type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMe } from '../../api/account.js';
@@ -28,6 +28,7 @@ import { lazyDialog } from '../../components/lazy-dialog.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
 import { useAuthGate } from '../auth/auth-gate.js';
+import classes from './LaunchpoolPage.module.css';
 import { useLaunchWords } from './use-launch-words.js';
 
 const history = fetchedApart(() => import('./LaunchHistory.js').then((m) => m.LaunchHistory));
@@ -132,6 +133,7 @@ export default function LaunchpoolPage() {
         <>
           <ProjectList
             projects={shownProjects}
+            linkedPid={linked?.pid ?? null}
             onStake={stake}
             onRedeem={redeem}
             onEligibility={checkEligibility}
@@ -168,16 +170,18 @@ export default function LaunchpoolPage() {
   );
 }
 
-/** The history tab; if its code cannot be fetched the user is told and taken back to the projects. */
 /** The tab's projects, a card each; skeletons while they load. */
 const ProjectList = memo(function ProjectList({
   projects,
+  linkedPid,
   onStake,
   onRedeem,
   onEligibility,
   onStatement,
 }: {
   projects: Project[] | undefined;
+  /** The project a link (the inbox's) names: shown marked, and scrolled to. */
+  linkedPid: number | null;
   onStake(project: Project, rid: number): void;
   onRedeem(project: Project, pool: RewardPool, stat: UserPoolStat): void;
   onEligibility(project: Project, pool: RewardPool): void;
@@ -188,6 +192,7 @@ const ProjectList = memo(function ProjectList({
     <ProjectCard
       key={project.pid}
       project={project}
+      linked={project.pid === linkedPid}
       onStake={(rid) => onStake(project, rid)}
       onRedeem={(pool, stat) => onRedeem(project, pool, stat)}
       onEligibility={(pool) => onEligibility(project, pool)}
@@ -196,6 +201,7 @@ const ProjectList = memo(function ProjectList({
   ));
 });
 
+/** The history tab; if its code cannot be fetched the user is told and taken back to the projects. */
 function HistoryTab({ onFailed }: { onFailed(): void }) {
   const { arrived } = useArrived(history);
   const History = history.loaded;
@@ -220,18 +226,25 @@ function useCountdown(targetSec: number): string {
 
 function ProjectCard({
   project,
+  linked,
   onStake,
   onRedeem,
   onEligibility,
   onStatement,
 }: {
   project: Project;
+  linked: boolean;
   onStake(rid: number): void;
   onRedeem(pool: RewardPool, stat: UserPoolStat): void;
   onEligibility(pool: RewardPool): void;
   onStatement(target: { rid: number; hour: number }): void;
 }) {
   const { t } = useTranslation();
+  // A project a link names is brought into view once, when its card is first drawn.
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (linked) card.current?.scrollIntoView({ block: 'start' });
+  }, [linked]);
   const { isUS, words } = useLaunchWords();
   const fmt = useFormat();
   const me = useMe();
@@ -358,13 +371,21 @@ function ProjectCard({
       return { pool, cells };
     });
   return (
-    <Card withBorder padding="lg" data-testid={`project-${project.coin}`}>
+    <Card
+      ref={card}
+      withBorder
+      padding="lg"
+      data-testid={`project-${project.coin}`}
+      data-linked={linked || undefined}
+      className={linked ? classes.linked : undefined}
+    >
       <Group justify="space-between">
         <Group gap="sm">
           <CoinIcon symbol={project.coin} icon={project.icon} size={36} />
           <div>
             <Text fw={700}>
-              {project.name} ({project.coin})
+              {/* Isolated: an operator's name in another script (or with a direction mark) cannot turn the coin around. */}
+              <bdi>{project.name}</bdi> ({project.coin})
             </Text>
             <Text size="xs" c="dimmed">
               {fmt.dateTime(project.start_timest * 1000)} – {fmt.dateTime(project.end_timest * 1000)}
