@@ -243,6 +243,8 @@ describe('Simple Earn flexible in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const subscribe = await page.getByTestId('subscribe-USDT').boundingBox();
     expect((subscribe?.x ?? 999) + (subscribe?.width ?? 0)).toBeLessThanOrEqual(390);
+    // A card's minimum names its coin, as the table's column does.
+    expect(await page.getByTestId('min-amount-USDT').textContent()).toMatch(/^Minimum [\d,.]+ USDT$/);
     // VIP users have no auto-earn.
     // The search takes only what a coin symbol holds: 'b t' is a search for BT, and '.*' for nothing.
     const search = page.getByPlaceholder('Search coin');

@@ -56,8 +56,8 @@ export const FlexibleMarketList = memo(function FlexibleMarketList({
               </Group>
               <Group justify="space-between" mt={6} wrap="nowrap">
                 <AprText product={p} />
-                <Text size="xs" c="dimmed">
-                  {t('earn.minAmount')} {fmt.amount(p.min_lend_amount)}
+                <Text size="xs" c="dimmed" data-testid={`min-amount-${p.asset}`}>
+                  {t('earn.minAmount')} {fmt.amount(p.min_lend_amount)} {p.asset}
                 </Text>
               </Group>
             </Paper>
