@@ -1,8 +1,9 @@
 import { STARTUP_MINING_SWITCH_KEY } from '@earn/domain';
 import type { CandyStatus, HeraldCategory, HodlerConfig } from '@earn/domain/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client.js';
 import { keys } from './keys.js';
+import { useSubmitMutation } from './submit-mutation.js';
 
 export function useCandyStatus(enabled: boolean) {
   return useQuery({
@@ -33,10 +34,10 @@ export function useHodlerConfig(enabled: boolean) {
 
 export type Subscription = 'candy' | 'launchpool' | 'hodler';
 
-/** Switches one event subscription on or off. */
+/** Switches one event subscription on or off (a second click while one is on its way is dropped). */
 export function useToggleSubscription() {
   const qc = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: ({ which, on }: { which: Subscription; on: boolean }) => {
       if (which === 'candy') {
         return api('/api/web/v1/task-square/subscribe-msg', { body: { aid: -1, status: on ? 1 : 2 }, form: true });
@@ -49,6 +50,6 @@ export function useToggleSubscription() {
         form: true,
       });
     },
-    onSuccess: () => qc.invalidateQueries({ queryKey: keys.notifications.all }),
+    refresh: () => qc.invalidateQueries({ queryKey: keys.notifications.all }),
   });
 }
