@@ -285,6 +285,32 @@ describe('Simple Earn flexible in Chromium', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('says at once when a list cannot be read, with a retry, rather than loading through every automatic try', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await login(page, e2e.baseUrl, 'vip@example.com');
+    // The network fails for everything but the session (the pages are for a signed-in reader).
+    await page.route('**/{apiw,api}/**', (route) =>
+      route.request().url().includes('/auth/session') ? route.continue() : route.abort('internetdisconnected'),
+    );
+    for (const path of [
+      '/simple-earn/my-lendings?tab=flexible',
+      '/simple-earn/history',
+      '/staking?tab=mine',
+      '/vip-wealth',
+    ]) {
+      await page.goto(`${e2e.baseUrl}${path}`);
+      // Well before the automatic tries end (about two minutes).
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'Network error, please retry later' })
+        .first()
+        .waitFor({ timeout: 15_000 });
+      expect(await page.getByRole('button', { name: 'Retry' }).count()).toBeGreaterThan(0);
+    }
+    await context.close();
+  });
 });
 
 /**

@@ -13,6 +13,21 @@ export function readFailure(query: { data?: unknown; error: unknown; failureReas
 }
 
 /**
+ * A query's state as ListStatus takes it: a read that keeps failing says so at once, with a retry,
+ * rather than as skeletons through every automatic try (about two minutes for a network error).
+ */
+export function readStatus(query: {
+  data?: unknown;
+  isPending: boolean;
+  error: unknown;
+  failureReason: unknown;
+  refetch(): unknown;
+}): { loading: boolean; error: unknown; onRetry(): void } {
+  const failing = readFailure(query);
+  return { loading: query.isPending && !failing, error: failing, onRetry: () => void query.refetch() };
+}
+
+/**
  * Below a list or table: skeletons while it loads, why its rows could not be loaded (with a retry)
  * rather than an empty state, or the empty state when there are none.
  */

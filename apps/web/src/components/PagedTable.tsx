@@ -1,7 +1,7 @@
 import { Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useIsMobile } from '../lib/use-is-mobile.js';
-import { ListStatus, readFailure } from './ListStatus.js';
+import { ListStatus, readStatus } from './ListStatus.js';
 import { TableScroll } from './TableScroll.js';
 
 export interface Column<T> {
@@ -116,13 +116,5 @@ export function pagedQuery<T>(query: {
   failureReason: unknown;
   refetch(): unknown;
 }): Pick<PagedTableProps<T>, 'rows' | 'total' | 'loading' | 'error' | 'onRetry'> {
-  // A read that keeps failing says so at once, with a retry, not after every automatic try.
-  const failing = readFailure(query);
-  return {
-    rows: query.data?.list ?? [],
-    total: query.data?.total ?? 0,
-    loading: query.isPending && !failing,
-    error: failing,
-    onRetry: () => void query.refetch(),
-  };
+  return { rows: query.data?.list ?? [], total: query.data?.total ?? 0, ...readStatus(query) };
 }

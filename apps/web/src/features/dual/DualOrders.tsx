@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDualOrder, useDualOrders } from '../../api/dual.js';
 import { DetailLine } from '../../components/DetailLine.js';
-import { ListStatus } from '../../components/ListStatus.js';
+import { ListStatus, readStatus } from '../../components/ListStatus.js';
 import { type Column, PagedTable, pagedQuery } from '../../components/PagedTable.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { useFormat } from '../../lib/use-format.js';
@@ -98,7 +98,7 @@ function DualOrderDetail({ order, onClose }: { order: DualOrder | null; onClose(
           )}
         </Stack>
       ) : (
-        <ListStatus count={0} loading={detail.isPending} error={detail.error} onRetry={() => detail.refetch()} />
+        <ListStatus count={0} {...readStatus(detail)} />
       )}
     </ResponsiveModal>
   );

@@ -12,6 +12,7 @@ import {
   useHistoryCoins,
 } from '../../api/simple-earn.js';
 import { DateRange, type DateRangeValue } from '../../components/DateRange.js';
+import { readFailure, readStatus } from '../../components/ListStatus.js';
 import { type Column, PagedTable, pagedQuery } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
 import { FixedHistory } from './fixed/FixedHistory.js';
@@ -28,6 +29,8 @@ function useInitialType(queryType: string | null, uid: number | undefined): stri
   const known = queryType ?? stored;
   const probe = useHistory({ page: 1, limit: 1, type: 3 }, known === null && uid !== undefined);
   if (known) return known;
+  // A probe that cannot be read does not hold the page back: the list below says why it is empty.
+  if (readFailure(probe)) return '1';
   if (!probe.data) return null;
   return probe.data.total > 0 ? '3' : '1';
 }
@@ -212,9 +215,7 @@ function HistoryFilters({
             page={page}
             onPageChange={setPage}
             pageSize={DAILY_INTEREST_PAGE_SIZE}
-            loading={dailyRows.isPending}
-            error={dailyRows.error}
-            onRetry={() => dailyRows.refetch()}
+            {...readStatus(dailyRows)}
           />
         ) : (
           <PagedTable

@@ -8,7 +8,7 @@ import { useHoldings, useProducts } from '../../api/simple-earn.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { Dialog } from '../../components/Dialog.js';
 import { InfoPopup } from '../../components/InfoPopup.js';
-import { ListStatus } from '../../components/ListStatus.js';
+import { ListStatus, readStatus } from '../../components/ListStatus.js';
 import { type Column, PagedTable } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
@@ -212,12 +212,7 @@ function FlexibleHoldings() {
               </Group>
             </Card>
           ))}
-          <ListStatus
-            count={list.length}
-            loading={holdings.isPending}
-            error={holdings.error}
-            onRetry={() => holdings.refetch()}
-          />
+          <ListStatus count={list.length} {...readStatus(holdings)} />
           {(holdings.data?.total ?? 0) > list.length && (
             <Button variant="subtle" onClick={() => setMobileLimit(mobileLimit + PAGE_SIZE)}>
               {t('earn.loadMore')}
@@ -233,9 +228,7 @@ function FlexibleHoldings() {
             total={holdings.data?.total ?? 0}
             page={page}
             onPageChange={setPage}
-            loading={holdings.isPending}
-            error={holdings.error}
-            onRetry={() => holdings.refetch()}
+            {...readStatus(holdings)}
           />
         </Paper>
       )}

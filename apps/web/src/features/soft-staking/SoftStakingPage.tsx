@@ -7,6 +7,7 @@ import { useMe } from '../../api/account.js';
 import { useSoftStakingRewards, useSoftStakingStatus } from '../../api/soft-staking.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { DateRange, type DateRangeValue } from '../../components/DateRange.js';
+import { readStatus } from '../../components/ListStatus.js';
 import { type Column, PagedTable, pagedQuery } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useAuthGate } from '../auth/auth-gate.js';
@@ -88,9 +89,7 @@ export default function SoftStakingPage() {
           total={s?.coins.length ?? 0}
           page={1}
           onPageChange={() => undefined}
-          loading={status.isPending}
-          error={status.error}
-          onRetry={() => status.refetch()}
+          {...readStatus(status)}
         />
       </Paper>
       {me.data && <Rewards />}

@@ -21,7 +21,7 @@ import { serverNow } from '../../api/client.js';
 import { useStakingAction, useStakingProduct, useStakingUserInfo } from '../../api/staking.js';
 import { AmountInput } from '../../components/AmountInput.js';
 import { DetailLine } from '../../components/DetailLine.js';
-import { ListStatus } from '../../components/ListStatus.js';
+import { ListStatus, readStatus } from '../../components/ListStatus.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { notifyError, refusalText } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
@@ -93,7 +93,7 @@ function StakeSources({ product, onDone }: { product: StakingProduct; onDone(r: 
       {chosen ? (
         <StakeForm key={chosen.pid} product={chosen} onDone={onDone} />
       ) : (
-        <ListStatus count={0} loading={picked.isPending} error={picked.error} onRetry={() => picked.refetch()} />
+        <ListStatus count={0} {...readStatus(picked)} />
       )}
     </Stack>
   );

@@ -14,7 +14,7 @@ import {
 } from '../../api/staking.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { CoinSearch } from '../../components/CoinSearch.js';
-import { ListStatus } from '../../components/ListStatus.js';
+import { ListStatus, readStatus } from '../../components/ListStatus.js';
 import { type Column, PagedTable, pagedQuery } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
 import { type FrameMessage, useFrame } from '../../lib/use-frame.js';
@@ -251,12 +251,7 @@ function MyStaking({ asset }: { asset: string }) {
   const list = (balances.data ?? []).filter((b) => !asset || b.coin === asset);
   return (
     <Stack gap="sm" data-testid="my-staking">
-      <ListStatus
-        count={list.length}
-        loading={balances.isPending}
-        error={balances.error}
-        onRetry={() => balances.refetch()}
-      />
+      <ListStatus count={list.length} {...readStatus(balances)} />
       {list.map((b) => {
         const p = productOf(b);
         const receipt = b.receipt_coin !== '';

@@ -7,7 +7,7 @@ import { useWealthDetail, useWealthLines } from '../../api/wealth.js';
 import { ChartLoading } from '../../components/ChartLoading.js';
 import { DetailLine } from '../../components/DetailLine.js';
 import { InfoPopup } from '../../components/InfoPopup.js';
-import { ListStatus } from '../../components/ListStatus.js';
+import { ListStatus, readStatus } from '../../components/ListStatus.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { useFormat } from '../../lib/use-format.js';
 
@@ -61,7 +61,7 @@ function Detail({ product }: { product: WealthProduct }) {
               <DetailLine label={t('wealth.clientId')} value={d.client_id} />
             </SimpleGrid>
           ) : (
-            <ListStatus count={0} loading={detail.isPending} error={detail.error} onRetry={() => detail.refetch()} />
+            <ListStatus count={0} {...readStatus(detail)} />
           )}
           {d?.orders
             .filter((o) => o.side === 'redeem' && o.status === 'done' && new Decimal(o.carried).gt(0))

@@ -4,7 +4,7 @@ import { useMe } from '../../api/account.js';
 import { useWealthProducts } from '../../api/wealth.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { DetailLine } from '../../components/DetailLine.js';
-import { ListStatus } from '../../components/ListStatus.js';
+import { ListStatus, readStatus } from '../../components/ListStatus.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useOpenedItem } from '../../lib/use-opened-item.js';
 import { useAuthGate } from '../auth/auth-gate.js';
@@ -32,12 +32,7 @@ export function WealthSection() {
           {t('wealth.subtitle')}
         </Text>
       </div>
-      <ListStatus
-        count={list.length}
-        loading={products.isPending}
-        error={products.error}
-        onRetry={() => products.refetch()}
-      />
+      <ListStatus count={list.length} {...readStatus(products)} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {list.map((p) => {
           const held = p.unit !== '0' || p.unit_pending !== '0' || p.amount_pending !== '0';

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useFixedHoldings } from '../../../api/fixed-earn.js';
 import { CoinIcon } from '../../../components/CoinIcon.js';
 import { InfoPopup } from '../../../components/InfoPopup.js';
-import { ListStatus } from '../../../components/ListStatus.js';
+import { ListStatus, readStatus } from '../../../components/ListStatus.js';
 import { type Column, PagedTable } from '../../../components/PagedTable.js';
 import { useFormat } from '../../../lib/use-format.js';
 import { useIsMobile } from '../../../lib/use-is-mobile.js';
@@ -277,12 +277,7 @@ export function FixedHoldings() {
               </Group>
             </Card>
           ))}
-          <ListStatus
-            count={list.length}
-            loading={holdings.isPending}
-            error={holdings.error}
-            onRetry={() => holdings.refetch()}
-          />
+          <ListStatus count={list.length} {...readStatus(holdings)} />
           {(holdings.data?.total ?? 0) > list.length && (
             <Button variant="subtle" onClick={() => setMobileLimit(mobileLimit + PAGE_SIZE)}>
               {t('earn.loadMore')}
@@ -298,9 +293,7 @@ export function FixedHoldings() {
             total={holdings.data?.total ?? 0}
             page={page}
             onPageChange={setPage}
-            loading={holdings.isPending}
-            error={holdings.error}
-            onRetry={() => holdings.refetch()}
+            {...readStatus(holdings)}
             // Eleven columns: a laptop's width holds them with narrower gaps.
             cellSpacing={6}
           />

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useMe } from '../../../api/account.js';
 import { useFixedProducts } from '../../../api/fixed-earn.js';
 import { CoinIcon } from '../../../components/CoinIcon.js';
+import { ListStatus, readFailure, readStatus } from '../../../components/ListStatus.js';
 import { LoadingCards } from '../../../components/LoadingBlock.js';
 import { useFormat } from '../../../lib/use-format.js';
 import { useAuthGate } from '../../auth/auth-gate.js';
@@ -23,6 +24,7 @@ export default function VipWealthPage() {
   const me = useMe({ fresh: true });
   const { requireLogin } = useAuthGate();
   const products = useFixedProducts(2);
+  const failure = readFailure(products);
   const [target, setTarget] = useState<FixedTarget | null>(null);
   const tier = me.data?.tier ?? 0;
   return (
@@ -49,9 +51,10 @@ export default function VipWealthPage() {
           {t('common.noData')}
         </Paper>
       )}
+      {Boolean(failure) && <ListStatus count={0} {...readStatus(products)} />}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {/* Placeholders in the products' own shape, so nothing below moves when they arrive. */}
-        {products.isPending && <LoadingCards count={3} height={VIP_CARD_HEIGHT} />}
+        {products.isPending && !failure && <LoadingCards count={3} height={VIP_CARD_HEIGHT} />}
         {(products.data ?? []).map((p) => {
           const inTier = tierOpens(tier, p);
           return (
