@@ -225,6 +225,11 @@ describe('Launchpool in Chromium', () => {
     await expect.poll(() => dropdowns.count()).toBe(0);
     await page.getByTestId('stake-LPX-USDT').click();
     await expectText(page, 'Commit to earn LPX');
+    // The form's own words and checks say commit too.
+    await page.getByTestId('stake-amount').fill('5');
+    await expectText(page, 'The minimum commitment is 10 USDT');
+    await page.getByTestId('stake-amount').fill('');
+    expect(await page.getByRole('dialog').getByText(/\bstak(e|ed|ing)\b/i).count()).toBe(0);
     // Escape closes an info pop-over in the dialog, and only the pop-over.
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'info' }).first().click();

@@ -1,7 +1,9 @@
+import { isUSRegion } from '@earn/domain';
 import { Anchor, Button, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { type ReactElement, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useMe } from '../api/account.js';
 import { useInbox, useMarkRead } from '../api/inbox.js';
 import { inboxParams } from '../lib/inbox-params.js';
 import { usePopoverState } from '../lib/use-escape-closes-top.js';
@@ -22,9 +24,14 @@ export function InboxPopover({
 }) {
   const { t, i18n } = useTranslation();
   const fmt = useFormat();
+  // A US reader commits where others stake (spec): a message's `_us` wording where it has one.
+  const me = useMe();
+  const context = isUSRegion(me.data?.region ?? '') ? 'us' : undefined;
   /** A message in the reader's language when it has a key we know, else the server's English. */
   const text = (m: { key?: string; params?: Record<string, string> }, part: 'title' | 'body', english: string) =>
-    m.key && i18n.exists(`${m.key}.${part}`) ? t(`${m.key}.${part}`, inboxParams(m.params ?? {})) : english;
+    m.key && i18n.exists(`${m.key}.${part}`)
+      ? t(`${m.key}.${part}`, { ...inboxParams(m.params ?? {}), context })
+      : english;
   const navigate = useNavigate();
   const inbox = useInbox(true);
   const markRead = useMarkRead();

@@ -59,7 +59,15 @@ describe('errorText', () => {
     expect(words(checkFlexibleRedeem('1.123456789', '5'))).toBe('数量最多 8 位小数');
     // A form that labels the field its own way (a wealth subscription's sum of money) names it so.
     const sum = parseAmount('amount', '1.123', { maxDecimals: 2 });
-    expect(sum.ok ? 'accepted' : refusalText(sum.key, sum.params, '金额')).toBe('金额最多 2 位小数');
+    expect(sum.ok ? 'accepted' : refusalText(sum.key, sum.params, { label: '金额' })).toBe('金额最多 2 位小数');
+    // A US reader's wording, added to the refusal's own context.
+    const cap = { amount: '20000', coin: 'GT', left: '0', context: 'first' };
+    expect(refusalText('finances.startupMining.stake.max.tip', cap, { context: 'us' })).toBe('该池最多可提交 20,000 GT');
+    await changeLocale('en');
+    expect(refusalText('finances.startupMining.stake.max.tip', cap, { context: 'us' })).toBe(
+      'The most you can commit in this pool is 20,000 GT',
+    );
+    expect(refusalText('finances.startupMining.stake.max.tip', cap)).toBe('The most you can stake in this pool is 20,000 GT');
   });
 
   it('says a wrong fund password counts over a window, whatever came right between', async () => {

@@ -67,13 +67,20 @@ export function errorText(error: unknown): string {
 /**
  * A refusal's words in the current language, the server's or a form's own check: its key with its
  * values, a field named by its wire name said as the form labels it where the app knows it (or as
- * `label`, the form's own word for it), and the values a choice takes ('spot, unified') said as the
- * app names them.
+ * `label`, the form's own word for it), the values a choice takes ('spot, unified') said as the app
+ * names them, and in the reader's own wording where a form has one (`context`: a US reader's 'us',
+ * added to the refusal's own).
  */
-export function refusalText(key: string, params: Record<string, string> = {}, label?: string): string {
+export function refusalText(
+  key: string,
+  params: Record<string, string> = {},
+  { label, context }: { label?: string; context?: string | undefined } = {},
+): string {
   const { field, allowed } = params;
+  const contexts = [params.context, context].filter(Boolean);
   return i18n.t(key, {
     ...withGroupedFigures(params),
+    ...(contexts.length > 0 ? { context: contexts.join('_') } : {}),
     ...(label !== undefined
       ? { field: label }
       : field && i18n.exists(`field.${field}`)

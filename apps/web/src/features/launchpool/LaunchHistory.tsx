@@ -8,12 +8,14 @@ import { DateRange, type DateRangeValue } from '../../components/DateRange.js';
 import { type Column, PagedTable, pagedQuery } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
 import { HourStatementDialog } from './HourStatementDialog.js';
+import { useLaunchWords } from './use-launch-words.js';
 
 const TYPES: LaunchHistoryType[] = ['stake', 'reward', 'redeem', 'release'];
 
 /** The user's stakes, rewards, redemptions and releases, filtered by type, coin and date range; a reward opens its hour's statement. */
 export function LaunchHistory() {
   const { t } = useTranslation();
+  const { words } = useLaunchWords();
   const fmt = useFormat();
   const projects = useProjects();
   const [type, setType] = useState<LaunchHistoryType | null>(null);
@@ -55,7 +57,7 @@ export function LaunchHistory() {
       title: t('earn.history.type'),
       render: (r) => (
         <Stack gap={0}>
-          <Text size="sm">{t(`launch.type.${r.type}`)}</Text>
+          <Text size="sm">{words(`launch.type.${r.type}`)}</Text>
           {r.destination && (
             <Text size="xs" c="dimmed" data-testid="release-destination">
               {t(`launch.history.to.${r.destination}`)}
@@ -93,7 +95,7 @@ export function LaunchHistory() {
           placeholder={t('earn.history.all')}
           data-testid="launch-history-type"
           onChange={(v) => change(() => setType(v as LaunchHistoryType | null))}
-          data={TYPES.map((v) => ({ value: v, label: t(`launch.type.${v}`) }))}
+          data={TYPES.map((v) => ({ value: v, label: words(`launch.type.${v}`) }))}
           w={160}
         />
         <Select

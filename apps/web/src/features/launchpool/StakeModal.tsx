@@ -183,7 +183,8 @@ function PoolForm({
           available: avail,
           coin: pool.coin,
         });
-  const error = check && !check.ok ? refusalText(check.key, check.params) : undefined;
+  const error =
+    check && !check.ok ? refusalText(check.key, check.params, { context: isUS ? 'us' : undefined }) : undefined;
   const estimate = estimatedStakeReward(check?.ok ? check.value : '0', pool, staked);
   const inPool = new Decimal(staked).gt(0);
   const canConfirm = amount !== '' && !error && !quota.usedUp && !createOrder.isPending && !checkRule.isPending;
@@ -351,7 +352,7 @@ function PoolForm({
       </Stack>
       {selector.options.length > 1 && (
         <Stack gap={4}>
-          <Text size="sm">{t('launch.earn.title')}</Text>
+          <Text size="sm">{words('launch.earn.title')}</Text>
           <SegmentedControl
             value={choice}
             onChange={(v) => setPicked(v as EarnOption)}

@@ -38,7 +38,7 @@ function SubscribeForm({ product, onDone }: { product: WealthProduct; onDone(o: 
   const value = parsed?.ok ? parsed.value : null;
   const error =
     parsed && !parsed.ok
-      ? refusalText(parsed.key, parsed.params, t('wealth.amount'))
+      ? refusalText(parsed.key, parsed.params, { label: t('wealth.amount') })
       : value?.gt(available)
         ? t('finances.inadequateBalance')
         : value?.gt(0) && value.lt(product.min_purchase)
