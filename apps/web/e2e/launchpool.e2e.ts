@@ -229,7 +229,12 @@ describe('Launchpool in Chromium', () => {
     await page.getByTestId('stake-amount').fill('5');
     await expectText(page, 'The minimum commitment is 10 USDT');
     await page.getByTestId('stake-amount').fill('');
-    expect(await page.getByRole('dialog').getByText(/\bstak(e|ed|ing)\b/i).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('dialog')
+        .getByText(/\bstak(e|ed|ing)\b/i)
+        .count(),
+    ).toBe(0);
     // Escape closes an info pop-over in the dialog, and only the pop-over.
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'info' }).first().click();

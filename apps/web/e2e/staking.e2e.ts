@@ -2,6 +2,7 @@ import { dailyReward, formatAmount, redeemFee } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type E2E,
+  EXCHANGE_URL,
   enterFundPassword,
   expectText,
   holdRoute,
@@ -149,6 +150,14 @@ describe('On-chain staking in Chromium', () => {
     await page.goto(`${e2e.baseUrl}/staking/BTC?pid=7`);
     // No transfer for a US user (spec): the balance's mark offers a deposit alone.
     expect(await page.getByTestId('staking-money-in').getAttribute('aria-label')).toBe('Deposit');
+    // It opens the ways to add funds a US user has: a deposit, no transfer.
+    await page.getByTestId('staking-money-in').click();
+    expect(await page.getByTestId('add-funds-deposit').getAttribute('href')).toBe(
+      `${EXCHANGE_URL}/myaccount/deposit/BTC`,
+    );
+    expect(await page.getByTestId('add-funds-transfer').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('add-funds-deposit').waitFor({ state: 'hidden' });
     await page.getByTestId('staking-amount').fill('0.1');
     await expect.poll(() => page.getByTestId('staking-mint-estimate').textContent()).toMatch(/ USDC$/);
     await page.getByTestId('staking-agree').check();

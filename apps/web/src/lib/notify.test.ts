@@ -62,12 +62,16 @@ describe('errorText', () => {
     expect(sum.ok ? 'accepted' : refusalText(sum.key, sum.params, { label: '金额' })).toBe('金额最多 2 位小数');
     // A US reader's wording, added to the refusal's own context.
     const cap = { amount: '20000', coin: 'GT', left: '0', context: 'first' };
-    expect(refusalText('finances.startupMining.stake.max.tip', cap, { context: 'us' })).toBe('该池最多可提交 20,000 GT');
+    expect(refusalText('finances.startupMining.stake.max.tip', cap, { context: 'us' })).toBe(
+      '该池最多可提交 20,000 GT',
+    );
     await changeLocale('en');
     expect(refusalText('finances.startupMining.stake.max.tip', cap, { context: 'us' })).toBe(
       'The most you can commit in this pool is 20,000 GT',
     );
-    expect(refusalText('finances.startupMining.stake.max.tip', cap)).toBe('The most you can stake in this pool is 20,000 GT');
+    expect(refusalText('finances.startupMining.stake.max.tip', cap)).toBe(
+      'The most you can stake in this pool is 20,000 GT',
+    );
   });
 
   it('says a wrong fund password counts over a window, whatever came right between', async () => {

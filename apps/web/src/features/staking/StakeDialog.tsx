@@ -19,6 +19,7 @@ import { Link } from 'react-router';
 import { useBalances, useMe } from '../../api/account.js';
 import { serverNow } from '../../api/client.js';
 import { useStakingAction, useStakingProduct, useStakingUserInfo } from '../../api/staking.js';
+import { AddFundsModal } from '../../components/AddFundsModal.js';
 import { AmountInput } from '../../components/AmountInput.js';
 import { DetailLine } from '../../components/DetailLine.js';
 import { ListStatus, readStatus } from '../../components/ListStatus.js';
@@ -103,8 +104,11 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
   const { t } = useTranslation();
   const fmt = useFormat();
   const me = useMe();
-  // A US user has no transfer between accounts (spec): the balance's mark offers a deposit alone.
-  const moneyIn = t('staking.transfer', { context: isUSRegion(me.data?.region ?? '') ? 'us' : undefined });
+  // A US user has no transfer between accounts (spec): the balance's mark offers the ways to add
+  // funds they have (a deposit), not the assets page's transfer.
+  const isUS = isUSRegion(me.data?.region ?? '');
+  const moneyIn = t('staking.transfer', { context: isUS ? 'us' : undefined });
+  const [addFunds, setAddFunds] = useState(false);
   const balances = useBalances(Boolean(me.data));
   const info = useStakingUserInfo(product.mortgage_coin, product.pid, Boolean(me.data));
   const action = useStakingAction();
@@ -231,16 +235,28 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
             <Group gap={4} wrap="nowrap" justify="flex-end">
               <span>{`${fmt.amount(available)} ${coin}`}</span>
               <Tooltip label={moneyIn}>
-                <ActionIcon
-                  component={Link}
-                  to={`/myaccount/funds/spot?asset=${coin}`}
-                  variant="subtle"
-                  size="sm"
-                  aria-label={moneyIn}
-                  data-testid="staking-money-in"
-                >
-                  <IconTransfer size={14} />
-                </ActionIcon>
+                {isUS ? (
+                  <ActionIcon
+                    variant="subtle"
+                    size="sm"
+                    aria-label={moneyIn}
+                    data-testid="staking-money-in"
+                    onClick={() => setAddFunds(true)}
+                  >
+                    <IconTransfer size={14} />
+                  </ActionIcon>
+                ) : (
+                  <ActionIcon
+                    component={Link}
+                    to={`/myaccount/funds/spot?asset=${coin}`}
+                    variant="subtle"
+                    size="sm"
+                    aria-label={moneyIn}
+                    data-testid="staking-money-in"
+                  >
+                    <IconTransfer size={14} />
+                  </ActionIcon>
+                )}
               </Tooltip>
             </Group>
           }
@@ -349,6 +365,7 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
         {product.sale_open === 1 ? t('staking.stake') : t('staking.closed')}
       </Button>
       <ProductInfo product={product} />
+      <AddFundsModal coin={addFunds ? coin : null} onClose={() => setAddFunds(false)} />
     </Stack>
   );
 }
