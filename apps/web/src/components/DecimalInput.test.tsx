@@ -15,6 +15,11 @@ function Harness({ precision = 8, max, error }: { precision?: number; max?: stri
         onChange={setValue}
         precision={precision}
         error={error}
+        rightSection={
+          <button type="button" onClick={() => setValue('25000')}>
+            All
+          </button>
+        }
         {...(max ? { max } : {})}
       />
       <output data-testid="value">{value}</output>
@@ -95,6 +100,20 @@ describe('DecimalInput', () => {
     await userEvent.paste('100 USDT');
     expect(value()).toBe('100');
     expect(screen.queryByText(hint)).toBeNull();
+  });
+
+  it('forgets what it said once a button beside it sets the value, even the value already there', async () => {
+    renderWithProviders(<Harness />);
+    await userEvent.type(input(), '25000x');
+    expect(screen.getByText('Only digits and one decimal point can be typed here')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'All' }));
+    expect(input().value).toBe('25000');
+    expect(screen.queryByText('Only digits and one decimal point can be typed here')).toBeNull();
+    await userEvent.click(input());
+    await userEvent.paste('1e5');
+    expect(screen.getByText('“1e5” is not a plain amount, so it was not pasted')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'All' }));
+    expect(screen.queryByText(/is not a plain amount/)).toBeNull();
   });
 
   it('forgets what was dropped once the text is typed over', async () => {

@@ -124,6 +124,16 @@ export function DecimalInput({
       ref={field}
       value={shown}
       error={error}
+      // A button beside the field (Max) sets its value from outside: what was said of the text typed
+      // or pasted before no longer stands, even when the value it sets is the one already there.
+      rightSectionProps={{
+        ...rest.rightSectionProps,
+        onClickCapture: (e) => {
+          setNote(null);
+          setRefusedPaste(null);
+          rest.rightSectionProps?.onClickCapture?.(e);
+        },
+      }}
       inputContainer={(input) => (
         <>
           {input}
