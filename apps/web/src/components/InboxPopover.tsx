@@ -69,9 +69,11 @@ export function InboxPopover({
         </Group>
         <ScrollArea.Autosize mah={360}>
           <Stack gap="xs">
-            {messages.map((m) => (
+            {messages.map((m, i) => (
               <Anchor
                 key={m.id}
+                // The keyboard lands on the newest message, not on "Mark all read" (one Enter from done).
+                data-autofocus={i === 0 || undefined}
                 component="button"
                 ta="left"
                 c="inherit"

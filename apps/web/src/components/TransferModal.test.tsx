@@ -36,6 +36,11 @@ describe('the transfer form', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Max' }));
     expect(screen.getByTestId('transfer-amount')).toHaveValue('22924');
+    // More than that, within what is held: the loan is what stops it, and it is said.
+    await userEvent.clear(screen.getByTestId('transfer-amount'));
+    await userEvent.type(screen.getByTestId('transfer-amount'), '23000');
+    expect(screen.getByText('Only 22,924 USDT can be moved out: 2,000 USDT is borrowed')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
     // From spot, all of it: nothing there is borrowed.
     await userEvent.click(screen.getByRole('button', { name: 'Swap accounts' }));
     expect(screen.getByTestId('transfer-available')).toHaveTextContent('Available: 16 USDT');

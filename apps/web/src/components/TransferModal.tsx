@@ -46,7 +46,13 @@ export function TransferModal({ opened, onClose, coin }: { opened: boolean; onCl
   const available = from === trading ? new Decimal(outable.data?.outable ?? '0') : held;
   const borrowed = from === trading && outable.data ? new Decimal(outable.data.available).minus(available) : null;
   const parsed = amount === '' ? null : parseAmount('amount', amount, { maxDecimals: decimals });
-  const error = parsed?.ok && parsed.value.gt(available) ? t('finances.inadequateBalance') : undefined;
+  // More than can leave but no more than is held: what stops it is the loan, and it is named.
+  const error =
+    parsed?.ok && parsed.value.gt(available)
+      ? borrowed?.gt(0) && parsed.value.lte(held)
+        ? t('finances.borrowed', { amount: fmt.amount(available), coin: asset, loan: fmt.amount(borrowed) })
+        : t('finances.inadequateBalance')
+      : undefined;
   const canSubmit = parsed?.ok === true && !error && !transfer.isPending;
 
   const submit = useDebouncedCallback(

@@ -69,7 +69,12 @@ function SubscribeForm({ product, onDone }: { product: WealthProduct; onDone(o: 
         <DetailLine label={t('wealth.nav')} value={fmt.amount(product.nav)} />
         <DetailLine
           label={t('wealth.estUnits')}
-          value={value?.gt(0) ? `≈ ${fmt.amount(value.div(product.nav).toDecimalPlaces(6, Decimal.ROUND_DOWN))}` : '--'}
+          // Only for an amount that could be subscribed: no units for one below the minimum or over the balance.
+          value={
+            value?.gt(0) && !error
+              ? `≈ ${fmt.amount(value.div(product.nav).toDecimalPlaces(6, Decimal.ROUND_DOWN))}`
+              : '--'
+          }
         />
         <DetailLine label={t('wealth.pricedAt')} value={fmt.dateTime(product.next_valuation_time * 1000)} />
       </Stack>
