@@ -87,6 +87,9 @@ export const insufficientBalance = (coin?: string) =>
         params: { coin },
       })
     : new AppError(Code.Failure, 'Insufficient balance', 400, { key: 'finances.inadequateBalance' });
+/** Auto-earn is for non-VIP accounts (spec: hidden for VIP users). */
+export const autoEarnNotForVip = () =>
+  new AppError(Code.Failure, 'Auto-earn is not available to VIP accounts', 403, { key: 'lend_earn.autoEarn.vip' });
 /** More of a coin than can leave the trading wallet, whose balance is there but partly borrowed. */
 export const borrowedCoins = (coin: string, free: string, loan: string) =>
   new AppError(Code.Failure, `Only ${free} ${coin} can be moved out: ${loan} ${coin} is borrowed`, 400, {

@@ -366,6 +366,34 @@ describe('auto-earn', () => {
     expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
   });
 
+  it('switches auto-earn on with a redemption whose box is ticked, keeping what it redeems out of the sweep', async () => {
+    const u = await lender(ts, { DOT: '1000' });
+    await u.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'DOT', amount: '1000' });
+    await ts.deposit(u.email, 'DOT', '30');
+    expect(
+      (await u.post('/apiw/v2/uni-loan/earn/redeem', { asset: 'DOT', amount: '200', auto_invest_status: 1 })).body.code,
+    ).toBe(0);
+    expect((await u.get('/apiw/v2/uni-loan/earn/autoivest?assets=DOT')).body.data.status).toEqual({ DOT: 1 });
+    // The idle 30 is swept in at the hour; the 200 just redeemed stays in spot.
+    await advance(ts, 2);
+    expect(await spot(u, 'DOT')).toBe('200');
+    // Left unticked while it is off, nothing changes.
+    const other = await lender(ts, { DOT: '100' });
+    await other.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'DOT', amount: '100' });
+    await other.post('/apiw/v2/uni-loan/earn/redeem', { asset: 'DOT', amount: '10', auto_invest_status: 0 });
+    expect((await other.get('/apiw/v2/uni-loan/earn/autoivest?assets=DOT')).body.data.status).toEqual({ DOT: 0 });
+    // A VIP account has no auto-earn to switch on: refused, and nothing redeemed.
+    await ts.admin.post('/admin/v1/users/settings', { email: other.email, tier: 5 });
+    const vip = await other.post('/apiw/v2/uni-loan/earn/redeem', {
+      asset: 'DOT',
+      amount: '10',
+      auto_invest_status: 1,
+    });
+    expect(vip.body.key).toBe('lend_earn.autoEarn.vip');
+    expect((await holding(other, 'DOT')).curr_amount).toBe('90');
+    expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
+  });
+
   it('keeps a position redeemed whole out of the sweep, with the last hour’s interest paid with it', async () => {
     const u = await lender(ts, { DOGE: '1000' });
     await setDemand(ts, 'DOGE', '100000', '0.05');

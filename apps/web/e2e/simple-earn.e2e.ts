@@ -155,6 +155,9 @@ describe('Simple Earn flexible in Chromium', () => {
     // maximum before any fund-password prompt (it would be refused anyway), and the dialog shows the
     // new redeemable without being opened again.
     await page.getByTestId('redeem-SOL').click();
+    // Auto-earn is off for SOL now: the box starts unticked, offering to turn it on (spec: it starts from the status).
+    await expect.poll(() => page.getByTestId('redeem-auto-earn').isChecked()).toBe(false);
+    await expectText(page, 'Turn on auto-earn for SOL');
     const shownBefore = await page.getByTestId('redeemable').textContent();
     const other = await page.context().newPage();
     await other.goto(`${e2e.baseUrl}/simple-earn/my-lendings?tab=flexible`);

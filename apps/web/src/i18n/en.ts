@@ -333,6 +333,9 @@ export const en = {
   'earn.redeem.keepAutoEarnOn':
     'What you redeem stays in your account; auto-earn only subscribes coins that arrive later.',
   'earn.redeem.keepAutoEarnOff': 'Auto-earn will be turned off for this coin.',
+  'earn.redeem.turnOnAutoEarn': 'Turn on auto-earn for {{coin}}',
+  'earn.redeem.turnOnAutoEarnOn':
+    'From the next hour your idle {{coin}} is subscribed each hour; what you redeem now stays in your account.',
   'earn.redeem.highLendRatio':
     'Most of this coin is lent this hour; the lent part of your redemption arrives when the hour ends.',
   'redeem.number.minLimit': 'The minimum redemption is {{number}} {{coin}}',

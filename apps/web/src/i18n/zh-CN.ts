@@ -323,6 +323,8 @@ export const zhCN: Messages = {
   'earn.redeem.keepAutoEarn': '保持 {{coin}} 自动赚币开启',
   'earn.redeem.keepAutoEarnOn': '赎回的币种将留在您的账户中，自动赚币只会申购之后到账的币。',
   'earn.redeem.keepAutoEarnOff': '该币种的自动赚币将被关闭。',
+  'earn.redeem.turnOnAutoEarn': '为 {{coin}} 开启自动赚币',
+  'earn.redeem.turnOnAutoEarnOn': '从下一小时起，闲置的 {{coin}} 每小时自动申购；本次赎回的数量留在您的账户中。',
   'earn.redeem.highLendRatio': '该币种本小时大部分已出借，赎回中已出借部分将在整点到账。',
   'redeem.number.minLimit': '最小赎回数量为 {{number}} {{coin}}',
   'redeem.number.maxLimit': '当前最多可赎回 {{amount}} {{coin}}',

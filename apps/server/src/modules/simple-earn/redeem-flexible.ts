@@ -6,13 +6,14 @@ import {
   MIN_REDEEM,
   parseAmount,
   toWire,
+  VIP_TIER,
   WIRE_AMOUNTS,
 } from '@earn/domain';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { earnHistory } from '../../db/schema.js';
 import { type IdempotencyRequest, runTx } from '../../db/tx.js';
-import { AppError, refused } from '../../errors.js';
+import { AppError, autoEarnNotForVip, refused } from '../../errors.js';
 import { userAccount } from '../../ledger/accounts.js';
 import { post } from '../../ledger/post.js';
 import { isUnified, tradingWallet } from '../account/me.js';
@@ -39,20 +40,25 @@ export const MODE_REDEEM_SPOT = 32;
 export const MODE_REDEEM_UNIFIED = 0;
 
 /**
- * The redeem form's auto-earn checkbox, when auto-earn is on for the coin: unticked (0) turns it off
- * for this coin; left on, the redeemed amount is kept out of the hourly sweep so it is not
- * subscribed straight back.
+ * The redeem form's auto-earn checkbox, which starts from the coin's status (spec): unticked (0)
+ * turns auto-earn off for this coin; ticked, or not sent while it is on, it is on, and the redeemed
+ * amount is kept out of the hourly sweep so it is not subscribed straight back.
  */
 async function keepAutoEarnChoice(
   tx: Executor,
   userId: number,
   coin: string,
   amount: Decimal,
-  keepAutoEarn: number | undefined,
+  autoEarn: number | undefined,
 ) {
-  if (!(await autoInvestStatus(tx, userId)).isOn(coin)) return;
-  if (keepAutoEarn === 0) await switchAutoEarn(tx, userId, coin, 0);
-  else await keepRedeemedFromSweep(tx, userId, coin, amount);
+  const on = (await autoInvestStatus(tx, userId)).isOn(coin);
+  if (autoEarn === 0) {
+    if (on) await switchAutoEarn(tx, userId, coin, 0);
+    return;
+  }
+  if (!on && autoEarn !== 1) return;
+  if (!on) await switchAutoEarn(tx, userId, coin, 1);
+  await keepRedeemedFromSweep(tx, userId, coin, amount);
 }
 
 /** A flexible redemption as asked: the dialog's view of the holding is informative only. */
@@ -67,6 +73,8 @@ export interface RedeemInput {
 /** What a redemption asks for: the market open, the amount to its places and above the minimum. */
 async function checkRedeemInput(ctx: AppContext, user: User, input: RedeemInput) {
   assertNotLocked(user, 'redeem');
+  // VIP accounts have no auto-earn, so none to switch on with a redemption.
+  if (input.auto_invest_status === 1 && user.tier >= VIP_TIER) throw autoEarnNotForVip();
   const market = await requireOpenMarket(ctx.db, input.asset);
   const parsed = parseAmount('amount', input.amount, WIRE_AMOUNTS.flexibleRedeem);
   if (!parsed.ok) throw refused(parsed);

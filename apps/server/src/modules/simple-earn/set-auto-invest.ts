@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { autoEarnRedeemed, autoInvest } from '../../db/schema.js';
 import { runTx } from '../../db/tx.js';
-import { AppError, noFlexibleProduct } from '../../errors.js';
+import { autoEarnNotForVip, noFlexibleProduct } from '../../errors.js';
 import type { User } from '../account/repo.js';
 import { getAutoInvest } from './market-queries.js';
 import { findMarket } from './markets.js';
@@ -17,8 +17,7 @@ import { findMarket } from './markets.js';
  * VIP users have none.
  */
 export async function setAutoInvest(ctx: AppContext, user: User, input: AutoInvestBody) {
-  if (user.tier >= VIP_TIER)
-    throw new AppError(-1, 'Auto-earn is not available to VIP accounts', 403, { key: 'lend_earn.autoEarn.vip' });
+  if (user.tier >= VIP_TIER) throw autoEarnNotForVip();
   const asset = input.assets.trim().toUpperCase();
   if (asset !== ALL_ASSET && !(await findMarket(ctx.db, asset))) throw noFlexibleProduct('asset', input.assets);
   const status = input.status === '1' ? 1 : 0;

@@ -4,6 +4,7 @@ import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMe } from '../../api/account.js';
 import { useRedeemFlexible } from '../../api/simple-earn.js';
 import { DecimalInput } from '../../components/DecimalInput.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
@@ -33,9 +34,12 @@ function RedeemForm({ holding, onDone }: { holding: FlexibleHolding; onDone(): v
   const fmt = useFormat();
   const redeem = useRedeemFlexible();
   const [amount, setAmount] = useState('');
-  // The form's auto-earn checkbox starts from the coin's status; unticked, the redemption turns it off.
+  // The form's auto-earn checkbox starts from the coin's status (spec), for every account that has
+  // auto-earn (not VIP): ticked, the redemption leaves it on or turns it on; unticked, off.
+  const me = useMe();
+  const autoEarnShown = Boolean(me.data) && !me.data?.is_vip;
   const autoEarnOn = holding.auto_invest_status === 1;
-  const [keepAutoEarn, setKeepAutoEarn] = useState(autoEarnOn);
+  const [autoEarn, setAutoEarn] = useState(autoEarnOn);
   const max = redeemable(holding);
   const most = max.toDecimalPlaces(REDEEM_PLACES, Decimal.ROUND_DOWN).toFixed();
   const check = amount === '' ? null : checkFlexibleRedeem(amount, max);
@@ -49,7 +53,7 @@ function RedeemForm({ holding, onDone }: { holding: FlexibleHolding; onDone(): v
           amount: check.value.toFixed(),
           curr_amount: holding.curr_amount,
           lend_amount: holding.lend_amount,
-          ...(autoEarnOn ? { auto_invest_status: keepAutoEarn ? 1 : 0 } : {}),
+          ...(autoEarnShown ? { auto_invest_status: autoEarn ? 1 : 0 } : {}),
         },
         {
           onSuccess: (res) => {
@@ -121,12 +125,18 @@ function RedeemForm({ holding, onDone }: { holding: FlexibleHolding; onDone(): v
           {t('earn.redeem.highLendRatio')}
         </Alert>
       )}
-      {autoEarnOn && (
+      {autoEarnShown && (
         <Checkbox
-          checked={keepAutoEarn}
-          onChange={(e) => setKeepAutoEarn(e.currentTarget.checked)}
-          label={t('earn.redeem.keepAutoEarn', { coin: holding.asset })}
-          description={t(keepAutoEarn ? 'earn.redeem.keepAutoEarnOn' : 'earn.redeem.keepAutoEarnOff')}
+          checked={autoEarn}
+          onChange={(e) => setAutoEarn(e.currentTarget.checked)}
+          label={t(autoEarnOn ? 'earn.redeem.keepAutoEarn' : 'earn.redeem.turnOnAutoEarn', { coin: holding.asset })}
+          description={
+            autoEarnOn
+              ? t(autoEarn ? 'earn.redeem.keepAutoEarnOn' : 'earn.redeem.keepAutoEarnOff')
+              : autoEarn
+                ? t('earn.redeem.turnOnAutoEarnOn', { coin: holding.asset })
+                : undefined
+          }
           data-testid="redeem-auto-earn"
         />
       )}
