@@ -62,9 +62,14 @@ export function EarlyRedeemDialog({ order, onClose }: { order: FixedHolding | nu
               {foreign &&
                 t('common.sentenceGap') +
                   t('fixed.early.forfeitBonusNote', { bonus: fmt.amount(foreign.amount), coin: foreign.bonus_asset })}
-              {/* A voucher is used up by the order it was applied to, whether or not it paid. */}
+              {/* A voucher is used up by the order it was applied to, whether or not it paid. It is
+                  named by what it gives, in the reader's language (its title is the operator's words). */}
               {order.coupon_info &&
-                t('common.sentenceGap') + t('fixed.early.voucherNote', { title: order.coupon_info.title })}
+                t('common.sentenceGap') +
+                  t('fixed.early.voucherNote', {
+                    ratio: fmt.percent(order.coupon_info.rate_ratio),
+                    count: order.coupon_info.rate_day,
+                  })}
             </Alert>
             <Group grow>
               <Button variant="default" onClick={onClose}>

@@ -71,11 +71,12 @@ describe("a fixed order's ladder bonus", () => {
     const withVoucher = {
       ...order('USDT', '0', '4.00'),
       bonus_info: null,
-      coupon_info: { id: 3, title: '+3% for 7 days', rate_ratio: '0.03', rate_day: 7, interest: '0.46027397' },
+      // rate_ratio in percent (spec: amount x rate_ratio/100 /365 x rate_day); the title in the operator's words.
+      coupon_info: { id: 3, title: 'Welcome boost', rate_ratio: '3', rate_day: 7, interest: '0.46027397' },
     } as unknown as FixedHolding;
     renderWithProviders(<EarlyRedeemDialog order={withVoucher} onClose={() => {}} />);
     expect((await screen.findByTestId('early-forfeit')).textContent).toBe(
-      'You give up the 1.22739726 USDT the order would have paid at maturity. The voucher “+3% for 7 days” is used up and not returned.',
+      'You give up the 1.22739726 USDT the order would have paid at maturity. The voucher of +3.00% APR for 7 days is used up and not returned.',
     );
   });
 });
