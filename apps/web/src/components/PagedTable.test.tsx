@@ -67,14 +67,14 @@ describe('PagedTable', () => {
       />,
     );
     expect(screen.getByRole('alert')).toHaveTextContent('The server is busy');
-    expect(screen.queryByText('No data')).toBeNull();
+    expect(screen.queryByText('No Data')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(retried).toBe(1);
   });
 
   it('shows the empty state', () => {
     renderWithProviders(<Harness total={0} />);
-    expect(screen.getByText('No data')).toBeInTheDocument();
+    expect(screen.getByText('No Data')).toBeInTheDocument();
   });
 
   it('takes another page size', () => {
