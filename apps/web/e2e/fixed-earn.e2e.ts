@@ -234,8 +234,10 @@ describe('Simple Earn fixed-term in Chromium', () => {
     await page.getByTestId('fixed-confirm').click();
     await enterFundPassword(page, '123456');
     await expect.poll(() => page.getByTestId('fixed-success-Term').textContent()).toBe('7 days');
-    // 6% and the +3% voucher over the whole term, as the holdings will show it.
-    expect(await page.getByTestId('fixed-success-APR').textContent()).toBe('9.00%');
+    // The product's 6%, as the form showed it, then with the +3% voucher over the whole term, as the
+    // holdings will show it.
+    expect(await page.getByTestId('fixed-success-APR').textContent()).toBe('6.00%');
+    expect(await page.getByTestId('fixed-success-APR with bonus and voucher').textContent()).toBe('9.00%');
     expect(await page.getByTestId('fixed-success-Amount').textContent()).toBe('1,000 USDT');
     // Subscribe more reopens the dialog on the same term, empty.
     await page.getByTestId('fixed-subscribe-more').click();

@@ -864,6 +864,7 @@ export const en = {
   'fixed.subscribe.title': 'Subscribe {{coin}} fixed term',
   'fixed.upTo': 'up to {{rate}}',
   'fixed.apr': 'APR',
+  'fixed.totalApr': 'APR with bonus and voucher',
   'fixed.aprProduct': 'Product APR',
   'fixed.copy': 'Copy',
   'fixed.days_one': '{{count}} day',

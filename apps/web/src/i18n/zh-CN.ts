@@ -821,6 +821,7 @@ export const zhCN: Messages = {
   'fixed.subscribe.title': '申购 {{coin}} 定期',
   'fixed.upTo': '最高 {{rate}}',
   'fixed.apr': '年化收益率',
+  'fixed.totalApr': '含奖励与加息的年化',
   'fixed.aprProduct': '产品年化',
   'fixed.copy': '复制',
   'fixed.days_one': '{{count}} 天',

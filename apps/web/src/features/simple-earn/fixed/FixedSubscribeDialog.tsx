@@ -110,7 +110,12 @@ export function FixedSubscribeDialog({ target, onClose }: { target: FixedTarget 
               [t('assets.coin'), done.asset],
               [t('earn.subscribe.amount'), `${fmt.amount(done.amount)} ${done.asset}`],
               [t('fixed.term'), t('fixed.days', { count: done.days })],
-              [t('fixed.apr'), `${done.ratePercent}%`],
+              // The product's APR, as the form showed it; then, where a ladder bonus or a voucher adds
+              // to it, the order's whole APR, as the holdings will show it.
+              [t('fixed.apr'), fmt.rate(done.productRate)],
+              ...(new Decimal(done.ratePercent).div(100).eq(done.productRate)
+                ? []
+                : [[t('fixed.totalApr'), `${done.ratePercent}%`]]),
             ].map(([label, value]) => (
               <Group key={label} justify="space-between">
                 <Text c="dimmed">{label}</Text>
@@ -145,6 +150,8 @@ interface FixedSubscribed {
   asset: string;
   amount: string;
   days: number;
+  /** The product's APR (a ratio), as the form shows it. */
+  productRate: string;
   /** The order's APR in percent, with its voucher and bonus (as the holdings show it). */
   ratePercent: string;
   productId: number;
@@ -339,6 +346,7 @@ function TermForm({
               asset: product.asset,
               amount: res.amount,
               days: res.lock_up_period,
+              productRate: product.year_rate,
               ratePercent: res.total_year_rate_percent,
               productId: product.id,
             }),
