@@ -69,12 +69,14 @@ describe('same-term fixed products', () => {
     expect(screen.getByTestId('fixed-chip-USDT-7-1').textContent).toBe('7D 5.00%');
   });
 
-  it("are told apart in the subscribe dialog by the operator's title, and a term of its own is left as it is", async () => {
+  it("are told apart in the subscribe dialog by the operator's title, and the one with a ladder is marked as on the page", async () => {
     serveProducts();
     renderWithProviders(<FixedSubscribeDialog target={{ asset: 'USDT' }} onClose={() => {}} />);
     const terms = await screen.findByTestId('fixed-terms');
     await within(terms).findByText('Holiday special');
     expect(within(terms).getByText('Standard')).toBeTruthy();
     expect(within(terms).queryByText('Weekly')).toBeNull();
+    expect(within(terms).getByTestId('term-bonus-1').textContent).toBe('Bonus');
+    expect(within(terms).queryByTestId('term-bonus-2')).toBeNull();
   });
 });

@@ -211,6 +211,12 @@ function FixedSubscribeForm({ target, onDone }: { target: FixedTarget; onDone(re
                 {t('fixed.special')}
               </Badge>
             )}
+            {/* As the home page's chip marks it: this term pays a ladder bonus. */}
+            {p.ladder_apr.length > 0 && (
+              <Badge size="xs" color="orange" variant="light" data-testid={`term-bonus-${p.id}`}>
+                {t('earn.bonus')}
+              </Badge>
+            )}
             {/* Two products of one term and kind are told apart by the operator's title. */}
             {p.title !== '' && terms.some((q) => q.id !== p.id && sameTerm(p, q)) && (
               <Text size="xs" c="dimmed" maw={140} lineClamp={2}>
