@@ -301,7 +301,7 @@ export const en = {
   'earn.auto.setUp': 'Set up',
   'earn.auto.enable': 'Enable',
   'earn.auto.cardDesc':
-    'Idle balances are subscribed to flexible Simple Earn every hour, and lent from the next hourly clearing on, as any subscription.',
+    'Idle balances are subscribed to flexible Simple Earn every hour and, as any subscription, lent from the first hourly clearing at least an hour later.',
   'earn.auto.enableTitle': 'Turn on auto-earn',
   'earn.auto.disableTitle': 'Turn off auto-earn',
   'earn.auto.enableAll': 'Idle balances of every coin will be subscribed each hour.',

@@ -294,7 +294,7 @@ export const zhCN: Messages = {
   'earn.auto.enabling': '已开启',
   'earn.auto.setUp': '设置',
   'earn.auto.enable': '开启',
-  'earn.auto.cardDesc': '闲置余额每小时自动申购活期余币宝，与其他申购一样，从下一次每小时撮合起出借。',
+  'earn.auto.cardDesc': '闲置余额每小时自动申购活期余币宝；与其他申购一样，自申购满一小时后的首次每小时撮合起出借。',
   'earn.auto.enableTitle': '开启自动赚币',
   'earn.auto.disableTitle': '关闭自动赚币',
   'earn.auto.enableAll': '每小时将自动申购所有币种的闲置余额。',
