@@ -113,9 +113,7 @@ export function FixedSubscribeDialog({ target, onClose }: { target: FixedTarget 
               // The product's APR, as the form showed it; then, where a ladder bonus or a voucher adds
               // to it, the order's whole APR, as the holdings will show it.
               [t('fixed.apr'), fmt.rate(done.productRate)],
-              ...(new Decimal(done.ratePercent).div(100).eq(done.productRate)
-                ? []
-                : [[t('fixed.totalApr'), `${done.ratePercent}%`]]),
+              ...(done.withExtras ? [[t('fixed.totalApr'), `${done.ratePercent}%`]] : []),
             ].map(([label, value]) => (
               <Group key={label} justify="space-between">
                 <Text c="dimmed">{label}</Text>
@@ -152,6 +150,8 @@ interface FixedSubscribed {
   days: number;
   /** The product's APR (a ratio), as the form shows it. */
   productRate: string;
+  /** Whether a ladder bonus or a voucher adds to it. */
+  withExtras: boolean;
   /** The order's APR in percent, with its voucher and bonus (as the holdings show it). */
   ratePercent: string;
   productId: number;
@@ -353,6 +353,7 @@ function TermForm({
               amount: res.amount,
               days: res.lock_up_period,
               productRate: product.year_rate,
+              withExtras: hasLadder || Boolean(voucher),
               ratePercent: res.total_year_rate_percent,
               productId: product.id,
             }),
