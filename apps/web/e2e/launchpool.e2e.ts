@@ -202,6 +202,17 @@ describe('Launchpool in Chromium', () => {
         .getByText(/\bstak(e|ed|ing)\b/i)
         .count(),
     ).toBe(0);
+    // Its notes too (on-chain staking, another product, keeps its name).
+    await page.getByRole('button', { name: 'About redemption earn' }).click();
+    await expectText(page, 'Your commitment is yours: redeem any time while the project runs.');
+    expect(
+      await page
+        .getByRole('dialog')
+        .getByText(/\bstak(e|ed|es)\b/i)
+        .count(),
+    ).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     // The APR's info opens beside its mark (the pop-over is placed by the mark it comes from).
     const mark = page.getByRole('button', { name: 'info' }).first();
     await mark.click();

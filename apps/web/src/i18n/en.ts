@@ -812,11 +812,15 @@ export const en = {
   'launch.trade': 'Trade',
   'launch.note.title': 'About redemption earn',
   'launch.note.1': 'Your stake is yours: redeem any time while the project runs.',
+  'launch.note.1_us': 'Your commitment is yours: redeem any time while the project runs.',
   'launch.note.2': 'Rewards are paid every hour to your {{tradingAccount}}.',
   'launch.note.3': 'Each second of an hour pays its share of the hour’s budget to the stakes of that second.',
+  'launch.note.3_us': 'Each second of an hour pays its share of the hour’s budget to the commitments of that second.',
   'launch.note.4': 'At the end your stake returns to your {{tradingAccount}}, or goes on into the product you chose.',
+  'launch.note.4_us':
+    'At the end your commitment returns to your {{tradingAccount}}, or goes on into the product you chose.',
   'launch.note.5':
-    'Simple Earn and staking destinations are offered only for BTC, ETH and USDT, and only where the coin has such a product on sale: each pool lists the destinations it offers.',
+    'Simple Earn and on-chain staking destinations are offered only for BTC, ETH and USDT, and only where the coin has such a product on sale: each pool lists the destinations it offers.',
   'launch.type.stake': 'Stake',
   'launch.type.stake_us': 'Commit',
   'launch.type.reward': 'Reward',

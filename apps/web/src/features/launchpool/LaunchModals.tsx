@@ -281,11 +281,12 @@ function PoolTiers({ pool, volume, showNext }: { pool: RewardPool; volume: Decim
 /** The launch pool's notes for participants, numbered. */
 export function LaunchNoteDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { t } = useTranslation();
+  const { words } = useLaunchWords();
   return (
     <Dialog opened={opened} onClose={onClose} title={t('launch.note.title')} centered>
       <List type="ordered" spacing="xs" size="sm">
         {[1, 2, 3, 4, 5].map((i) => (
-          <List.Item key={i}>{t(`launch.note.${i}`)}</List.Item>
+          <List.Item key={i}>{words(`launch.note.${i}`)}</List.Item>
         ))}
       </List>
     </Dialog>
