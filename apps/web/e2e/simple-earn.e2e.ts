@@ -302,6 +302,9 @@ describe('Simple Earn flexible in Chromium', () => {
       '/simple-earn/history',
       '/staking?tab=mine',
       '/vip-wealth',
+      '/simple-earn/faq',
+      '/simple-earn/my-lendings/0?orderType=flexible&asset=USDT',
+      '/simple-earn/my-lendings/1?orderType=fixed&asset=USDT&order_id=1',
     ]) {
       await page.goto(`${e2e.baseUrl}${path}`);
       // Well before the automatic tries end (about two minutes).

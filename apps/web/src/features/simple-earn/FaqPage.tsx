@@ -2,6 +2,7 @@ import { Accordion, Anchor, Center, Group, Loader, Stack, Title } from '@mantine
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFaq } from '../../api/simple-earn.js';
+import { ListStatus, readFailure, readStatus } from '../../components/ListStatus.js';
 
 export default function FaqPage() {
   const { t, i18n } = useTranslation();
@@ -14,7 +15,9 @@ export default function FaqPage() {
           {t('earn.title')}
         </Anchor>
       </Group>
-      {faq.isPending ? (
+      {readFailure(faq) ? (
+        <ListStatus count={0} {...readStatus(faq)} />
+      ) : faq.isPending ? (
         <Center py="xl">
           <Loader />
         </Center>

@@ -55,7 +55,8 @@ export default function FlexibleDetailPage() {
   const product = products.data?.find((p) => p.asset === asset) ?? null;
   const h = holding.data;
 
-  if (holding.isPending && asset !== '') {
+  // A read that keeps failing falls through to say so, with a retry, not to spin through every try.
+  if (holding.isPending && asset !== '' && !readFailure(holding)) {
     return (
       <Center py="xl">
         <Loader />

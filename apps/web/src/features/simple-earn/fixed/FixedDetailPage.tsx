@@ -35,7 +35,8 @@ export default function FixedDetailPage() {
   const [redeeming, setRedeeming] = useState(false);
   const [subscribing, setSubscribing] = useState<FixedTarget | null>(null);
   const subscribeAgain = useSubscribeAgain(setSubscribing);
-  if (order.isPending && named) return <LoadingBlock rows={6} />;
+  // A read that keeps failing falls through to say so, with a retry, not to load through every try.
+  if (order.isPending && named && !readFailure(order)) return <LoadingBlock rows={6} />;
   const o = order.data;
   if (!o) {
     return (

@@ -150,7 +150,7 @@ interface FixedSubscribed {
   days: number;
   /** The product's APR (a ratio), as the form shows it. */
   productRate: string;
-  /** Whether a ladder bonus or a voucher adds to it. */
+  /** Whether a ladder bonus or a voucher adds to it (this order's, not only the product's offer). */
   withExtras: boolean;
   /** The order's APR in percent, with its voucher and bonus (as the holdings show it). */
   ratePercent: string;
@@ -353,7 +353,7 @@ function TermForm({
               amount: res.amount,
               days: res.lock_up_period,
               productRate: product.year_rate,
-              withExtras: hasLadder || Boolean(voucher),
+              withExtras: bonus.gt(0) || extra.gt(0),
               ratePercent: res.total_year_rate_percent,
               productId: product.id,
             }),
