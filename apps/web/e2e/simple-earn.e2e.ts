@@ -305,6 +305,7 @@ describe('Simple Earn flexible in Chromium', () => {
       '/simple-earn/faq',
       '/simple-earn/my-lendings/0?orderType=flexible&asset=USDT',
       '/simple-earn/my-lendings/1?orderType=fixed&asset=USDT&order_id=1',
+      '/simple-earn',
     ]) {
       await page.goto(`${e2e.baseUrl}${path}`);
       // Well before the automatic tries end (about two minutes).
@@ -314,6 +315,8 @@ describe('Simple Earn flexible in Chromium', () => {
         .first()
         .waitFor({ timeout: 15_000 });
       expect(await page.getByRole('button', { name: 'Retry' }).count()).toBeGreaterThan(0);
+      // Said in place of the placeholders, not under them.
+      expect(await page.getByTestId('loading').count()).toBe(0);
     }
     await context.close();
   });

@@ -38,4 +38,16 @@ describe('the notification subscriptions', () => {
     await waitFor(() => expect(toggle).not.toBeChecked());
     expect(sets).toEqual([{ sets: { startup_mining_switch: 0 } }]);
   });
+
+  it('says when the statuses cannot be read, with a retry, rather than spinning', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    renderWithProviders(<SubscriptionModal opened onClose={() => {}} />);
+    expect(await screen.findByText('Network error, please retry later')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
 });

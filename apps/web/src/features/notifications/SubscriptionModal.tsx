@@ -7,6 +7,7 @@ import {
   useLaunchpoolSwitch,
   useToggleSubscription,
 } from '../../api/notifications.js';
+import { ListStatus, readFailure, readStatus } from '../../components/ListStatus.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { notifyError, notifySuccess } from '../../lib/notify.js';
 
@@ -18,6 +19,8 @@ export function SubscriptionModal({ opened, onClose }: { opened: boolean; onClos
   const hodler = useHodlerConfig(opened);
   const toggle = useToggleSubscription();
 
+  // A status that cannot be read says so, with a retry, rather than spinning through every try.
+  const failure = [candy, launchpool, hodler].find((q) => readFailure(q));
   const rows: { which: Subscription; title: string; desc: string; on: boolean | undefined }[] = [
     {
       which: 'candy',
@@ -37,6 +40,7 @@ export function SubscriptionModal({ opened, onClose }: { opened: boolean; onClos
   return (
     <ResponsiveModal opened={opened} onClose={onClose} title={t('subscribe.notification')} size="sm">
       <Stack>
+        {failure && <ListStatus count={0} {...readStatus(failure)} />}
         {rows.map((row) => (
           <Group key={row.which} justify="space-between" wrap="nowrap">
             <div>
@@ -46,7 +50,9 @@ export function SubscriptionModal({ opened, onClose }: { opened: boolean; onClos
               </Text>
             </div>
             {row.on === undefined ? (
-              <Loader size="xs" />
+              failure ? null : (
+                <Loader size="xs" />
+              )
             ) : (
               <Switch
                 checked={row.on}

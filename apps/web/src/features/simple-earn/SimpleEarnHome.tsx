@@ -65,7 +65,10 @@ export default function SimpleEarnHome() {
   // The list is drawn from a deferred copy: new rows are drawn in the background, in short slices,
   // while the page keeps answering (a phone spent a long moment on each answer's rows).
   const marketsFailure = readFailure(markets);
-  const shownList = useDeferredValue(markets.isPending ? undefined : (markets.data?.list ?? NO_PRODUCTS));
+  // A read that keeps failing shows no skeletons above its error.
+  const shownList = useDeferredValue(
+    markets.isPending && !marketsFailure ? undefined : (markets.data?.list ?? NO_PRODUCTS),
+  );
   const subscribe = useCallback((p: FlexibleProduct) => requireLogin(() => setSubscribing(p)), [requireLogin]);
   const toggleSort = useCallback(() => setSort((s) => (s === 3 ? 4 : 3)), []);
   return (
