@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type E2E,
@@ -16,6 +17,11 @@ beforeAll(async () => {
   e2e = await startE2E();
 });
 afterAll(() => e2e?.close());
+
+/** How many texts in `within` say stake, where a US reader is told commit (spec §1). */
+function stakeWords(within: Locator, words = /\bstak(e|ed|ing)\b/i): Promise<number> {
+  return within.getByText(words).count();
+}
 
 describe('Launchpool in Chromium', () => {
   it('stakes with Max, shows the success modal, accrues rewards every hour, and redeems early', async () => {
@@ -196,21 +202,11 @@ describe('Launchpool in Chromium', () => {
     await expectText(page, 'Commit coins, earn new tokens every hour');
     expect(await page.getByRole('columnheader', { name: 'My commitment' }).count()).toBeGreaterThan(0);
     expect(await page.getByRole('columnheader', { name: 'Total committed' }).count()).toBeGreaterThan(0);
-    expect(
-      await page
-        .locator('main')
-        .getByText(/\bstak(e|ed|ing)\b/i)
-        .count(),
-    ).toBe(0);
+    expect(await stakeWords(page.locator('main'))).toBe(0);
     // Its notes too (on-chain staking, another product, keeps its name).
     await page.getByRole('button', { name: 'About redemption earn' }).click();
     await expectText(page, 'Your commitment is yours: redeem any time while the project runs.');
-    expect(
-      await page
-        .getByRole('dialog')
-        .getByText(/\bstak(e|ed|es)\b/i)
-        .count(),
-    ).toBe(0);
+    expect(await stakeWords(page.getByRole('dialog'), /\bstak(e|ed|es)\b/i)).toBe(0);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     // The APR's info opens beside its mark (the pop-over is placed by the mark it comes from).
@@ -240,12 +236,7 @@ describe('Launchpool in Chromium', () => {
     await page.getByTestId('stake-amount').fill('5');
     await expectText(page, 'The minimum commitment is 10 USDT');
     await page.getByTestId('stake-amount').fill('');
-    expect(
-      await page
-        .getByRole('dialog')
-        .getByText(/\bstak(e|ed|ing)\b/i)
-        .count(),
-    ).toBe(0);
+    expect(await stakeWords(page.getByRole('dialog'))).toBe(0);
     // Escape closes an info pop-over in the dialog, and only the pop-over.
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'info' }).first().click();

@@ -17,6 +17,21 @@ const message = (id: number, title: string) => ({
   read: false,
 });
 
+/** The inbox under a plain button named 'inbox'. */
+function renderInbox() {
+  renderWithProviders(
+    <MemoryRouter>
+      <InboxPopover
+        target={(onClick) => (
+          <button type="button" onClick={onClick}>
+            inbox
+          </button>
+        )}
+      />
+    </MemoryRouter>,
+  );
+}
+
 describe('the inbox', () => {
   it('reads the inbox again when opened, showing a message that came since', async () => {
     let list = [message(1, 'New launch pool: Northwind')];
@@ -29,17 +44,7 @@ describe('the inbox', () => {
         return new Response(JSON.stringify({ code: 0, data: { list, total: list.length, unread: list.length } }));
       }),
     );
-    renderWithProviders(
-      <MemoryRouter>
-        <InboxPopover
-          target={(onClick) => (
-            <button type="button" onClick={onClick}>
-              inbox
-            </button>
-          )}
-        />
-      </MemoryRouter>,
-    );
+    renderInbox();
     await waitFor(() => expect(reads).toBe(1));
     list = [message(2, 'New launch pool: Avalanche drop'), ...list];
     await userEvent.click(screen.getByRole('button', { name: 'inbox' }));
@@ -57,17 +62,7 @@ describe('the inbox', () => {
         return new Response(JSON.stringify({ code: 0, data: { list, total: all.length, unread: all.length } }));
       }),
     );
-    renderWithProviders(
-      <MemoryRouter>
-        <InboxPopover
-          target={(onClick) => (
-            <button type="button" onClick={onClick}>
-              inbox
-            </button>
-          )}
-        />
-      </MemoryRouter>,
-    );
+    renderInbox();
     screen.getByRole('button', { name: 'inbox' }).focus();
     await userEvent.keyboard('{Enter}');
     expect(await screen.findByText('Project 22')).toBeInTheDocument();
