@@ -319,6 +319,19 @@ describe('Simple Earn flexible in Chromium', () => {
       expect(await page.getByTestId('loading').count()).toBe(0);
     }
     await context.close();
+
+    // Auto-earn's card offers Enable only once it knows the reader's status: here it says it could not read it.
+    const demoContext = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const reader = await demoContext.newPage();
+    await login(reader, e2e.baseUrl, 'demo@example.com');
+    await reader.route('**/{apiw,api}/**', (route) =>
+      route.request().url().includes('/auth/session') ? route.continue() : route.abort('internetdisconnected'),
+    );
+    await reader.goto(`${e2e.baseUrl}/simple-earn`);
+    await reader.getByTestId('auto-earn-unread').waitFor({ timeout: 15_000 });
+    expect(await reader.getByTestId('auto-earn-unread').textContent()).toBe('Network error, please retry later');
+    expect(await reader.getByTestId('auto-earn-setup').count()).toBe(0);
+    await demoContext.close();
   });
 });
 

@@ -6,8 +6,9 @@ import { Link, useSearchParams } from 'react-router';
 import { useMe } from '../../api/account.js';
 import { useAutoInvest, useMarketList, useProducts, useStatistics } from '../../api/simple-earn.js';
 import { CoinSearch } from '../../components/CoinSearch.js';
-import { ListStatus, readFailure } from '../../components/ListStatus.js';
+import { ListStatus, readFailure, readStatus } from '../../components/ListStatus.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
+import { errorText } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
 import { useAuthGate } from '../auth/auth-gate.js';
@@ -48,6 +49,8 @@ export default function SimpleEarnHome() {
   const autoOn = auto.data
     ? auto.data.global_status === 1 || Object.values(auto.data.status).some((s) => s === 1)
     : false;
+  // A signed-in reader is offered Enable or Set up only once their status is known.
+  const autoRead = me.data && !isVip ? readStatus(auto) : null;
   const pages = Math.max(1, Math.ceil((markets.data?.total ?? 0) / PAGE_SIZE));
   // ?subscribe=COIN (subscribe again from a fixed order falling back to flexible) opens its dialog.
   const [params, setParams] = useSearchParams();
@@ -121,15 +124,27 @@ export default function SimpleEarnHome() {
                   </Badge>
                 )}
               </Group>
-              <Button
-                size="compact-sm"
-                variant="light"
-                onClick={() => requireLogin(() => setAutoOpen(true))}
-                data-testid="auto-earn-setup"
-              >
-                {autoOn ? t('earn.auto.setUp') : t('earn.auto.enable')}
-              </Button>
+              {autoRead?.error ? (
+                <Button size="compact-sm" variant="light" onClick={autoRead.onRetry}>
+                  {t('common.retry')}
+                </Button>
+              ) : (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  loading={autoRead?.loading}
+                  onClick={() => requireLogin(() => setAutoOpen(true))}
+                  data-testid="auto-earn-setup"
+                >
+                  {autoOn ? t('earn.auto.setUp') : t('earn.auto.enable')}
+                </Button>
+              )}
             </Group>
+            {autoRead?.error ? (
+              <Text size="sm" c="red" mt="xs" role="alert" data-testid="auto-earn-unread">
+                {errorText(autoRead.error)}
+              </Text>
+            ) : null}
             <Text size="sm" c="dimmed" mt="xs">
               {t('earn.auto.cardDesc')}
             </Text>
