@@ -332,6 +332,14 @@ describe('Simple Earn flexible in Chromium', () => {
     expect(await reader.getByTestId('auto-earn-unread').textContent()).toBe('Network error, please retry later');
     expect(await reader.getByTestId('auto-earn-setup').count()).toBe(0);
     await demoContext.close();
+
+    // A session that cannot be read leaves a way to log in, not an empty corner for minutes.
+    const guestContext = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const guest = await guestContext.newPage();
+    await guest.route('**/{apiw,api}/**', (route) => route.abort('internetdisconnected'));
+    await guest.goto(`${e2e.baseUrl}/simple-earn`);
+    await guest.getByRole('link', { name: 'Log in' }).waitFor({ timeout: 15_000 });
+    await guestContext.close();
   });
 });
 

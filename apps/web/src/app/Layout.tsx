@@ -117,6 +117,7 @@ function HeaderAccount({ onSubscriptions }: { onSubscriptions(): void }) {
   // The texts name the user's own trading wallet (spot or unified) where payouts go.
   const mode = me.data?.mode;
   useEffect(() => sayTradingAccountOf(mode), [mode]);
+  const sessionUnknown = me.isPending && !me.failureReason;
   return (
     <>
       {me.data && <InboxButton />}
@@ -125,12 +126,13 @@ function HeaderAccount({ onSubscriptions }: { onSubscriptions(): void }) {
       ) : (
         // Until the session is known (a prerendered page is drawn before it is, for guests and
         // signed-in users alike) the guest's buttons hold their place unseen, so nothing in the
-        // header moves when they show.
+        // header moves when they show. A session that cannot be read (its tries go on for about
+        // two minutes) leaves the reader a way to log in.
         <Group
           gap="xs"
           wrap="nowrap"
-          style={me.isPending ? { visibility: 'hidden' } : undefined}
-          aria-hidden={me.isPending || undefined}
+          style={sessionUnknown ? { visibility: 'hidden' } : undefined}
+          aria-hidden={sessionUnknown || undefined}
         >
           <Button
             component={Link}
