@@ -457,6 +457,10 @@ describe('bonuses', () => {
     expect(await spot(u, 'USDT')).toBe('0.0068493');
     const bonus = (await u.get('/apiw/v2/uni-loan/earn/history?type=4')).body.data.list;
     expect(bonus.map((r: { bonus_asset: string }) => r.bonus_asset).sort()).toEqual(['GT', 'GT', 'USDT', 'USDT']);
+    // Each row's amount is in its bonus coin, which its bonus fields say (the asset is the lent coin).
+    for (const r of bonus as { amount: string; asset: string; bonus_amount: string }[]) {
+      expect([r.asset, r.bonus_amount]).toEqual(['USDT', r.amount]);
+    }
     expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
   });
 });
@@ -552,9 +556,12 @@ describe('bonuses on what was held', () => {
     expect(new Decimal(await spot(u, 'GT')).minus(gtBefore).toFixed()).toBe(award.toFixed());
     // The per-day bonus view keeps USDT and GT apart.
     const days = (await u.get('/apiw/v2/uni-loan/earn/history?type=4&is_daily_log=1')).body.data.list as {
+      amount: string;
+      bonus_amount: string;
       bonus_asset: string;
     }[];
     expect(days.map((d) => d.bonus_asset).sort()).toEqual(['GT', 'USDT']);
+    expect(days.map((d) => d.bonus_amount)).toEqual(days.map((d) => d.amount));
     expect(await checkLedger(ts.server.ctx.db)).toEqual([]);
   });
 });

@@ -186,6 +186,8 @@ export const HistoryRow = Type.Object({
   amount: DecimalString,
   lend_principal: Type.Optional(Type.String()),
   lend_rate_year: Type.Optional(Type.String()),
+  /** A bonus row's amount (the same as amount) in bonus_asset; asset is the coin lent. */
+  bonus_amount: Type.Optional(Type.String()),
   bonus_asset: Type.Optional(Type.String()),
   time_at: Type.Integer(),
 });

@@ -73,7 +73,8 @@ export async function earnHistory(db: Executor, userId: number, product: 'flexib
         asset: r.coin,
         type: r.type,
         amount: toWire(r.amount),
-        ...(r.bonus_asset ? { bonus_asset: r.bonus_asset } : {}),
+        // A bonus's amount is in its own coin, which the row names as the spec's bonus fields do.
+        ...(r.bonus_asset ? { bonus_amount: toWire(r.amount), bonus_asset: r.bonus_asset } : {}),
       })),
       total: count?.n ?? 0,
     };
@@ -136,8 +137,11 @@ export async function earnHistory(db: Executor, userId: number, product: 'flexib
       // A fixed subscription: the order's whole APR (its holding's figure) and the bonus it pays.
       total_year_rate_percent:
         r.order_rate !== null && r.extra_rate !== null ? orderAprPercent(r.order_rate, r.extra_rate).toFixed(2) : '',
-      // A bonus row's coin, or the coin of the bonus a subscription's order pays.
-      ...(orderBonus(r) ?? { bonus_amount: '', bonus_asset: r.bonus_asset ?? '' }),
+      // A bonus row's amount and coin (its amount is in that coin, not in the row's asset), or the
+      // bonus a subscription's order pays.
+      ...(r.type === 4 && r.bonus_asset
+        ? { bonus_amount: toWire(r.amount), bonus_asset: r.bonus_asset }
+        : (orderBonus(r) ?? { bonus_amount: '', bonus_asset: r.bonus_asset ?? '' })),
     })),
     total: count?.n ?? 0,
   };
