@@ -116,6 +116,33 @@ describe('staking a regular product', () => {
     expect(await balance(u, pid)).toMatchObject({ redeeming_amount: '0', redeem_stamp: 0 });
   });
 
+  it('takes a redemption out of a stake not yet counted before the counted one, so a day never pays on less than was held through it', async () => {
+    const pid = await product({ redeem_quick: 1, redeem_quick_fee: '0', redeem_quick_daily: '1000' });
+    const u = await lender(ts, { ETH: '20' });
+    await stakeIn(u, pid, '4');
+    await toDayStart(2);
+    const before = await spot(u, 'ETH');
+    // During the day: 2 more staked (not counted until tomorrow), then 2 redeemed, at once and later.
+    await advance(ts, 3);
+    await stakeIn(u, pid, '2');
+    expect((await redeemFrom(u, pid, '1', 1)).body.code).toBe(0);
+    await advance(ts, 2);
+    expect((await redeemFrom(u, pid, '1', 1)).body.code).toBe(0);
+    await toDayStart(1);
+    // 4 were held and counted through the whole day: the day pays on 4.
+    const four = dailyReward({ holding: '4', rate: '0.0365', feeRate: '0.1' });
+    const paid = new Decimal(await spot(u, 'ETH')).minus(before);
+    expect(paid.toFixed()).toBe(four.toFixed());
+    // Redeeming more than the new stake then takes the rest from the counted coins.
+    await stakeIn(u, pid, '1');
+    expect((await redeemFrom(u, pid, '2', 1)).body.code).toBe(0);
+    const after = await spot(u, 'ETH');
+    await toDayStart(1);
+    expect(new Decimal(await spot(u, 'ETH')).minus(after).toFixed()).toBe(
+      dailyReward({ holding: '3', rate: '0.0365', feeRate: '0.1' }).toFixed(),
+    );
+  });
+
   it('redeems fast at once for its fee, within the platform-wide daily quota', async () => {
     const pid = await product({
       redeem_quick: 1,

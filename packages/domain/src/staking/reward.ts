@@ -128,3 +128,33 @@ export function stakeCountsFromMs(stakedMs: number, rewardDelayDays: number): nu
 export function firstRewardMs(nowMs: number, rewardDelayDays: number): number {
   return Math.ceil(stakeCountsFromMs(nowMs, rewardDelayDays) / DAY_MS) * DAY_MS + DAY_MS;
 }
+
+/** Part of a redemption, taken out of the stake as of `atMs` (when that part would have started to count). */
+export interface StakeTake {
+  atMs: number;
+  amount: Decimal;
+}
+
+/**
+ * Where a redemption of `amount` at `nowMs` comes out of the stake: first from what does not count
+ * yet (the stakes that would count latest first), then from what counts, as of now. A day is paid
+ * on the lowest amount counted through it, so taking coins that already count while newer ones
+ * wait would pay the holder on less than they kept all day.
+ */
+export function stakeTakes(
+  waiting: readonly { atMs: number; amount: DecimalLike }[],
+  amount: DecimalLike,
+  nowMs: number,
+): StakeTake[] {
+  const takes: StakeTake[] = [];
+  let left = dec(amount);
+  for (const w of [...waiting].filter((w) => w.atMs > nowMs).sort((a, b) => b.atMs - a.atMs)) {
+    if (left.lte(0)) break;
+    const take = Decimal.min(left, dec(w.amount));
+    if (take.lte(0)) continue;
+    takes.push({ atMs: w.atMs, amount: take });
+    left = left.minus(take);
+  }
+  if (left.gt(0)) takes.push({ atMs: nowMs, amount: left });
+  return takes;
+}

@@ -24,6 +24,7 @@ import {
   remainingOf,
   reverseRate,
   stakeCountsFromMs,
+  stakeTakes,
   standardArrivalMs,
   tokensFor,
   vipDiscountPercent,
@@ -137,6 +138,49 @@ describe('first reward', () => {
         // ... and that day is the first it holds whole: the day before starts before it counts.
         expect(stakeCountsFromMs(ms, delay)).toBeGreaterThan(firstRewardMs(ms, delay) - 2 * 86_400_000);
         expect(stakeCountsFromMs(ms, delay)).toBeGreaterThanOrEqual(ms);
+      }),
+    );
+  });
+});
+
+describe('where a redemption comes out of the stake', () => {
+  const now = at('2026-11-25T13:00:00Z');
+  const tomorrow = at('2026-11-26T00:00:00Z');
+  const later = at('2026-11-28T00:00:00Z');
+  const shown = (takes: ReturnType<typeof stakeTakes>) => takes.map((t) => [t.atMs, t.amount.toFixed()]);
+  it('takes from what does not count yet, latest first, then from what counts as of now', () => {
+    const waiting = [
+      { atMs: tomorrow, amount: '2' },
+      { atMs: later, amount: '1' },
+    ];
+    expect(shown(stakeTakes(waiting, '0.5', now))).toEqual([[later, '0.5']]);
+    expect(shown(stakeTakes(waiting, '2', now))).toEqual([
+      [later, '1'],
+      [tomorrow, '1'],
+    ]);
+    expect(shown(stakeTakes(waiting, '5', now))).toEqual([
+      [later, '1'],
+      [tomorrow, '2'],
+      [now, '2'],
+    ]);
+    // A stake that already counts, or a waiting part used up, is not taken from again.
+    expect(shown(stakeTakes([{ atMs: now, amount: '3' }], '1', now))).toEqual([[now, '1']]);
+    expect(shown(stakeTakes([{ atMs: later, amount: '0' }], '1', now))).toEqual([[now, '1']]);
+  });
+  it('takes exactly the amount, never more of a part than it holds', () => {
+    const part = fc.record({ atMs: fc.integer({ min: now - 86_400_000, max: now + 10 * 86_400_000 }), amount });
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 6 }), amount, (waiting, asked) => {
+        const takes = stakeTakes(waiting, asked, now);
+        expect(takes.reduce((sum, t) => sum.plus(t.amount), new Decimal(0)).toFixed()).toBe(
+          new Decimal(asked).toFixed(),
+        );
+        for (const t of takes) {
+          expect(t.amount.gt(0)).toBe(true);
+          if (t.atMs === now) continue;
+          const held = waiting.filter((w) => w.atMs === t.atMs).reduce((sum, w) => sum.plus(w.amount), new Decimal(0));
+          expect(t.amount.lte(held)).toBe(true);
+        }
       }),
     );
   });

@@ -9,6 +9,7 @@ import {
   redeemFee,
   redeemWaitDays,
   remainingOf,
+  stakeTakes,
   standardArrivalMs,
   toDayString,
   tokensFor,
@@ -20,6 +21,7 @@ import type { StakingActionBody } from '@earn/domain/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { stakingDebts } from '../../db/schema.js';
 import { type IdempotencyRequest, runTx } from '../../db/tx.js';
 import { badRequest, refused } from '../../errors.js';
@@ -159,9 +161,7 @@ export async function redeem(ctx: AppContext, user: User, body: StakingActionBod
       if (!receipt) {
         const staked = userAccount(user.id, stakingWallet(pid), product.coin);
         const ids = await ensureAccounts(tx, [staked]);
-        await tx.execute(sql`
-          INSERT INTO staking_moves (product_id, account_id, delta, at)
-          VALUES (${pid}, ${ids.get(accountKey(staked))}, ${amount.neg().toFixed()}, ${now.toISOString()})`);
+        await moveOutOfStake(tx, pid, ids.get(accountKey(staked)), amount, nowMs);
       }
       if (quick) {
         await tx.execute(sql`
@@ -233,4 +233,34 @@ async function burnDebt(tx: Executor, user: User, product: StakingProductRow, he
     .set({ minted: sql`${stakingDebts.minted} - ${burn.toFixed()}::numeric` })
     .where(and(eq(stakingDebts.productId, product.id), eq(stakingDebts.userId, user.id)));
   return burn;
+}
+
+/**
+ * The stake's moves for a redemption: out of the stakes that do not count yet first (as of when
+ * each would have started to count), then out of what counts, as of now (stakeTakes).
+ */
+async function moveOutOfStake(
+  tx: Executor,
+  pid: number,
+  accountId: number | undefined,
+  amount: Decimal,
+  nowMs: number,
+) {
+  const waiting = rowsOf<{ at: Date | string; amount: string }>(
+    await tx.execute(sql`
+      SELECT at, sum(delta)::text AS amount FROM staking_moves
+      WHERE product_id = ${pid} AND account_id = ${accountId} AND at > ${new Date(nowMs).toISOString()}
+      GROUP BY at HAVING sum(delta) > 0`),
+  );
+  const takes = stakeTakes(
+    waiting.map((w) => ({ atMs: new Date(w.at).getTime(), amount: w.amount })),
+    amount,
+    nowMs,
+  );
+  const rows = takes.map(
+    (t) => sql`(${pid}, ${accountId}, ${t.amount.neg().toFixed()}, ${new Date(t.atMs).toISOString()})`,
+  );
+  await tx.execute(
+    sql`INSERT INTO staking_moves (product_id, account_id, delta, at) VALUES ${sql.join(rows, sql`, `)}`,
+  );
 }
