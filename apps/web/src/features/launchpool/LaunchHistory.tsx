@@ -8,6 +8,7 @@ import { DateRange, type DateRangeValue } from '../../components/DateRange.js';
 import { type Column, PagedTable, pagedQuery } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
 import { HourStatementDialog } from './HourStatementDialog.js';
+import { poolNames } from './pool-names.js';
 import { useLaunchWords } from './use-launch-words.js';
 
 const TYPES: LaunchHistoryType[] = ['stake', 'reward', 'redeem', 'release'];
@@ -40,6 +41,8 @@ export function LaunchHistory() {
     ...new Set((projects.data ?? []).flatMap((p) => [p.coin, ...p.reward_pools.map((pool) => pool.coin)])),
   ].sort();
   const names = new Map((projects.data ?? []).map((p) => [p.pid, `${p.name} (${p.coin})`]));
+  // Two pools of a project may take the same coin: each row names its own.
+  const pools = new Map((projects.data ?? []).flatMap((p) => [...poolNames(p.reward_pools, t('launch.newcomers'))]));
   const change = (next: () => void) => {
     next();
     setPage(1);
@@ -50,7 +53,11 @@ export function LaunchHistory() {
       key: 'pool',
       title: t('launch.pool'),
       // Named by the project's name in the reader's language: two projects may pay the same coin.
-      render: (r) => t('launch.history.pool', { project: names.get(r.pid) ?? r.project_coin, coin: r.pool_coin }),
+      render: (r) =>
+        t('launch.history.pool', {
+          project: names.get(r.pid) ?? r.project_coin,
+          coin: pools.get(r.rid)?.name ?? r.pool_coin,
+        }),
     },
     {
       key: 'type',

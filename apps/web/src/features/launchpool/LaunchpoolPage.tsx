@@ -29,6 +29,7 @@ import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
 import { useAuthGate } from '../auth/auth-gate.js';
 import classes from './LaunchpoolPage.module.css';
+import { poolNames } from './pool-names.js';
 import { useLaunchWords } from './use-launch-words.js';
 
 const history = fetchedApart(() => import('./LaunchHistory.js').then((m) => m.LaunchHistory));
@@ -266,6 +267,7 @@ function ProjectCard({
     { key: 'actions', title: t('assets.actions') },
   ] as const;
   // Each pool's cells, laid out as a table row on desktop and as a card on phones.
+  const names = poolNames(project.reward_pools, t('launch.newcomers'));
   const rows = project.reward_pools
     .filter((p) => !isMultiMiningPool(p.reward_pool_type))
     .map((pool) => {
@@ -276,7 +278,10 @@ function ProjectCard({
       const cells: Record<(typeof columns)[number]['key'], ReactNode> = {
         pool: (
           <Group gap={6}>
-            <Text fw={600}>{pool.coin}</Text>
+            <Text fw={600}>
+              {pool.coin}
+              {names.get(pool.rid)?.place ? ` #${names.get(pool.rid)?.place}` : ''}
+            </Text>
             {pool.limit_rule > 0 && (
               <Badge size="xs" color="pink">
                 {t('launch.newcomers')}
@@ -457,7 +462,7 @@ function ProjectCard({
         {project.reward_pools.map((p) => (
           <Text key={p.rid} size="xs" c="dimmed">
             {t('launch.poolSummary', {
-              pool: p.coin,
+              pool: names.get(p.rid)?.name ?? p.coin,
               reward: fmt.abbreviate(p.total_reward),
               rewardCoin: project.coin,
               cap:
