@@ -400,6 +400,8 @@ describe('Launchpool in Chromium', () => {
     await expectText(page, 'Cosmos hub');
     await page.getByRole('columnheader', { name: 'APR at end' }).first().waitFor();
     expect(await page.getByRole('columnheader', { name: 'Est. APR' }).count()).toBe(0);
+    // Its stakes are back with their holders: the total shown is the one at its end.
+    await page.getByRole('columnheader', { name: 'Total staked at end' }).first().waitFor();
     await page.getByRole('button', { name: 'info' }).first().click();
     await expectText(
       page,

@@ -708,6 +708,8 @@ export const en = {
   'launch.pool': 'Pool',
   'launch.totalStaked': 'Total staked',
   'launch.totalStaked_us': 'Total committed',
+  'launch.totalStakedEnd': 'Total staked at end',
+  'launch.totalStakedEnd_us': 'Total committed at end',
   'launch.peak': 'Peak',
   'launch.avgLastHour': 'Last hour avg',
   'launch.rate': 'Rate',

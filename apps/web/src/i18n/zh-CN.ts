@@ -674,6 +674,8 @@ export const zhCN: Messages = {
   'launch.pool': '池子',
   'launch.totalStaked': '总质押',
   'launch.totalStaked_us': '总提交',
+  'launch.totalStakedEnd': '结束时总质押',
+  'launch.totalStakedEnd_us': '结束时总提交',
   'launch.peak': '峰值',
   'launch.avgLastHour': '上小时均值',
   'launch.rate': '利率',

@@ -260,7 +260,8 @@ function ProjectCard({
   const ended = project.state === 3;
   const columns = [
     { key: 'pool', title: t('launch.pool') },
-    { key: 'staked', title: words('launch.totalStaked') },
+    // An ended project's stakes are back with their holders: its figures are those at its end.
+    { key: 'staked', title: words(ended ? 'launch.totalStakedEnd' : 'launch.totalStaked') },
     { key: 'apr', title: isUS ? t('launch.rate') : ended ? t('launch.finalApr') : t('earn.estApr') },
     { key: 'mine', title: words('launch.myStake') },
     { key: 'rewards', title: t('launch.rewards') },
