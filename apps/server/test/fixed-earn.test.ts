@@ -575,7 +575,9 @@ describe('rate-up vouchers', () => {
     const interest = fixedInterest('2000', '0.073', 7);
     expect(await spot(u, 'USDT')).toBe(new Decimal(100000).plus(interest).plus(coupon).toFixed());
     const types = (await u.get(`${FIXED}/user/history?type=5`)).body.data.list;
-    expect(types[0]).toMatchObject({ amount: coupon.toFixed(), rate_ratio: '5', lend_rate_year: '0.05' });
+    expect(types[0]).toMatchObject({ amount: coupon.toFixed(), rate_ratio: '5', rate_day: 7, lend_rate_year: '0.05' });
+    // It pays the voucher alone: no APR or bonus of the order's subscription.
+    expect(types[0]).toMatchObject({ total_year_rate_percent: '', bonus_amount: '' });
     // The payout message's figure is interest and voucher interest together, and says so.
     const earned = interest.plus(coupon).toFixed();
     const paid = (await u.get('/apiw/v2/inbox')).body.data.list.find(

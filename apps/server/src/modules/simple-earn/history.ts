@@ -98,7 +98,8 @@ export async function earnHistory(db: Executor, userId: number, product: 'flexib
     voucher_ratio: string | null;
     voucher_days: number | null;
   }>(
-    // The page first, then what a fixed subscription's order and voucher add to its APR, as its holding shows it.
+    // The page first, then what a fixed subscription's order and voucher add to its APR, as its holding
+    // shows it, and the days of the voucher a rate-up row pays.
     await db.execute(sql`
       SELECT h.*, o.year_rate::text AS order_rate, o.extra_rate::text AS extra_rate, o.bonus_amount::text AS bonus_amount,
         coalesce(o.bonus_asset, o.coin) AS order_bonus_asset, v.rate_ratio::text AS voucher_ratio, v.rate_day AS voucher_days
@@ -108,7 +109,8 @@ export async function earnHistory(db: Executor, userId: number, product: 'flexib
         WHERE ${filters} ORDER BY at DESC, id DESC LIMIT ${q.limit} OFFSET ${offset}
       ) h
       LEFT JOIN fixed_orders o ON h.type = 1 AND h.product = 'fixed' AND o.id = h.order_id
-      LEFT JOIN rate_up_vouchers v ON v.id = o.voucher_id
+      LEFT JOIN fixed_orders vo ON h.type IN (1, 5) AND h.product = 'fixed' AND vo.id = h.order_id
+      LEFT JOIN rate_up_vouchers v ON v.id = vo.voucher_id
       ORDER BY h.at DESC, h.id DESC`),
   );
   const [count] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM ${rows} WHERE ${filters}`));
