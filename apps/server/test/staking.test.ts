@@ -207,6 +207,32 @@ describe('staking a regular product', () => {
     expect(dailyBonus('30', BONUS_TIERS).toFixed()).toBe('0.003');
     expect(await spot(small, 'ETH')).toBe(new Decimal('0.0009').plus('0.0005').toFixed());
     expect(await spot(large, 'ETH')).toBe(new Decimal('0.0027').plus('0.0015').toFixed());
+    // The trend shows the bonus as paid that day: half the tier's 3.65%.
+    const lines = (await small.get(`${STAKING}/coin-lines?coin=ETH&pid=${pid}&limit=7`)).body.data;
+    expect(lines.at(-1)).toMatchObject({ rate: '0.0365', extra_rate: '0.01825' });
+    // The budget is spent: the event is finished, and no highest APR or estimate counts on it.
+    const view = (await small.get(`${STAKING}/product?coin=ETH&pid=${pid}`)).body.data;
+    expect(view).toMatchObject({ rate: '0.0365', most_rate: '0.0365', extra_interest: { status: 2 } });
+    await toDayStart(1);
+    const next = (await small.get(`${STAKING}/coin-lines?coin=ETH&pid=${pid}&limit=7`)).body.data;
+    expect(next.at(-1)).toMatchObject({ rate: '0.0365', extra_rate: '0' });
+  });
+
+  it('shows a bonus that starts during the day from its start, as a stake made then earns it from its first counted day', async () => {
+    const start = Math.floor((await now()) / 1000) + 3600;
+    const pid = await product({
+      extra_interest: { ...(await bonusEvent('1')), start_time: start, end_time: start + 30 * 86_400 },
+    });
+    const u = await lender(ts, { ETH: '10' });
+    const before = (await u.get(`${STAKING}/product?coin=ETH&pid=${pid}`)).body.data;
+    expect(before).toMatchObject({ most_rate: '0.0365', extra_interest: { status: 0 } });
+    await advance(ts, 2);
+    const running = (await u.get(`${STAKING}/product?coin=ETH&pid=${pid}`)).body.data;
+    expect(running).toMatchObject({ most_rate: '0.073', extra_interest: { status: 1 } });
+    // Staked now, it counts from tomorrow, inside the event: its first reward carries the bonus.
+    await stakeIn(u, pid, '10');
+    await toDayStart(2);
+    expect(await spot(u, 'ETH')).toBe(new Decimal('0.0009').plus(dailyBonus('10', BONUS_TIERS)).toFixed());
   });
 });
 

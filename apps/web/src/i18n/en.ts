@@ -687,6 +687,8 @@ export const en = {
   'staking.bonus.holding': 'Holding',
   'staking.bonus.extra': 'Extra APR',
   'staking.bonus.above': 'Above {{min}} {{coin}}',
+  'staking.bonus.ended':
+    'This bonus has ended: its budget is used up or its time is over. Stakes earn the regular APR.',
   'staking.bonus.window': 'From {{from}} to {{to}}, up to {{budget}} {{coin}} in all.',
   'staking.amount.required': 'Enter an amount above 0',
   'staking.stake.min': 'The minimum stake is {{amount}} {{coin}}',

@@ -653,6 +653,7 @@ export const zhCN: Messages = {
   'staking.bonus.holding': '持有数量',
   'staking.bonus.extra': '额外年化',
   'staking.bonus.above': '{{min}} {{coin}} 以上',
+  'staking.bonus.ended': '该额外奖励已结束：预算已用完或活动时间已过，质押按常规年化计息。',
   'staking.bonus.window': '活动时间 {{from}} 至 {{to}}，奖励总额最多 {{budget}} {{coin}}。',
   'staking.amount.required': '请输入大于 0 的数量',
   'staking.stake.min': '最小质押数量为 {{amount}} {{coin}}',

@@ -44,6 +44,45 @@ export function isBonusActive(extra: ExtraInterest | null | undefined, dayStartM
 }
 
 /**
+ * The bonus event's status as a reader is told it now (spec: 0 not started, 1 processing, 2
+ * finished; the bonus applies only while processing): an event the operator runs has not started
+ * before its start, and is finished after its end or once its budget (`budgetLeft`) is spent.
+ */
+export function bonusStatusNow(
+  extra: ExtraInterest | null | undefined,
+  nowMs: number,
+  budgetLeft: DecimalLike,
+): number {
+  if (!extra) return BonusStatus.notStarted;
+  if (extra.status !== BonusStatus.processing) return extra.status;
+  if (nowMs < extra.start_time * 1000) return BonusStatus.notStarted;
+  if (nowMs >= extra.end_time * 1000 || dec(budgetLeft).lte(0)) return BonusStatus.finished;
+  return BonusStatus.processing;
+}
+
+/**
+ * Whether a stake made now earns the bonus on its first counted day (the day that ends at its first
+ * reward): what an estimate and a product's highest APR count on. `extra` carries the status a reader
+ * is told (bonusStatusNow), so a spent budget counts on nothing.
+ */
+export function bonusForStakeNow(extra: ExtraInterest | null | undefined, nowMs: number, rewardDelayDays: number) {
+  return isBonusActive(extra, firstRewardMs(nowMs, rewardDelayDays) - DAY_MS);
+}
+
+/**
+ * The extra APR a day's holders were paid at the top tier: the tier's, scaled as every holder's
+ * bonus was when the day's demand ran over what was left of the budget (bonusShare), and none once
+ * the budget is spent. What the APR trend shows for the day.
+ */
+export function paidBonusRate(topRate: DecimalLike, demand: DecimalLike, budget: DecimalLike): Decimal {
+  const b = dec(budget);
+  if (b.lte(0)) return ZERO;
+  const d = dec(demand);
+  if (d.lte(b)) return dec(topRate);
+  return roundDown(dec(topRate).times(b).div(d), STAKING_PLACES);
+}
+
+/**
  * The extra bonus of one day on a holding, tier by tier: each tier's APR on the part of the holding
  * inside it (money_min..money_max, -1 for no upper bound), over 365, rounded down to 8 places.
  */

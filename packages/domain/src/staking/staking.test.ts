@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { Decimal } from '../money.js';
 import {
   allocateBonus,
+  bonusForStakeNow,
+  bonusStatusNow,
   burnFor,
   checkRedeemAmount,
   checkStakeAmount,
@@ -18,6 +20,7 @@ import {
   maxBonusRate,
   mintAmount,
   nextExchangeRate,
+  paidBonusRate,
   redeemFee,
   redeemPeriod,
   redeemWaitDays,
@@ -98,6 +101,49 @@ describe('extra bonus', () => {
     expect(isBonusActive({ ...extra, status: 0 }, at('2026-11-10T00:00:00Z'))).toBe(false);
     expect(isBonusActive({ ...extra, status: 2 }, at('2026-11-10T00:00:00Z'))).toBe(false);
     expect(isBonusActive(null, at('2026-11-10T00:00:00Z'))).toBe(false);
+  });
+  it('is told as not started, processing or finished by its window and what is left of its budget', () => {
+    const extra = {
+      status: 1,
+      start_time: at('2026-11-01T05:00:00Z') / 1000,
+      end_time: at('2026-12-01T00:00:00Z') / 1000,
+      interest: tiers,
+    };
+    expect(bonusStatusNow(extra, at('2026-11-01T04:59:59Z'), '1')).toBe(0);
+    expect(bonusStatusNow(extra, at('2026-11-01T05:00:00Z'), '1')).toBe(1);
+    expect(bonusStatusNow(extra, at('2026-11-20T00:00:00Z'), '0')).toBe(2);
+    expect(bonusStatusNow(extra, at('2026-12-01T00:00:00Z'), '1')).toBe(2);
+    // What the operator set otherwise stands.
+    expect(bonusStatusNow({ ...extra, status: 2 }, at('2026-11-20T00:00:00Z'), '1')).toBe(2);
+    expect(bonusStatusNow(null, at('2026-11-20T00:00:00Z'), '1')).toBe(0);
+  });
+  it('counts for a stake made now when its first counted day is in the event', () => {
+    const extra = {
+      status: 1,
+      start_time: at('2026-11-01T05:00:00Z') / 1000,
+      end_time: at('2026-11-03T00:00:00Z') / 1000,
+      interest: tiers,
+    };
+    // Staked on the start day, after the start: counted from the 2nd, a whole day inside.
+    expect(bonusForStakeNow(extra, at('2026-11-01T06:00:00Z'), 1)).toBe(true);
+    // Staked on the 2nd: counted from the 3rd, after the end.
+    expect(bonusForStakeNow(extra, at('2026-11-02T06:00:00Z'), 1)).toBe(false);
+    // With a delay of 3 days, the first counted day is past the end.
+    expect(bonusForStakeNow(extra, at('2026-11-01T06:00:00Z'), 3)).toBe(false);
+    expect(bonusForStakeNow({ ...extra, status: 2 }, at('2026-11-01T06:00:00Z'), 1)).toBe(false);
+  });
+  it('shows the top rate as paid: scaled by a short budget, none once spent', () => {
+    expect(paidBonusRate('0.0365', '0.003', '0.004').toFixed()).toBe('0.0365');
+    expect(paidBonusRate('0.0365', '0.004', '0.002').toFixed()).toBe('0.01825');
+    expect(paidBonusRate('0.0365', '0', '0.002').toFixed()).toBe('0.0365');
+    expect(paidBonusRate('0.0365', '0.004', '0').toFixed()).toBe('0');
+    fc.assert(
+      fc.property(fraction, amount, amount, (rate, demand, budget) => {
+        const paid = paidBonusRate(rate, demand, budget);
+        expect(paid.lte(rate)).toBe(true);
+        expect(paid.gte(0)).toBe(true);
+      }),
+    );
   });
   it('splits a short budget pro rata and never pays more than it', () => {
     expect(allocateBonus(['1', '3'], '2').map((d) => d.toFixed())).toEqual(['0.5', '1.5']);

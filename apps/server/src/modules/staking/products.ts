@@ -1,5 +1,6 @@
 import {
-  DAY_MS,
+  bonusForStakeNow,
+  bonusStatusNow,
   Decimal,
   firstRewardMs,
   isBonusActive,
@@ -11,6 +12,7 @@ import {
   toDayString,
   toWire,
   UNLIMITED,
+  ZERO,
 } from '@earn/domain';
 import type { StakingDefiReward, StakingProduct } from '@earn/domain/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -69,19 +71,30 @@ export async function fastUsedMap(db: Executor, nowMs: number): Promise<Map<numb
   return new Map(rows.map((r) => [r.pid, r.used]));
 }
 
-/** Whether the product's extra bonus pays today. */
-export function bonusActive(p: StakingProductRow, nowMs: number): boolean {
-  return isBonusActive(p.extraInterest, Math.floor(nowMs / DAY_MS) * DAY_MS);
+/** What is left of the product's extra-bonus budget. */
+export function bonusBudgetLeft(p: StakingProductRow): Decimal {
+  return p.extraInterest ? Decimal.max(new Decimal(p.extraInterest.max_interest).minus(p.bonusPaid), 0) : ZERO;
+}
+
+/** Whether the day starting at `dayStartMs` is inside the product's extra-bonus event (its budget aside). */
+export function bonusActive(p: StakingProductRow, dayStartMs: number): boolean {
+  return isBonusActive(p.extraInterest, dayStartMs);
+}
+
+/** The product's bonus event as a reader is told it now: its status says whether it can still pay. */
+function extraInterestNow(p: StakingProductRow, nowMs: number) {
+  if (!p.extraInterest) return null;
+  return { ...p.extraInterest, status: bonusStatusNow(p.extraInterest, nowMs, bonusBudgetLeft(p)) };
 }
 
 /** How a product pays, as a defi or debt item's reward list reads it. */
-function rewardOf(p: StakingProductRow): StakingDefiReward {
+function rewardOf(p: StakingProductRow, nowMs: number): StakingDefiReward {
   return {
     reward_coin: p.rewardCoin,
     reward_delay_days: p.rewardDelayDays,
     interest_delay_days: Math.max(p.rewardDelayDays - 1, 1),
     fee_rate: toWire(p.feeRate),
-    extra_interest: p.extraInterest ?? null,
+    extra_interest: extraInterestNow(p, nowMs),
     vip_config: p.vipConfig ?? null,
   };
 }
@@ -102,7 +115,12 @@ export interface ViewContext {
 /** A product as the spec's clients read it. */
 export function productView(p: StakingProductRow, v: ViewContext): StakingProduct {
   const { nowMs, fastUsed, icon } = v;
-  const bonus = bonusActive(p, nowMs) && p.extraInterest ? maxBonusRate(p.extraInterest.interest) : new Decimal(0);
+  const extraInterest = extraInterestNow(p, nowMs);
+  // The highest APR counts the bonus only if a stake made now would earn it.
+  const bonus =
+    extraInterest && bonusForStakeNow(extraInterest, nowMs, p.rewardDelayDays)
+      ? maxBonusRate(extraInterest.interest)
+      : ZERO;
   const quickLeft = remainingOf(p.redeemQuickDaily, fastUsed);
   const own = operatorTexts(p.translations, v.locale);
   const crowdLeft = remainingOf(p.crowdMortgageLimit, p.staked);
@@ -128,7 +146,7 @@ export function productView(p: StakingProductRow, v: ViewContext): StakingProduc
     interest_days: Math.max(p.rewardDelayDays - 1, 1),
     income_days: p.incomeDays,
     first_reward_time: Math.floor(firstRewardMs(nowMs, p.rewardDelayDays) / 1000),
-    ...sourcesOf(p, v.sameCoin),
+    ...sourcesOf(p, v.sameCoin, nowMs),
     debt: isDebtProduct(p)
       ? [
           {
@@ -137,8 +155,8 @@ export function productView(p: StakingProductRow, v: ViewContext): StakingProduc
             mortgage_coin: p.coin,
             reward_coin: p.mintCoin ?? '',
             base_rate: toWire(p.baseRate),
-            extra_interest: p.extraInterest ?? null,
-            reward: [rewardOf(p)],
+            extra_interest: extraInterest,
+            reward: [rewardOf(p, nowMs)],
             mint_ratio: toWire(p.mintRatio),
             mint_price: toWire(v.priceOf(p.mintCoin ?? '')),
           },
@@ -164,7 +182,7 @@ export function productView(p: StakingProductRow, v: ViewContext): StakingProduc
       redeem_quick_left: quickLeft === null ? UNLIMITED : toWire(quickLeft),
     },
     vip_config: p.vipConfig ?? null,
-    extra_interest: p.extraInterest ?? null,
+    extra_interest: extraInterest,
     tags: p.tags,
     agreement: own?.agreement ?? p.agreement,
     tips: own?.tips ?? p.tips,
@@ -176,7 +194,7 @@ export function productView(p: StakingProductRow, v: ViewContext): StakingProduc
  * A coin staked through several regular products is a DeFi coin (spec: is_defi): each product is
  * one source of return, listed in `defi` with its own rate, limits and reward.
  */
-function sourcesOf(p: StakingProductRow, sameCoin: readonly StakingProductRow[]) {
+function sourcesOf(p: StakingProductRow, sameCoin: readonly StakingProductRow[], nowMs: number) {
   const sources = sameCoin.filter((s) => s.type === 1 && s.exchangeType === 'default');
   if (p.type !== 1 || p.exchangeType !== 'default' || sources.length < 2) return { is_defi: 0, defi: [] };
   return {
@@ -191,7 +209,7 @@ function sourcesOf(p: StakingProductRow, sameCoin: readonly StakingProductRow[])
       min_mortgage_amount: toWire(s.minMortgageAmount),
       min_redeem_amount: toWire(s.minRedeemAmount),
       personal_mortgage_limit: toWire(s.personalMortgageLimit),
-      reward: [rewardOf(s)],
+      reward: [rewardOf(s, nowMs)],
     })),
   };
 }

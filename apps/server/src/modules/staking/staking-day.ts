@@ -7,6 +7,7 @@ import {
   dailyReward,
   maxBonusRate,
   nextExchangeRate,
+  paidBonusRate,
   roundDown,
   roundUp,
   STAKING_PLACES,
@@ -29,6 +30,7 @@ import { priceAt } from '../market/price-walk.js';
 import { catalogueCoins } from '../market/repo.js';
 import {
   bonusActive,
+  bonusBudgetLeft,
   isReceiptProduct,
   pendingMintWallet,
   RECEIPT_ISSUER,
@@ -211,8 +213,9 @@ async function payHolders(
     const demand = extra
       ? (await stakeAccounts(tx, pid, dayStart, 0, null)).reduce((sum, h) => sum.plus(demandOf(h)), ZERO)
       : null;
-    const budget = extra ? Decimal.max(new Decimal(extra.max_interest).minus(product.bonusPaid), 0) : null;
-    const extraRate = extra ? maxBonusRate(extra.interest) : ZERO;
+    const budget = extra ? bonusBudgetLeft(product) : null;
+    // The trend shows the bonus as paid: scaled down when the budget runs short, none once it is spent.
+    const extraRate = extra && demand && budget ? paidBonusRate(maxBonusRate(extra.interest), demand, budget) : ZERO;
     await tx.execute(sql`
       INSERT INTO staking_days (product_id, day, rate, base_rate, extra_rate, staked, paid, bonus_demand, bonus_budget)
       VALUES (${pid}, ${day}, ${product.rate}, ${product.baseRate}, ${extraRate.toFixed()}, 0, 0,

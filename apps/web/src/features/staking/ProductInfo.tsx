@@ -1,4 +1,4 @@
-import { Decimal } from '@earn/domain';
+import { BonusStatus, Decimal } from '@earn/domain';
 import type { StakingProduct } from '@earn/domain/contract';
 import { Accordion, List, SegmentedControl, Stack, Table, Tabs, Text } from '@mantine/core';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -91,6 +91,11 @@ export function ProductInfo({ product }: { product: StakingProduct }) {
               ))}
             </Table.Tbody>
           </Table>
+          {extra.status === BonusStatus.finished && (
+            <Text size="sm" c="orange" data-testid="bonus-ended">
+              {t('staking.bonus.ended')}
+            </Text>
+          )}
           <Text size="xs" c="dimmed">
             {t('staking.bonus.window', {
               from: fmt.dateTime(extra.start_time * 1000),

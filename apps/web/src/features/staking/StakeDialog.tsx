@@ -1,10 +1,10 @@
 import {
+  bonusForStakeNow,
   checkStakeAmount,
   convertReward,
   Decimal,
   dailyBonus,
   dailyReward,
-  isBonusActive,
   isUSRegion,
   mintAmount,
   tokensFor,
@@ -144,11 +144,13 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
   // A reward in another coin converts at today's prices, as the staking day does.
   const rewardOf = (amount: Decimal) =>
     product.reward_coin === coin ? amount : convertReward(amount, product.mortgage_price, product.reward_price);
-  const dayStart = Math.floor(serverNow() / 86_400_000) * 86_400_000;
-  // A web3-task bonus is estimated only for a user whose task is done.
+  // A web3-task bonus is estimated only for a user whose task is done, and only if the stake's first
+  // counted day is in the event while it can still pay.
   const bonusApplies = product.extra_interest_type === 0 || info.data?.task_done === 1;
   const bonus =
-    bonusApplies && product.extra_interest && isBonusActive(product.extra_interest, dayStart)
+    bonusApplies &&
+    product.extra_interest &&
+    bonusForStakeNow(product.extra_interest, serverNow(), product.reward_delay_days)
       ? dailyBonus(value, product.extra_interest.interest)
       : new Decimal(0);
   const maxStake = Decimal.max(
