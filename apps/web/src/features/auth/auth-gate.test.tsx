@@ -77,6 +77,20 @@ describe('asking a guest to sign in', () => {
     await waitFor(() => expect(screen.queryByText('Log in to Earn')).toBeNull());
   });
 
+  it('tells a reader whose session cannot be read so, rather than offering an account or waiting', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    renderGate();
+    await userEvent.click(await screen.findByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText('Network error, please retry later')).toBeTruthy();
+    expect(screen.queryByText('Create your account')).toBeNull();
+    expect(screen.queryByText('The subscription dialog')).toBeNull();
+  });
+
   it('sends someone whose session ended on this device to log in', async () => {
     localStorage.setItem('earn.signedInHere', '1');
     renderGate();

@@ -12,6 +12,7 @@ import {
 import { useLocation, useNavigate } from 'react-router';
 import { useMe } from '../../api/account.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
+import { notifyError } from '../../lib/notify.js';
 
 const RegisterModal = lazyDialog(() => import('./RegisterModal.js').then((m) => m.RegisterModal), {
   isOpen: (p) => p.opened,
@@ -69,20 +70,24 @@ export function AuthGateProvider({ children }: { children: ReactNode }) {
   );
   const requireLogin = useCallback(
     (action: () => void = () => {}) => {
-      const { data, isPending } = session.current;
-      if (data) action();
-      else if (isPending) waiting.current = action;
+      const current = session.current;
+      const unread = sessionUnread(current);
+      if (current.data) action();
+      else if (unread) notifyError(unread, 'error');
+      else if (current.isPending) waiting.current = action;
       else askToSignIn(action);
     },
     [askToSignIn],
   );
+  const unread = sessionUnread(me);
   useEffect(() => {
     const action = waiting.current;
-    if (me.isPending || !action) return;
+    if (!action || (me.isPending && !unread)) return;
     waiting.current = null;
     if (me.data) action();
+    else if (unread) notifyError(unread, 'error');
     else askToSignIn(action);
-  }, [me.isPending, me.data, askToSignIn]);
+  }, [me.isPending, me.data, unread, askToSignIn]);
   // Signed in meanwhile (in another tab, say): a user has no account to create. Signed in from the
   // registration: what they asked for is done.
   useEffect(() => {
@@ -109,6 +114,14 @@ export function AuthGateProvider({ children }: { children: ReactNode }) {
       />
     </AuthGateContext.Provider>
   );
+}
+
+/**
+ * Why the session is not known, if its read fails (while it still retries, or for good): the
+ * reader may be signed in, so they are told, neither asked to register nor kept waiting.
+ */
+function sessionUnread(me: { data?: unknown; error: unknown; failureReason: unknown }): unknown {
+  return me.data === undefined ? (me.error ?? me.failureReason) : null;
 }
 
 /** Where the login page sends a user once signed in: the page that asked for it, else the assets. */
