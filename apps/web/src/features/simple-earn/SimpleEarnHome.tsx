@@ -49,8 +49,9 @@ export default function SimpleEarnHome() {
   const autoOn = auto.data
     ? auto.data.global_status === 1 || Object.values(auto.data.status).some((s) => s === 1)
     : false;
-  // A signed-in reader is offered Enable or Set up only once their status is known.
-  const autoRead = me.data && !isVip ? readStatus(auto) : null;
+  // Enable or Set up is offered once the reader's status is known: a guest's at once, a signed-in
+  // reader's once read (the session's own read first).
+  const autoRead = me.data === undefined ? readStatus(me) : me.data && !isVip ? readStatus(auto) : null;
   const pages = Math.max(1, Math.ceil((markets.data?.total ?? 0) / PAGE_SIZE));
   // ?subscribe=COIN (subscribe again from a fixed order falling back to flexible) opens its dialog.
   const [params, setParams] = useSearchParams();
