@@ -410,6 +410,39 @@ describe('Launchpool in Chromium', () => {
     await context.close();
   });
 
+  it('marks a VIP pool, and says beside an ended project’s total that the reader’s stake came back', async () => {
+    const clock = (await e2e.admin('/admin/v1/clock', null, 'GET')) as { data: { now_ms: number } };
+    const hour = Math.floor(clock.data.now_ms / 3_600_000) * 3600;
+    const pools = [{ coin: 'GT', total_reward: '10', personal_min_amount: '1' }];
+    const created = (await e2e.admin('/admin/v1/launch-pool/projects', {
+      coin: 'UNI',
+      name: 'Short one',
+      start_timest: hour,
+      end_timest: hour + 2 * 3600,
+      pools: [...pools, { ...pools[0], vip_config: { min_tier: 5, quota: '100' } }],
+    })) as { data: { pid: number } };
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await login(page, e2e.baseUrl, 'demo@example.com');
+    await page.goto(`${e2e.baseUrl}/launchpool?pid=${created.data.pid}`);
+    const card = page.locator('[data-linked]');
+    await card.getByText('Short one').waitFor();
+    // Two GT pools: the VIP one says so.
+    expect(await card.locator('[data-testid^="vip-pool-"]').count()).toBe(1);
+    await card.getByTestId('stake-UNI-GT').first().click();
+    await page.getByTestId('stake-amount').fill('10');
+    await page.getByTestId('stake-confirm').click();
+    await enterFundPassword(page, '123456');
+    await page.getByRole('button', { name: 'Got it' }).click();
+    await e2e.admin('/admin/v1/clock/advance', { hours: 2 });
+    await page.goto(`${e2e.baseUrl}/launchpool?pid=${created.data.pid}`);
+    await expect.poll(() => page.getByRole('tab', { name: 'Completed' }).getAttribute('aria-selected')).toBe('true');
+    const ended = page.locator('[data-linked]');
+    await ended.getByRole('columnheader', { name: 'Total staked at end' }).waitFor();
+    expect(await ended.locator('[data-testid^="returned-"]').textContent()).toBe('Your stake was returned at the end');
+    await context.close();
+  });
+
   it('names the projects in Chinese for a Chinese reader, where the operator wrote the name', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
     const page = await context.newPage();

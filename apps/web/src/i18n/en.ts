@@ -710,6 +710,8 @@ export const en = {
   'launch.pool': 'Pool',
   'launch.totalStaked': 'Total staked',
   'launch.totalStaked_us': 'Total committed',
+  'launch.returnedAtEnd': 'Your stake was returned at the end',
+  'launch.returnedAtEnd_us': 'Your commitment was returned at the end',
   'launch.totalStakedEnd': 'Total staked at end',
   'launch.totalStakedEnd_us': 'Total committed at end',
   'launch.peak': 'Peak',

@@ -675,6 +675,8 @@ export const zhCN: Messages = {
   'launch.pool': '池子',
   'launch.totalStaked': '总质押',
   'launch.totalStaked_us': '总提交',
+  'launch.returnedAtEnd': '您的质押已于结束时返还',
+  'launch.returnedAtEnd_us': '您的提交已于结束时返还',
   'launch.totalStakedEnd': '结束时总质押',
   'launch.totalStakedEnd_us': '结束时总提交',
   'launch.peak': '峰值',

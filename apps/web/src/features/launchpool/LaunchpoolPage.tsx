@@ -288,6 +288,11 @@ function ProjectCard({
                 {t('launch.newcomers')}
               </Badge>
             )}
+            {pool.vip_config && (
+              <Badge size="xs" color="yellow" data-testid={`vip-pool-${pool.rid}`}>
+                VIP
+              </Badge>
+            )}
             {pool.transaction_config.length > 0 && (
               <Anchor component="button" size="xs" onClick={() => onEligibility(pool)}>
                 {t('launch.eligibility')}
@@ -321,6 +326,12 @@ function ProjectCard({
             <Text size="sm" data-testid={`my-stake-${pool.coin}`}>
               {fmt.amount(mine?.amount ?? '0')} {pool.coin}
             </Text>
+            {/* An ended project has given every stake back: the reader's is no longer in the total's figure. */}
+            {ended && mine && (
+              <Text size="xs" c="dimmed" data-testid={`returned-${pool.rid}`}>
+                {words('launch.returnedAtEnd')}
+              </Text>
+            )}
             {/* Narrow, so the note wraps under the stake instead of widening its column over the others. */}
             {lessThanHour && (
               <Text size="xs" c="orange" maw={200} ml={isMobile ? 'auto' : undefined}>
