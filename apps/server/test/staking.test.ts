@@ -59,6 +59,11 @@ describe('staking a regular product', () => {
     const res = await stakeIn(u, pid, '10');
     expect(res.body.data).toMatchObject({ amount: '10', redeem_stamp: (stakedAt + 2 * DAY_MS) / 1000 });
     expect(await spot(u, 'ETH')).toBe('90');
+    // A product the operator left unnamed is named by its coin.
+    expect((await u.get(`${STAKING}/product?coin=ETH&pid=${pid}`)).body.data.protocol_name).toBe('Ethereum');
+    expect((await ts.admin.post('/admin/v1/staking/products', { coin: 'ETH', protocol_name: '' })).body.code).not.toBe(
+      0,
+    );
     const info = (await u.get(`${STAKING}/coin-user-info?coin=ETH&pid=${pid}`)).body.data;
     expect(info).toMatchObject({ hold_amount: '10', is_crowd: 1, personal_left: '-1' });
 

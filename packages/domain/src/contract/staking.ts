@@ -341,7 +341,7 @@ export const StakingProductInput = Type.Object({
   coin: CoinSymbol,
   reward_coin: Type.Optional(CoinSymbol),
   type: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)])),
-  protocol_name: Type.Optional(Type.String({ maxLength: 64 })),
+  protocol_name: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   rate: DecimalString,
   base_rate: Type.Optional(DecimalString),
   fee_rate: Type.Optional(DecimalString),

@@ -145,6 +145,8 @@ export async function createStakingProduct(ctx: AppContext, input: StakingProduc
     minMortgageAmount: '0',
     minRedeemAmount: '0',
     ...fields,
+    // Every list names a product's source: one the operator leaves unnamed is the coin's own.
+    protocolName: fields.protocolName ?? coin.name,
   };
   assertConsistent(row);
   const [created] = await runTx(ctx.db, (tx) =>
