@@ -3,7 +3,6 @@ import {
   bonusStatusNow,
   Decimal,
   firstRewardMs,
-  isBonusActive,
   maxBonusRate,
   operatorTexts,
   redeemPeriod,
@@ -74,11 +73,6 @@ export async function fastUsedMap(db: Executor, nowMs: number): Promise<Map<numb
 /** What is left of the product's extra-bonus budget. */
 export function bonusBudgetLeft(p: StakingProductRow): Decimal {
   return p.extraInterest ? Decimal.max(new Decimal(p.extraInterest.max_interest).minus(p.bonusPaid), 0) : ZERO;
-}
-
-/** Whether the day starting at `dayStartMs` is inside the product's extra-bonus event (its budget aside). */
-export function bonusActive(p: StakingProductRow, dayStartMs: number): boolean {
-  return isBonusActive(p.extraInterest, dayStartMs);
 }
 
 /** The product's bonus event as a reader is told it now: its status says whether it can still pay. */

@@ -5,6 +5,7 @@ import {
   Decimal,
   dailyBonus,
   dailyReward,
+  isBonusActive,
   maxBonusRate,
   nextExchangeRate,
   paidBonusRate,
@@ -29,7 +30,6 @@ import type { User } from '../account/repo.js';
 import { priceAt } from '../market/price-walk.js';
 import { catalogueCoins } from '../market/repo.js';
 import {
-  bonusActive,
   bonusBudgetLeft,
   isReceiptProduct,
   pendingMintWallet,
@@ -202,7 +202,8 @@ async function payHolders(
   );
   const convert = (amount: Decimal, to: string) =>
     to === product.coin ? amount : convertReward(amount, prices.get(product.coin) ?? ZERO, prices.get(to) ?? ZERO);
-  const extra = bonusActive(product, dayStart.getTime()) ? product.extraInterest : null;
+  // The day is inside the bonus event (its budget aside: every part of the day splits the same one).
+  const extra = isBonusActive(product.extraInterest, dayStart.getTime()) ? product.extraInterest : null;
   // A web3-task bonus pays only holders whose task was done before the day ended.
   const demandOf = (h: Holder) =>
     extra && (product.extraInterestType === 0 || h.task_done)
