@@ -326,7 +326,7 @@ function ProjectCard({
             <Text size="sm" data-testid={`my-stake-${pool.coin}`}>
               {fmt.amount(mine?.amount ?? '0')} {pool.coin}
             </Text>
-            {/* An ended project has given every stake back: the reader's is no longer in the total's figure. */}
+            {/* An ended project has given every stake back: the reader's 0 beside the total at its end says why. */}
             {ended && mine && (
               <Text size="xs" c="dimmed" data-testid={`returned-${pool.rid}`}>
                 {words('launch.returnedAtEnd')}
