@@ -61,9 +61,14 @@ describe('staking a regular product', () => {
     expect(await spot(u, 'ETH')).toBe('90');
     // A product the operator left unnamed is named by its coin.
     expect((await u.get(`${STAKING}/product?coin=ETH&pid=${pid}`)).body.data.protocol_name).toBe('Ethereum');
-    expect((await ts.admin.post('/admin/v1/staking/products', { coin: 'ETH', protocol_name: '' })).body.code).not.toBe(
-      0,
-    );
+    const body = { coin: 'ETH', rate: '0.0365', min_mortgage_amount: '0.01', min_redeem_amount: '0.01' };
+    for (const blank of ['', '   ']) {
+      const refused = await ts.admin.post('/admin/v1/staking/products', { ...body, protocol_name: blank });
+      expect(refused.body).toMatchObject({ code: -1, key: expect.stringMatching(/^validation\./) });
+    }
+    // The same with a name is created.
+    const named = await ts.admin.post('/admin/v1/staking/products', { ...body, protocol_name: 'Lido' });
+    expect(named.body).toMatchObject({ code: 0 });
     const info = (await u.get(`${STAKING}/coin-user-info?coin=ETH&pid=${pid}`)).body.data;
     expect(info).toMatchObject({ hold_amount: '10', is_crowd: 1, personal_left: '-1' });
 
@@ -223,19 +228,31 @@ describe('staking a regular product', () => {
     expect(next.at(-1)).toMatchObject({ rate: '0.0365', extra_rate: '0' });
   });
 
-  it('shows a bonus that starts during the day from its start, as a stake made then earns it from its first counted day', async () => {
+  it('ends a bonus whose budget ran short, though shares rounded down leave a remainder', async () => {
+    const pid = await product({ extra_interest: await bonusEvent('0.002') });
+    const holders = [await lender(ts, { ETH: '10' }), await lender(ts, { ETH: '10' }), await lender(ts, { ETH: '10' })];
+    for (const h of holders) await stakeIn(h, pid, '10');
+    await toDayStart(2);
+    // Three demands of 0.001 against 0.002: 0.00066666 each, 0.00000002 left that no day could pay.
+    expect(await spot(holders[0] as Client, 'ETH')).toBe(new Decimal('0.0009').plus('0.00066666').toFixed());
+    const view = (await (holders[0] as Client).get(`${STAKING}/product?coin=ETH&pid=${pid}`)).body.data;
+    expect(view).toMatchObject({ most_rate: '0.0365', extra_interest: { status: 2 } });
+  });
+
+  it('counts a bonus that has not started when a stake made now earns it on its first counted day', async () => {
     const start = Math.floor((await now()) / 1000) + 3600;
-    const pid = await product({
-      extra_interest: { ...(await bonusEvent('1')), start_time: start, end_time: start + 30 * 86_400 },
+    const window = { start_time: start, end_time: start + 30 * 86_400 };
+    // Starting in an hour: a stake made now counts from tomorrow, inside it.
+    const soon = await product({ extra_interest: { ...(await bonusEvent('1')), ...window } });
+    // Starting in three days: a stake made now is counted before it starts.
+    const later = await product({
+      extra_interest: { ...(await bonusEvent('1')), start_time: start + 3 * 86_400, end_time: start + 30 * 86_400 },
     });
     const u = await lender(ts, { ETH: '10' });
-    const before = (await u.get(`${STAKING}/product?coin=ETH&pid=${pid}`)).body.data;
-    expect(before).toMatchObject({ most_rate: '0.0365', extra_interest: { status: 0 } });
-    await advance(ts, 2);
-    const running = (await u.get(`${STAKING}/product?coin=ETH&pid=${pid}`)).body.data;
-    expect(running).toMatchObject({ most_rate: '0.073', extra_interest: { status: 1 } });
-    // Staked now, it counts from tomorrow, inside the event: its first reward carries the bonus.
-    await stakeIn(u, pid, '10');
+    const read = async (pid: number) => (await u.get(`${STAKING}/product?coin=ETH&pid=${pid}`)).body.data;
+    expect(await read(soon)).toMatchObject({ most_rate: '0.073', extra_interest: { status: 1 } });
+    expect(await read(later)).toMatchObject({ most_rate: '0.0365', extra_interest: { status: 0 } });
+    await stakeIn(u, soon, '10');
     await toDayStart(2);
     expect(await spot(u, 'ETH')).toBe(new Decimal('0.0009').plus(dailyBonus('10', BONUS_TIERS)).toFixed());
   });

@@ -45,19 +45,23 @@ export function isBonusActive(extra: ExtraInterest | null | undefined, dayStartM
 
 /**
  * The bonus event's status as a reader is told it now (spec: 0 not started, 1 processing, 2
- * finished; the bonus applies only while processing): an event the operator runs has not started
- * before its start, and is finished after its end or once its budget (`budgetLeft`) is spent.
+ * finished; the bonus applies only while processing). An event the operator runs is processing
+ * while today pays its holders or a stake made now would earn it on its first counted day (under
+ * the product's reward delay); finished once no day from today on can pay (its end, or its budget
+ * `budgetLeft` spent); not started before.
  */
 export function bonusStatusNow(
   extra: ExtraInterest | null | undefined,
   nowMs: number,
   budgetLeft: DecimalLike,
+  rewardDelayDays: number,
 ): number {
   if (!extra) return BonusStatus.notStarted;
   if (extra.status !== BonusStatus.processing) return extra.status;
-  if (nowMs < extra.start_time * 1000) return BonusStatus.notStarted;
-  if (nowMs >= extra.end_time * 1000 || dec(budgetLeft).lte(0)) return BonusStatus.finished;
-  return BonusStatus.processing;
+  const today = Math.floor(nowMs / DAY_MS) * DAY_MS;
+  if (dec(budgetLeft).lte(0) || today + DAY_MS > extra.end_time * 1000) return BonusStatus.finished;
+  if (isBonusActive(extra, today) || bonusForStakeNow(extra, nowMs, rewardDelayDays)) return BonusStatus.processing;
+  return BonusStatus.notStarted;
 }
 
 /**

@@ -102,20 +102,26 @@ describe('extra bonus', () => {
     expect(isBonusActive({ ...extra, status: 2 }, at('2026-11-10T00:00:00Z'))).toBe(false);
     expect(isBonusActive(null, at('2026-11-10T00:00:00Z'))).toBe(false);
   });
-  it('is told as not started, processing or finished by its window and what is left of its budget', () => {
+  it('is told as not started, processing or finished by whether a day can still pay it', () => {
     const extra = {
       status: 1,
-      start_time: at('2026-11-01T05:00:00Z') / 1000,
-      end_time: at('2026-12-01T00:00:00Z') / 1000,
+      start_time: at('2026-11-03T05:00:00Z') / 1000,
+      end_time: at('2026-11-10T18:00:00Z') / 1000,
       interest: tiers,
     };
-    expect(bonusStatusNow(extra, at('2026-11-01T04:59:59Z'), '1')).toBe(0);
-    expect(bonusStatusNow(extra, at('2026-11-01T05:00:00Z'), '1')).toBe(1);
-    expect(bonusStatusNow(extra, at('2026-11-20T00:00:00Z'), '0')).toBe(2);
-    expect(bonusStatusNow(extra, at('2026-12-01T00:00:00Z'), '1')).toBe(2);
+    // Before its start: processing once a stake made now would earn it on its first counted day.
+    expect(bonusStatusNow(extra, at('2026-11-02T10:00:00Z'), '1', 1)).toBe(0);
+    expect(bonusStatusNow(extra, at('2026-11-02T10:00:00Z'), '1', 3)).toBe(1);
+    expect(bonusStatusNow(extra, at('2026-11-03T06:00:00Z'), '1', 1)).toBe(1);
+    // The last whole day inside it (the 9th) still pays its holders, though a stake made then would not earn it.
+    expect(bonusStatusNow(extra, at('2026-11-09T12:00:00Z'), '1', 1)).toBe(1);
+    // From the day its end falls in, no day can pay: finished, before its end time.
+    expect(bonusStatusNow(extra, at('2026-11-10T00:00:00Z'), '1', 1)).toBe(2);
+    expect(bonusStatusNow(extra, at('2026-11-05T00:00:00Z'), '0', 1)).toBe(2);
     // What the operator set otherwise stands.
-    expect(bonusStatusNow({ ...extra, status: 2 }, at('2026-11-20T00:00:00Z'), '1')).toBe(2);
-    expect(bonusStatusNow(null, at('2026-11-20T00:00:00Z'), '1')).toBe(0);
+    expect(bonusStatusNow({ ...extra, status: 2 }, at('2026-11-05T00:00:00Z'), '1', 1)).toBe(2);
+    expect(bonusStatusNow({ ...extra, status: 0 }, at('2026-11-05T00:00:00Z'), '1', 1)).toBe(0);
+    expect(bonusStatusNow(null, at('2026-11-05T00:00:00Z'), '1', 1)).toBe(0);
   });
   it('counts for a stake made now when its first counted day is in the event', () => {
     const extra = {

@@ -78,7 +78,10 @@ export function bonusBudgetLeft(p: StakingProductRow): Decimal {
 /** The product's bonus event as a reader is told it now: its status says whether it can still pay. */
 function extraInterestNow(p: StakingProductRow, nowMs: number) {
   if (!p.extraInterest) return null;
-  return { ...p.extraInterest, status: bonusStatusNow(p.extraInterest, nowMs, bonusBudgetLeft(p)) };
+  return {
+    ...p.extraInterest,
+    status: bonusStatusNow(p.extraInterest, nowMs, bonusBudgetLeft(p), p.rewardDelayDays),
+  };
 }
 
 /** How a product pays, as a defi or debt item's reward list reads it. */

@@ -89,6 +89,7 @@ export function stakingDayJob(batch = STAKING_SETTLE_BATCH): Job {
           const part = await payHolders(tx, product, dayStart, afterUser, room);
           if (part.examined === room && part.lastUser !== undefined) return resumeAt(product.id, part.lastUser);
           room -= part.examined;
+          await endSpentBonus(tx, product.id, toDayString(dayStart.getTime()));
         }
         productId = product.id + 1;
         afterUser = 0;
@@ -98,6 +99,17 @@ export function stakingDayJob(batch = STAKING_SETTLE_BATCH): Job {
       await tx.execute(sql`DELETE FROM staking_moves WHERE at < ${dayEnd.toISOString()}`);
     },
   };
+}
+
+/**
+ * A bonus event whose budget ran short on the day just paid is finished: what is left is the
+ * remainder of shares rounded down, which no later day could pay out.
+ */
+async function endSpentBonus(tx: Tx, pid: number, day: string) {
+  await tx.execute(sql`
+    UPDATE staking_products p SET extra_interest = jsonb_set(p.extra_interest, '{status}', '2')
+    FROM staking_days d
+    WHERE p.id = ${pid} AND d.product_id = p.id AND d.day = ${day} AND d.bonus_demand > d.bonus_budget`);
 }
 
 /** Standard redemptions whose day has come: from the queue to the trading wallet, less their fee. */
