@@ -351,6 +351,9 @@ describe('Launchpool in Chromium', () => {
     for (const pid of ['999999', '99999999999999999999']) {
       await page.goto(`${e2e.baseUrl}/launchpool/stake?pid=${pid}`);
       await expectText(page, 'This link names no Launchpool project');
+      // The projects' page says the same for a link to it.
+      await page.goto(`${e2e.baseUrl}/launchpool?pid=${pid}`);
+      await page.getByTestId('no-project').waitFor();
     }
     await page.goto(`${e2e.baseUrl}/launchpool`);
     // All four tabs (history too, signed in) fit the phone's width: none is cut off at the edge.

@@ -6,7 +6,21 @@ import {
   projectTotalReward,
   UNLIMITED,
 } from '@earn/domain';
-import { Anchor, Badge, Button, Card, Group, Paper, Progress, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Paper,
+  Progress,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import { memo, type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -128,6 +142,12 @@ export default function LaunchpoolPage() {
           {me.data && <Tabs.Tab value="history">{t('earn.history.title')}</Tabs.Tab>}
         </Tabs.List>
       </Tabs>
+      {/* A link to a project that is not (or no longer) listed, as an old inbox message's, says so. */}
+      {projects.data && params.get('pid') !== null && !linked && (
+        <Alert color="yellow" data-testid="no-project">
+          {t('launch.noProject')}
+        </Alert>
+      )}
       {tab === 'history' ? (
         <HistoryTab onFailed={() => setTab('1')} />
       ) : (
