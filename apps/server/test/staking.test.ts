@@ -62,7 +62,7 @@ describe('staking a regular product', () => {
     // A product the operator left unnamed is named by its coin.
     expect((await u.get(`${STAKING}/product?coin=ETH&pid=${pid}`)).body.data.protocol_name).toBe('Ethereum');
     const body = { coin: 'ETH', rate: '0.0365', min_mortgage_amount: '0.01', min_redeem_amount: '0.01' };
-    for (const blank of ['', '   ']) {
+    for (const blank of ['', '   ', '\u200b', '\u2800']) {
       const refused = await ts.admin.post('/admin/v1/staking/products', { ...body, protocol_name: blank });
       expect(refused.body).toMatchObject({ code: -1, key: expect.stringMatching(/^validation\./) });
     }
