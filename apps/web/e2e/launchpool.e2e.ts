@@ -426,13 +426,16 @@ describe('Launchpool in Chromium', () => {
     })) as { data: { pid: number } };
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await login(page, e2e.baseUrl, 'demo@example.com');
+    // A reader no other test here stakes for, so their 200 GT are all there.
+    await login(page, e2e.baseUrl, 'new@example.com');
     await page.goto(`${e2e.baseUrl}/launchpool?pid=${created.data.pid}`);
     const card = page.locator('[data-linked]');
     await card.getByText('Short one').waitFor();
     // Two GT pools: the VIP one says so.
     expect(await card.locator('[data-testid^="vip-pool-"]').count()).toBe(1);
     await card.getByTestId('stake-UNI-GT').first().click();
+    // Max is applied by itself once the form has what it needs; then the reader types over it.
+    await expect.poll(() => page.getByTestId('stake-amount').inputValue(), { timeout: 10_000 }).toBe('200');
     await page.getByTestId('stake-amount').fill('10');
     await page.getByTestId('stake-confirm').click();
     await enterFundPassword(page, '123456');
