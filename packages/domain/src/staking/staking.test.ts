@@ -81,6 +81,13 @@ describe('extra bonus', () => {
     { money_min: '0', money_max: '1000', money_rate: '0.0365' },
     { money_min: '1000', money_max: '-1', money_rate: '0.073' },
   ];
+  /** A running event from `start` to `end` (ISO instants) with the tiers above. */
+  const event = (start: string, end: string) => ({
+    status: 1,
+    start_time: at(start) / 1000,
+    end_time: at(end) / 1000,
+    interest: tiers,
+  });
   it('pays each tier its APR on the part of the holding inside it (-1: no upper bound)', () => {
     expect(dailyBonus('3000', tiers).toFixed()).toBe('0.5');
     expect(dailyBonus('500', tiers).toFixed()).toBe('0.05');
@@ -88,12 +95,7 @@ describe('extra bonus', () => {
     expect(maxBonusRate(tiers).toFixed()).toBe('0.073');
   });
   it('applies only while processing and for days inside its window', () => {
-    const extra = {
-      status: 1,
-      start_time: at('2026-11-01T00:00:00Z') / 1000,
-      end_time: at('2026-12-01T00:00:00Z') / 1000,
-      interest: tiers,
-    };
+    const extra = event('2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z');
     expect(isBonusActive(extra, at('2026-11-01T00:00:00Z'))).toBe(true);
     expect(isBonusActive(extra, at('2026-11-30T00:00:00Z'))).toBe(true);
     expect(isBonusActive(extra, at('2026-12-01T00:00:00Z'))).toBe(false);
@@ -103,12 +105,7 @@ describe('extra bonus', () => {
     expect(isBonusActive(null, at('2026-11-10T00:00:00Z'))).toBe(false);
   });
   it('is told as not started, processing or finished by whether a day can still pay it', () => {
-    const extra = {
-      status: 1,
-      start_time: at('2026-11-03T05:00:00Z') / 1000,
-      end_time: at('2026-11-10T18:00:00Z') / 1000,
-      interest: tiers,
-    };
+    const extra = event('2026-11-03T05:00:00Z', '2026-11-10T18:00:00Z');
     // Before its start: processing once a stake made now would earn it on its first counted day.
     expect(bonusStatusNow(extra, at('2026-11-02T10:00:00Z'), '1', 1)).toBe(0);
     expect(bonusStatusNow(extra, at('2026-11-02T10:00:00Z'), '1', 3)).toBe(1);
@@ -124,12 +121,7 @@ describe('extra bonus', () => {
     expect(bonusStatusNow(null, at('2026-11-05T00:00:00Z'), '1', 1)).toBe(0);
   });
   it('counts for a stake made now when its first counted day is in the event', () => {
-    const extra = {
-      status: 1,
-      start_time: at('2026-11-01T05:00:00Z') / 1000,
-      end_time: at('2026-11-03T00:00:00Z') / 1000,
-      interest: tiers,
-    };
+    const extra = event('2026-11-01T05:00:00Z', '2026-11-03T00:00:00Z');
     // Staked on the start day, after the start: counted from the 2nd, a whole day inside.
     expect(bonusForStakeNow(extra, at('2026-11-01T06:00:00Z'), 1)).toBe(true);
     // Staked on the 2nd: counted from the 3rd, after the end.
