@@ -37,6 +37,28 @@ describe.runIf(onPostgres)('lockouts under concurrency (PostgreSQL)', () => {
     expect(await attempts('fundpass', String(uid))).toBeLessThanOrEqual(5);
   });
 
+  it('tells each of 20 parallel wrong fund passwords its own tries left, then the lock', async () => {
+    const u = await ts.newUser({ fundpass: '123456' });
+    await ts.deposit(u.email, 'USDT', '10');
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        u.post('/apiw/v2/account/transfer', {
+          asset: 'USDT',
+          amount: '1',
+          from: 'spot',
+          to: 'unified',
+          fundpass: String(300000 + i),
+        }),
+      ),
+    );
+    const left = replies
+      .filter((r) => r.body.code === 10010106)
+      .map((r) => r.body.data.tries_left as number)
+      .sort();
+    expect(left).toEqual([1, 2, 3, 4]);
+    expect(replies.filter((r) => r.body.code === 10010112)).toHaveLength(16);
+  });
+
   it('checks at most 10 of 200 parallel passwords for one email', async () => {
     const victim = await ts.newUser({ email: 'victim@example.com' });
     expect(victim.email).toBe('victim@example.com');

@@ -1,5 +1,5 @@
 import { type LockoutRule, lockedUntil } from '@earn/domain';
-import { and, desc, eq, gte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { retryTransaction } from '../../db/retry.js';
 import { failedAttempts } from '../../db/schema.js';
@@ -87,6 +87,41 @@ async function tryClaim(
       return { ok: true, attempt: { id: row.id } };
     }),
   );
+}
+
+/** How long a wrong try waits for the tries claimed before it to resolve, to tell its own place. */
+const WAIT_FOR_EARLIER_MS = 1_000;
+
+/**
+ * The times of the failures up to and including this (failed) try, since `since`, once the tries
+ * claimed before it have resolved (or a moment has passed: one still being checked may be right,
+ * so it is not counted). Tries are claimed one at a time, so each of many parallel wrong tries is
+ * told its own place ("4 left", "3 left", ...), not the count of whichever resolved first.
+ */
+export async function failuresThrough(
+  db: Db,
+  scope: FailureScope,
+  subject: string,
+  since: Date,
+  attempt: Attempt,
+): Promise<number[]> {
+  for (let waited = 0; ; waited += RETRY_MS) {
+    const rows = await db
+      .select({ at: failedAttempts.at, checking: sql<boolean>`NOT ${isFailure(failedAttempts.pendingSince)}` })
+      .from(failedAttempts)
+      .where(
+        and(
+          eq(failedAttempts.scope, scope),
+          eq(failedAttempts.subject, subject),
+          gte(failedAttempts.at, since),
+          lte(failedAttempts.id, attempt.id),
+        ),
+      );
+    const checking = rows.some((r) => r.checking === true);
+    if (!checking || waited >= WAIT_FOR_EARLIER_MS)
+      return rows.filter((r) => r.checking !== true).map((r) => r.at.getTime());
+    await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+  }
 }
 
 /** The secret was right: the try no longer counts. */

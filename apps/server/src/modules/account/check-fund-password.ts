@@ -10,8 +10,8 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { sessions, users } from '../../db/schema.js';
 import { AppError, refused } from '../../errors.js';
-import { claimAttempt, failAttempt, forgiveAttempt } from './attempts.js';
-import { recentFailures, type StepUpSession, type User } from './repo.js';
+import { claimAttempt, failAttempt, failuresThrough, forgiveAttempt } from './attempts.js';
+import type { StepUpSession, User } from './repo.js';
 import { verifySecret } from './secrets.js';
 
 /**
@@ -104,7 +104,13 @@ async function verifyFundPassword(
   if (!claim.ok) throw lockedError(Math.ceil((claim.lockedUntilMs - ctx.clock.now().getTime()) / 60_000));
   if (!(await verifySecret(format.value, hash))) {
     await failAttempt(ctx.db, claim.attempt);
-    const failures = await failuresOf(ctx, user, now);
+    const failures = await failuresThrough(
+      ctx.db,
+      'fundpass',
+      String(user.id),
+      fundpassFailuresSince(now),
+      claim.attempt,
+    );
     if (lockedUntil(failures, now.getTime(), FUNDPASS_LOCKOUT) !== null) throw lockedError(15);
     const left = triesLeft(failures, now.getTime(), FUNDPASS_LOCKOUT);
     throw new AppError(Code.FundPasswordCheckFailed, `Fund password is incorrect; tries left: ${left}`, 403, {
@@ -131,10 +137,6 @@ function assertNotLocked(ctx: AppContext, failures: number[]): void {
 /** How far back the failures that decide a fund-password lockout go. */
 export function fundpassFailuresSince(now: Date): Date {
   return new Date(now.getTime() - 2 * FUNDPASS_LOCKOUT.windowMs);
-}
-
-function failuresOf(ctx: AppContext, user: User, now: Date): Promise<number[]> {
-  return recentFailures(ctx.db, 'fundpass', String(user.id), fundpassFailuresSince(now));
 }
 
 function lockedError(minutes: number): AppError {

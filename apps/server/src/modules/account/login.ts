@@ -2,8 +2,23 @@ import { LOGIN_EMAIL_BACKOFF, LOGIN_IP_LOCKOUT, LOGIN_LOCKOUT, lockedUntil, trie
 import type { LoginCredentials } from '@earn/domain/contract';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest } from '../../errors.js';
-import { type Attempt, claimAttempt, failAttempt, forgiveAttempt, waitMinutes, waitText } from './attempts.js';
-import { createSession, findUserByEmail, isKnownAddress, recentFailures, rememberAddress, type User } from './repo.js';
+import {
+  type Attempt,
+  claimAttempt,
+  failAttempt,
+  failuresThrough,
+  forgiveAttempt,
+  waitMinutes,
+  waitText,
+} from './attempts.js';
+import {
+  createSession,
+  type FailureScope,
+  findUserByEmail,
+  isKnownAddress,
+  rememberAddress,
+  type User,
+} from './repo.js';
 import { hashSecret, newToken, verifySecret } from './secrets.js';
 
 export const SESSION_TTL_MS = 7 * 24 * 3_600_000;
@@ -29,12 +44,12 @@ export async function login(
 ): Promise<{ user: User; token: string }> {
   const email = input.email.trim().toLowerCase();
   const now = ctx.clock.now();
-  const claimed: Attempt[] = [];
+  const claimed = new Map<FailureScope, Attempt>();
   const failAll = async () => {
-    for (const attempt of claimed) await failAttempt(ctx.db, attempt);
+    for (const attempt of claimed.values()) await failAttempt(ctx.db, attempt);
   };
   const refuse = async () => {
-    for (const attempt of claimed) await forgiveAttempt(ctx.db, attempt);
+    for (const attempt of claimed.values()) await forgiveAttempt(ctx.db, attempt);
   };
   const known = await isKnownAddress(ctx.db, email, ip, now);
   const limits = [
@@ -49,16 +64,18 @@ export async function login(
       // The wait is told from now, not from when this call began (it may have queued behind others).
       throw paused(claim.lockedUntilMs, ctx.clock.now(), what);
     }
-    claimed.push(claim.attempt);
+    claimed.set(scope, claim.attempt);
   }
   const user = await findUserByEmail(ctx.db, email);
   // An unknown email costs the same hash check as a known one: the answer's timing tells nothing.
   const right = await verifySecret(input.password, user?.passwordHash ?? (await unknownUserHash()));
   if (!user || !right) {
     await failAll();
-    throw await wrongCredentials(ctx, `${email}|${ip}`, now);
+    const emailTry = claimed.get('login');
+    if (!emailTry) throw new Error('the email try was not claimed');
+    throw await wrongCredentials(ctx, `${email}|${ip}`, now, emailTry);
   }
-  for (const attempt of claimed) await forgiveAttempt(ctx.db, attempt);
+  for (const attempt of claimed.values()) await forgiveAttempt(ctx.db, attempt);
   await rememberAddress(ctx.db, email, ip, now);
   const token = newToken();
   await createSession(ctx.db, user.id, token, now, SESSION_TTL_MS);
@@ -80,9 +97,9 @@ const WARN_FROM_TRIES_LEFT = 3;
  * mistypes is warned before being paused, not surprised by it. Counted the same for an email with no
  * account, so it tells nothing about which emails exist.
  */
-async function wrongCredentials(ctx: AppContext, subject: string, now: Date): Promise<AppError> {
+async function wrongCredentials(ctx: AppContext, subject: string, now: Date, attempt: Attempt): Promise<AppError> {
   const since = new Date(now.getTime() - LOGIN_LOCKOUT.windowMs);
-  const failures = await recentFailures(ctx.db, 'login', subject, since, LOGIN_LOCKOUT.maxFailures);
+  const failures = await failuresThrough(ctx.db, 'login', subject, since, attempt);
   const minutes = String(LOGIN_LOCKOUT.lockMs / 60_000);
   if (lockedUntil(failures, now.getTime(), LOGIN_LOCKOUT) !== null) {
     return new AppError(

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { failedAttempts, loginAddresses, sessions, userLoans, users } from '../../db/schema.js';
 import { isFailure } from './attempts.js';
@@ -127,30 +127,6 @@ export async function deleteSession(db: Executor, token: string): Promise<number
 
 /** login: one email from one address; login_email: one email from anywhere; register_ip: accounts opened. */
 export type FailureScope = 'login' | 'login_email' | 'login_ip' | 'fundpass' | 'register_ip';
-
-/** The newest failures of a subject since a time (isFailure), newest first, at most `limit` of them. */
-export async function recentFailures(
-  db: Executor,
-  scope: FailureScope,
-  subject: string,
-  since: Date,
-  limit = 20,
-): Promise<number[]> {
-  const rows = await db
-    .select({ at: failedAttempts.at })
-    .from(failedAttempts)
-    .where(
-      and(
-        eq(failedAttempts.scope, scope),
-        eq(failedAttempts.subject, subject),
-        gte(failedAttempts.at, since),
-        isFailure(failedAttempts.pendingSince),
-      ),
-    )
-    .orderBy(desc(failedAttempts.at))
-    .limit(limit);
-  return rows.map((r) => r.at.getTime());
-}
 
 export async function loansOf(db: Executor, userId: number): Promise<Map<string, string>> {
   const rows = await db
