@@ -37,15 +37,18 @@ export const fixedProduct = (ts: TestServer, fields: Record<string, unknown> = {
   created(ts, '/admin/v1/fixed-earn/products', fixedProductBody(fields));
 
 /** A private-wealth quant fund in USDT, 100 USDT at least, `fields` over it. */
+export const wealthProductBody = (fields: Record<string, unknown> = {}) => ({
+  project_type: 5,
+  name: 'Quant fund',
+  coin: 'USDT',
+  min_purchase: '100',
+  min_tier: 0,
+  manager: 'Acme Capital',
+  strategy: 'Market neutral',
+  disclaimer: 'Past returns do not promise future ones.',
+  ...fields,
+});
+
+/** Creates that product (wealthProductBody) and returns its id. */
 export const wealthProduct = (ts: TestServer, fields: Record<string, unknown> = {}) =>
-  created(ts, '/admin/v1/wealth/products', {
-    project_type: 5,
-    name: 'Quant fund',
-    coin: 'USDT',
-    min_purchase: '100',
-    min_tier: 0,
-    manager: 'Acme Capital',
-    strategy: 'Market neutral',
-    disclaimer: 'Past returns do not promise future ones.',
-    ...fields,
-  });
+  created(ts, '/admin/v1/wealth/products', wealthProductBody(fields));

@@ -1,5 +1,6 @@
 import { DAY_MS, Decimal, dailyBonus, dailyReward, redeemFee } from '@earn/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { stakingProducts } from '../src/db/schema.js';
 import { checkLedger } from '../src/ledger/check.js';
 import { longRunning, spot } from './flexible-helpers.js';
 import { startTestServer, T0, type TestServer } from './helpers.js';
@@ -308,6 +309,61 @@ describe('refusals', () => {
     // The shared action call does either by side.
     expect((await act(u, 'action', { side: 1, amount: '1', coin: 'ETH', pid })).body.code).toBe(0);
     expect(await spot(u, 'ETH')).toBe('15');
+  });
+});
+
+describe('operator settings', () => {
+  const body = { coin: 'ETH', rate: '0.03', min_mortgage_amount: '10', min_redeem_amount: '0.1' };
+  const create = (fields: Record<string, unknown>) =>
+    ts.admin.post('/admin/v1/staking/products', { ...body, ...fields });
+  const tiers = async (interest: unknown[], fields: Record<string, unknown> = {}) =>
+    create({ extra_interest: { ...(await bonusEvent('1')), interest, ...fields } });
+  const tier = (money_min: string, money_max: string) => ({ money_min, money_max, money_rate: '0.01' });
+
+  it('refuses a product no one could stake, or a bonus whose tiers would pay a part twice, and creates nothing', async () => {
+    const count = () => ts.server.ctx.db.$count(stakingProducts);
+    const before = await count();
+    const refusals: [Promise<{ body: { message: string } }>, string][] = [
+      [
+        create({ personal_mortgage_limit: '5' }),
+        'personal_mortgage_limit must be -1 (no limit) or at least min_mortgage_amount',
+      ],
+      [
+        create({ crowd_mortgage_limit: '0' }),
+        'crowd_mortgage_limit must be -1 (no limit) or at least min_mortgage_amount',
+      ],
+      [tiers([]), 'extra_interest.interest needs at least one tier'],
+      [
+        tiers([tier('0', '100'), tier('50', '200')]),
+        'extra_interest.interest.1: money_min must be at least 100, where the tier below ends',
+      ],
+      [
+        tiers([tier('0', '-1'), tier('100', '200')]),
+        'extra_interest.interest.0: only the last tier may have no upper bound (-1)',
+      ],
+      [
+        tiers(BONUS_TIERS, { max_interest: '0', reward_coin: 'SOL' }),
+        "extra_interest.reward_coin must be the product's reward coin, ETH",
+      ],
+      [create({ protocol_name: ' Lido' }), 'protocol_name needs a letter or digit, with no blanks before or after it'],
+    ];
+    for (const [reply, message] of refusals) expect((await reply).body).toMatchObject({ code: -1, message });
+    expect(await count()).toBe(before);
+    // A gap between tiers is allowed: a holding's part inside it earns no bonus.
+    expect((await tiers([tier('0', '100'), tier('200', '-1')])).body.code).toBe(0);
+    // A product's update is held to the same rules, over what it has now.
+    const pid = await product({ min_mortgage_amount: '10' });
+    expect(
+      (await ts.admin.put(`/admin/v1/staking/products/${pid}`, { personal_mortgage_limit: '1' })).body.message,
+    ).toBe('personal_mortgage_limit must be -1 (no limit) or at least min_mortgage_amount');
+  });
+
+  it('names the field that is wrong inside a bonus event or VIP discount', async () => {
+    const event = await bonusEvent('1');
+    const bad = await create({ extra_interest: { ...event, interest: [{ money_min: '0', money_max: '-1' }] } });
+    expect(bad.body.message).toBe('extra_interest.interest.0.money_rate is required');
+    const vip = await create({ vip_config: { min_tier: 1, max_tier: 'x', vip_sale: '10' } });
+    expect(vip.body.message).toBe('vip_config.max_tier must be a whole number');
   });
 });
 

@@ -2,7 +2,7 @@ import { Decimal } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR_MS, startTestServer, T0, type TestServer } from './helpers.js';
-import { fixedProduct, stakingProduct } from './product-helpers.js';
+import { fixedProduct, fixedProductBody, stakingProduct, wealthProductBody } from './product-helpers.js';
 
 let ts: TestServer;
 let user: Awaited<ReturnType<TestServer['newUser']>>;
@@ -196,7 +196,54 @@ describe('ids, instants, coins and rates out of range are refused before any que
       code: -1,
       message: 'end_timest must be in the future',
     });
+    // Begun hours before now would take their share of the reward and never pay it.
+    expect((await create(T0 - 10 * HOUR_MS, T0 + 2 * HOUR_MS, '100')).body).toMatchObject({
+      code: -1,
+      message: 'start_timest must not be before the current hour',
+    });
     expect(await projects()).toBe(before);
+  });
+
+  it('the operator cannot give a project two pools alike but for their reward', async () => {
+    const pool = { coin: 'USDT', total_reward: '10', personal_min_amount: '1' };
+    const res = await ts.admin.post('/admin/v1/launch-pool/projects', {
+      coin: 'GT',
+      name: 'Twins',
+      start_timest: (T0 + HOUR_MS) / 1000,
+      end_timest: (T0 + 2 * HOUR_MS) / 1000,
+      pools: [pool, { ...pool, coin: 'usdt', total_reward: '20' }],
+    });
+    expect(res.body).toMatchObject({
+      code: -1,
+      message: 'pools.1 has the coin and terms of pools.0: give one pool the whole reward',
+    });
+  });
+
+  const project = (fields: Record<string, unknown>) => ({
+    coin: 'GT',
+    name: 'Named',
+    start_timest: (T0 + HOUR_MS) / 1000,
+    end_timest: (T0 + 2 * HOUR_MS) / 1000,
+    pools: [{ coin: 'USDT', total_reward: '10', personal_min_amount: '1' }],
+    ...fields,
+  });
+  it.each([
+    ['a project name of blanks', '/admin/v1/launch-pool/projects', project({ name: '   ' }), 'name'],
+    ['a project name with a blank after it', '/admin/v1/launch-pool/projects', project({ name: 'Pixel ' }), 'name'],
+    [
+      'a manager of a zero-width space',
+      '/admin/v1/wealth/products',
+      wealthProductBody({ manager: '\u200b' }),
+      'manager',
+    ],
+    ['a fixed title of a blank', '/admin/v1/fixed-earn/products', fixedProductBody({ title: ' ' }), 'title'],
+  ])('an operator name is refused when it is %s', async (_name, path, body, field) => {
+    const res = await ts.admin.post(path, body);
+    expect(res.body).toMatchObject({
+      code: -1,
+      key: 'validation.name',
+      message: `${field} needs a letter or digit, with no blanks before or after it`,
+    });
   });
 
   it('the rate simulation parses rates like every other call: "00001" and "5e-2" are refused', async () => {

@@ -47,8 +47,12 @@ describe('private wealth', () => {
     const nav1 = managementFee('0', '1.2', '0.0365').navAfter;
     const units1 = unitsFor('1000', nav1);
     expect(await mine(u, pid)).toMatchObject({ nav: nav1.toFixed(), unit: units1.toFixed(), amount_pending: '0' });
-    // A valued day cannot be rewritten.
+    // A valued day cannot be rewritten, and a day before the product began is never valued.
     expect((await postNav(ts, pid, day1, '2')).status).toBe(400);
+    expect((await postNav(ts, pid, '2020-01-01', '1.2')).body).toMatchObject({
+      code: -1,
+      message: `day must not be before the product began, ${day1}`,
+    });
 
     // After 08:30 both wait for tomorrow's valuation.
     const half = units1.div(2).toDecimalPlaces(6, Decimal.ROUND_DOWN);

@@ -21,35 +21,39 @@ const UNCAPPED_STAKE: Record<string, string> = { LPX: '600000' };
 export async function seedLaunchProjects(ctx: AppContext): Promise<void> {
   const hour = floorHour(ctx.clock.now().getTime());
   const sec = (ms: number) => ms / 1000;
-  const live = await createProject(ctx, {
-    coin: 'LPX',
-    name: 'Launch Pixel',
-    translations: { 'zh-CN': { name: '像素启动' } },
-    start_timest: sec(hour - DAY_MS),
-    end_timest: sec(hour + 13 * DAY_MS),
-    pools: [
-      {
-        coin: 'GT',
-        total_reward: '420000',
-        personal_min_amount: '1',
-        personal_max_amount: '20000',
-        buy_total_amount: '2000000',
-        decimal_place: 2,
-      },
-      {
-        coin: 'USDT',
-        total_reward: '10500',
-        personal_min_amount: '10',
-        personal_max_amount: '5000',
-        buy_total_amount: '5000000',
-        decimal_place: 2,
-        vip_config: { min_tier: 5, quota: '20000' },
-        redeem_type: 1,
-        simple_earn: { user_period: 0, fixed_period: 30, fixed_rate: '0.06', ext_rate: '1', rate: '0.05' },
-      },
-      { coin: 'LPX', total_reward: '70000', personal_min_amount: '1', decimal_place: 4 },
-    ],
-  });
+  const live = await createProject(
+    ctx,
+    {
+      coin: 'LPX',
+      name: 'Launch Pixel',
+      translations: { 'zh-CN': { name: '像素启动' } },
+      start_timest: sec(hour - DAY_MS),
+      end_timest: sec(hour + 13 * DAY_MS),
+      pools: [
+        {
+          coin: 'GT',
+          total_reward: '420000',
+          personal_min_amount: '1',
+          personal_max_amount: '20000',
+          buy_total_amount: '2000000',
+          decimal_place: 2,
+        },
+        {
+          coin: 'USDT',
+          total_reward: '10500',
+          personal_min_amount: '10',
+          personal_max_amount: '5000',
+          buy_total_amount: '5000000',
+          decimal_place: 2,
+          vip_config: { min_tier: 5, quota: '20000' },
+          redeem_type: 1,
+          simple_earn: { user_period: 0, fixed_period: 30, fixed_rate: '0.06', ext_rate: '1', rate: '0.05' },
+        },
+        { coin: 'LPX', total_reward: '70000', personal_min_amount: '1', decimal_place: 4 },
+      ],
+    },
+    { pastAllowed: true },
+  );
   await stakeLive(ctx, live.pid);
   await createProject(ctx, {
     coin: 'AVAX',

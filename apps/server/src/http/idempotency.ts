@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { canonicalJson } from '../canonical-json.js';
 import type { Clock } from '../clock.js';
 import type { IdempotencyRequest } from '../db/tx.js';
 import { badRequest } from '../errors.js';
@@ -24,13 +25,4 @@ export function idempotencyOf(request: FastifyRequest, userId: number, clock: Cl
     )
     .digest('hex');
   return { userId, key, requestHash, now: clock.now() };
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }

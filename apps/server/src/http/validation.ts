@@ -1,5 +1,5 @@
 import { type AmountRules, EMAIL_PATTERN, parseAmount } from '@earn/domain';
-import { ROW_ID_MAX, ROW_ID_PATTERN } from '@earn/domain/contract';
+import { NAME_OR_EMPTY_PATTERN, NAME_PATTERN, ROW_ID_MAX, ROW_ID_PATTERN } from '@earn/domain/contract';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
@@ -192,15 +192,16 @@ function amountRefusal(error: Partial<ErrorObject>, field: string): ValidationRe
 /**
  * The failure that says what is wrong: of a choice's ('order_id' as a number or as its digits), the
  * one of the form whose type the value has, so '2147483648' is refused for its range, not for not
- * being a number.
+ * being a number; and of a choice of null or an object, the failure inside the object, so a bonus
+ * event missing a field is refused for that field, not for not being null.
  */
 function tellingError(errors: readonly Partial<ErrorObject>[]): Partial<ErrorObject> | undefined {
   const choice = errors.find((e) => e.keyword === 'anyOf');
+  const at = choice?.instancePath ?? '';
   const inForm = (e: Partial<ErrorObject>) =>
-    e.instancePath === choice?.instancePath &&
-    e.keyword !== 'type' &&
     e.keyword !== 'anyOf' &&
-    hasType(e.parentSchema?.type, e.data);
+    ((e.instancePath ?? '').startsWith(`${at}/`) ||
+      (e.instancePath === at && e.keyword !== 'type' && hasType(e.parentSchema?.type, e.data)));
   return (choice && errors.find(inForm)) ?? errors[0];
 }
 
@@ -292,6 +293,8 @@ export function describeValidation(errors: readonly Partial<ErrorObject>[], cont
       return refusal('nul', `${field} must not contain a NUL character`);
     case 'pattern':
       if (params.pattern === ROW_ID_PATTERN) return idRange();
+      if (params.pattern === NAME_PATTERN || params.pattern === NAME_OR_EMPTY_PATTERN)
+        return refusal('name', `${field} needs a letter or digit, with no blanks before or after it`);
       return refusal('pattern', `${field} is not in the expected form`);
     case 'minimum':
       return refusal('minimum', `${field} must be at least ${String(params.limit)}`, { limit: String(params.limit) });

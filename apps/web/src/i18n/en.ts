@@ -40,6 +40,7 @@ export const en = {
   'validation.notAllowed': '{{field}} has a value that is not allowed',
   'validation.oneOf': '{{field}} must be one of {{allowed}}',
   'validation.oneOf_one': '{{field}} must be {{allowed}}',
+  'validation.name': '{{field}} needs a letter or digit, with no blanks before or after it',
   'validation.pattern': '{{field}} is not in the expected form',
   'validation.format': '{{field}} must be a valid {{format}}',
   'validation.empty': '{{field}} cannot be empty',

@@ -39,6 +39,7 @@ export const zhCN: Messages = {
   'validation.notAllowed': '{{field}}的取值不被允许',
   'validation.oneOf': '{{field}}须为以下之一：{{allowed}}',
   'validation.oneOf_one': '{{field}}须为 {{allowed}}',
+  'validation.name': '{{field}}须含字母或数字，且前后不能有空格',
   'validation.pattern': '{{field}}格式不正确',
   'validation.format': '{{field}}不是有效的 {{format}}',
   'validation.empty': '{{field}}不能为空',

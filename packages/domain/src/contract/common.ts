@@ -40,6 +40,16 @@ export function Translations<T extends TSchema>(texts: T) {
   return Type.Object({ 'zh-CN': Type.Optional(texts) });
 }
 
+/** A name as an operator gives it: no blanks around it and at least one letter or digit in it. */
+const NAMED = '(?=.*[\\p{L}\\p{N}])\\S(?:.*\\S)?';
+export const NAME_PATTERN = `^${NAMED}$`;
+/** The same, or empty for the product's default (a fixed product's title, for one). */
+export const NAME_OR_EMPTY_PATTERN = `^(?:${NAMED})?$`;
+/** A product's, project's or manager's name: never only blanks, zero-width or braille spaces. */
+export const OperatorName = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: NAME_PATTERN });
+/** A name that may be left empty for the default. */
+export const OptionalName = (maxLength: number) => Type.String({ maxLength, pattern: NAME_OR_EMPTY_PATTERN });
+
 /** A language tag in a request, e.g. en or zh-CN. */
 export const LocaleTag = Type.String({ maxLength: 10, pattern: '^[A-Za-z-]*$' });
 

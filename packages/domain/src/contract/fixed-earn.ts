@@ -7,6 +7,7 @@ import {
   DecimalString,
   FundPassField,
   LocaleTag,
+  OptionalName,
   PageNumber,
   RowId,
   RowIdString,
@@ -283,8 +284,8 @@ const LadderInput = Type.Array(Type.Object({ left: DecimalString, right: Decimal
 
 /** A product's title and subtitle in another language than English (what is missing stays English). */
 export const FixedTexts = Type.Object({
-  title: Type.Optional(Type.String({ maxLength: 80 })),
-  subtitle: Type.Optional(Type.String({ maxLength: 160 })),
+  title: Type.Optional(OptionalName(80)),
+  subtitle: Type.Optional(OptionalName(160)),
 });
 export const FixedTranslations = Translations(FixedTexts);
 export type FixedTranslations = Static<typeof FixedTranslations>;
@@ -306,8 +307,8 @@ export const FixedProductInput = Type.Object({
   redeem_account: Type.Optional(Flag),
   pre_redeem: Type.Optional(Flag),
   pre_redeem_rate_year: Type.Optional(DecimalString),
-  title: Type.Optional(Type.String({ maxLength: 80 })),
-  subtitle: Type.Optional(Type.String({ maxLength: 160 })),
+  title: Type.Optional(OptionalName(80)),
+  subtitle: Type.Optional(OptionalName(160)),
   /** The title and subtitle in Chinese. */
   translations: Type.Optional(FixedTranslations),
   start_time: Type.Optional(UnixSeconds),
@@ -326,7 +327,7 @@ export const FixedProductPath = Type.Object({ id: RowId });
 export const VoucherInput = Type.Object({
   email: Type.String({ format: 'email' }),
   coin: CoinSymbol,
-  title: Type.Optional(Type.String({ maxLength: 80 })),
+  title: Type.Optional(OptionalName(80)),
   rate_ratio: DecimalString,
   rate_day: Type.Integer({ minimum: 1, maximum: 3650 }),
   buy_limit_low: DecimalString,

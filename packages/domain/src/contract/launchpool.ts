@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { CoinSymbol, DecimalString, PageNumber, RowId, Translations, UnixSeconds } from './common.js';
+import { CoinSymbol, DecimalString, OperatorName, PageNumber, RowId, Translations, UnixSeconds } from './common.js';
 
 /** -1 or a decimal string: a cap that may be unlimited. */
 const CapString = Type.String({
@@ -41,7 +41,7 @@ export const LaunchPoolInput = Type.Object({
 });
 export type LaunchPoolInput = Static<typeof LaunchPoolInput>;
 
-const ProjectName = Type.String({ minLength: 1, maxLength: 100 });
+const ProjectName = OperatorName(100);
 /** A project's name in the app's other languages, as the operator wrote it. */
 export const LaunchTranslations = Translations(Type.Object({ name: ProjectName }));
 export type LaunchTranslations = Static<typeof LaunchTranslations>;

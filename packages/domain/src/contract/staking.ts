@@ -7,6 +7,7 @@ import {
   DecimalString,
   FundPassField,
   LocaleTag,
+  OperatorName,
   PageQuery,
   RowId,
   Translations,
@@ -341,8 +342,8 @@ export const StakingProductInput = Type.Object({
   coin: CoinSymbol,
   reward_coin: Type.Optional(CoinSymbol),
   type: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)])),
-  // Named by at least one letter or digit, not only blanks (an unnamed product is named by its coin).
-  protocol_name: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '[\\p{L}\\p{N}]' })),
+  // An unnamed product is named by its coin.
+  protocol_name: Type.Optional(OperatorName(64)),
   rate: DecimalString,
   base_rate: Type.Optional(DecimalString),
   fee_rate: Type.Optional(DecimalString),

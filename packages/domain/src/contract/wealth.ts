@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { WIRE_AMOUNTS } from '../wire-amounts.js';
-import { AmountInput, DecimalString, FundPassField, LocaleTag, RowId, Translations } from './common.js';
+import { AmountInput, DecimalString, FundPassField, LocaleTag, OperatorName, RowId, Translations } from './common.js';
 
 /** Private wealth calls live under this base (spec). */
 export const WEALTH_BASE = '/apiw/v2/earn/private-wealth';
@@ -110,8 +110,8 @@ export type WealthOrderDetail = Static<typeof WealthOrderDetail>;
 /** Operator: a wealth product. */
 /** A product's texts in another language than the English ones (what is missing stays English). */
 export const WealthTexts = Type.Object({
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  manager: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  name: Type.Optional(OperatorName(100)),
+  manager: Type.Optional(OperatorName(100)),
   strategy: Type.Optional(Type.String({ maxLength: 2000 })),
   disclaimer: Type.Optional(Type.String({ maxLength: 4000 })),
 });
@@ -121,11 +121,11 @@ export type WealthTranslations = Static<typeof WealthTranslations>;
 
 export const WealthProductInput = Type.Object({
   project_type: ProjectType,
-  name: Type.String({ minLength: 1, maxLength: 100 }),
+  name: OperatorName(100),
   coin: Type.String({ minLength: 1, maxLength: 20 }),
   min_purchase: DecimalString,
   min_tier: Type.Optional(Type.Integer({ minimum: 0, maximum: 20 })),
-  manager: Type.String({ minLength: 1, maxLength: 100 }),
+  manager: OperatorName(100),
   strategy: Type.String({ maxLength: 2000 }),
   disclaimer: Type.String({ maxLength: 4000 }),
   fee_rate: Type.Optional(DecimalString),

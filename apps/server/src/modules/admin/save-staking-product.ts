@@ -19,14 +19,21 @@ function fieldsOf(input: StakingProductUpdate) {
   const extra = input.extra_interest;
   if (extra) {
     if (extra.end_time <= extra.start_time) throw badRequest('extra_interest.end_time must be after start_time');
+    if (extra.interest.length === 0) throw badRequest('extra_interest.interest needs at least one tier');
     extra.interest.forEach((t, i) => {
       decimalSetting(`extra_interest.interest.${i}.money_rate`, t.money_rate);
       decimalSetting(`extra_interest.interest.${i}.money_min`, t.money_min, AMOUNT_MAX);
-      if (
-        limitSetting(`extra_interest.interest.${i}.money_max`, t.money_max) !== UNLIMITED &&
-        new Decimal(t.money_max).lte(t.money_min)
-      )
+      const unlimited = limitSetting(`extra_interest.interest.${i}.money_max`, t.money_max) === UNLIMITED;
+      if (!unlimited && new Decimal(t.money_max).lte(t.money_min))
         throw badRequest(`extra_interest.interest.${i}: money_max must be above money_min, or -1`);
+      // Each tier pays on the part of a holding inside it: tiers that overlap would pay that part twice.
+      const below = extra.interest[i - 1];
+      if (below?.money_max === UNLIMITED)
+        throw badRequest(`extra_interest.interest.${i - 1}: only the last tier may have no upper bound (-1)`);
+      if (below && new Decimal(t.money_min).lt(below.money_max))
+        throw badRequest(
+          `extra_interest.interest.${i}: money_min must be at least ${below.money_max}, where the tier below ends`,
+        );
     });
     decimalSetting('extra_interest.max_interest', extra.max_interest, AMOUNT_MAX);
   }
@@ -71,6 +78,14 @@ function fieldsOf(input: StakingProductUpdate) {
 
 function assertConsistent(p: typeof stakingProducts.$inferInsert) {
   if (new Decimal(p.minMortgageAmount).lte(0)) throw badRequest('min_mortgage_amount must be greater than 0');
+  // A cap below the least stake would refuse every stake.
+  for (const [field, cap] of [
+    ['personal_mortgage_limit', p.personalMortgageLimit],
+    ['crowd_mortgage_limit', p.crowdMortgageLimit],
+  ] as const) {
+    if (cap !== undefined && !new Decimal(cap).eq(UNLIMITED) && new Decimal(cap).lt(p.minMortgageAmount))
+      throw badRequest(`${field} must be -1 (no limit) or at least min_mortgage_amount`);
+  }
   if (new Decimal(p.minRedeemAmount).lte(0)) throw badRequest('min_redeem_amount must be greater than 0');
   if ((p.redeemMaxDay ?? 0) > 0 && (p.redeemMinDay ?? 0) > (p.redeemMaxDay ?? 0))
     throw badRequest('redeem_minday must not be above redeem_maxday');

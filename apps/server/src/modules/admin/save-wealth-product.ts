@@ -57,7 +57,10 @@ export async function postWealthNav(ctx: AppContext, pid: number, body: { day: s
     toDayString(Date.parse(`${body.day}T00:00:00Z`)) !== body.day
   )
     throw badRequest('day must be a date, YYYY-MM-DD');
-  await findWealthProduct(ctx.db, pid);
+  const product = await findWealthProduct(ctx.db, pid);
+  // A day before the product began is never valued: its NAV would be kept and never used.
+  const launchDay = toDayString(product.launchedAt.getTime());
+  if (body.day < launchDay) throw badRequest(`day must not be before the product began, ${launchDay}`);
   await runTx(ctx.db, async (tx) => {
     const [existing] = await tx
       .select({ source: wealthNavs.source })

@@ -1,5 +1,6 @@
 import { Decimal, HOUR_MS, parseAmount, toWire, UNLIMITED } from '@earn/domain';
 import type { LaunchProjectInput } from '@earn/domain/contract';
+import { canonicalJson } from '../../canonical-json.js';
 import type { AppContext } from '../../context.js';
 import { forgetCachedReads } from '../../db/read-cache.js';
 import { launchPools, launchProjects } from '../../db/schema.js';
@@ -26,7 +27,7 @@ function amount(field: string, raw: string | undefined, allowUnlimited = false):
 export async function createProject(
   ctx: AppContext,
   input: LaunchProjectInput,
-  /** The demo seeds a completed project as history; the operator cannot. */
+  /** The demo seeds projects that began before it, one running and one completed; the operator cannot. */
   options: { pastAllowed?: boolean } = {},
 ) {
   const startMs = input.start_timest * 1000;
@@ -37,6 +38,9 @@ export async function createProject(
   const now = ctx.clock.now();
   // A project that has already ended would hold its funded rewards without ever paying them.
   if (endMs <= now.getTime() && !options.pastAllowed) throw badRequest('end_timest must be in the future');
+  // The hours before now would take their share of the funded reward and never pay it.
+  if (startMs < Math.floor(now.getTime() / HOUR_MS) * HOUR_MS && !options.pastAllowed)
+    throw badRequest('start_timest must not be before the current hour');
   if (input.pools.length === 0) throw badRequest('pools must have at least one pool');
   const reward = await findCoin(ctx.db, input.coin);
   if (!reward) throw unlistedCoin('coin', input.coin);
@@ -52,6 +56,15 @@ export async function createProject(
     if (!cap.eq(UNLIMITED) && min.gt(cap))
       throw badRequest(`pools.${i}.personal_min_amount must not be above buy_total_amount`);
   }
+  // Two pools alike but for their reward would read the same to a staker: one pool takes it all.
+  const terms = input.pools.map(({ total_reward: _reward, ...rest }) =>
+    canonicalJson({ ...rest, coin: rest.coin.toUpperCase() }),
+  );
+  terms.forEach((t, i) => {
+    const first = terms.indexOf(t);
+    if (first < i)
+      throw badRequest(`pools.${i} has the coin and terms of pools.${first}: give one pool the whole reward`);
+  });
   const hours = (endMs - startMs) / HOUR_MS;
   const created = await runTx(ctx.db, async (tx) => {
     const [project] = await tx
