@@ -950,7 +950,7 @@ export const en = {
     'A ladder bonus, when the product has one, is fixed at subscription and paid at maturity. Its tiers count over everything you hold in the product: your open orders each take their own part of the tiers, and a new order takes the lowest part they leave free (one redeemed early frees its part), so splitting an amount earns no more than subscribing it at once.',
   'fixed.rules.p7':
     'Interest, bonus and voucher interest are paid only at maturity; what redeeming early pays, if the product allows it, is under Trading rules.',
-  'fixed.rules.voucher': 'Voucher rules',
+  'fixed.rules.voucher': 'Vouchers',
   'fixed.rules.v1': 'A rate-up voucher raises the APR of one fixed subscription in its coin by its rate.',
   'fixed.rules.v2': 'The extra rate counts for the voucher’s days, and never longer than the term.',
   'fixed.rules.v3': 'It counts on up to its maximum amount; above it, the rest earns the product APR only.',

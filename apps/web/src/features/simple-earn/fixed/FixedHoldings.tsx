@@ -240,9 +240,9 @@ export function FixedHoldings() {
               </Group>
               {[
                 [t('fixed.subscribedAt'), fmt.dateTime(o.create_time * 1000)],
-                [t('earn.holding.principal'), fmt.amount(o.principal)],
+                [t('earn.holding.principal'), `${fmt.amount(o.principal)} ${o.asset}`],
                 [t('fixed.term'), t('fixed.days', { count: o.lock_up_period })],
-                [t('fixed.estEarnings'), fmt.amount(o.total_interest)],
+                [t('fixed.estEarnings'), `${fmt.amount(o.total_interest)} ${o.asset}`],
                 renewsAtMaturity(o)
                   ? [t('fixed.timeline.nextSubscription'), fmt.dateTime(o.finish_time * 1000)]
                   : [t('fixed.receivedAt'), fmt.dateTime(o.received_time * 1000)],
