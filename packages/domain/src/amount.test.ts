@@ -40,6 +40,14 @@ describe('parseAmount', () => {
     }
   });
 
+  it('counts the places that carry a value: trailing zeros write the same amount', () => {
+    const r = parseAmount('amount', '1.0000000000', rules);
+    expect(r.ok && r.value.toFixed()).toBe('1');
+    const tenth = parseAmount('amount', '0.100000000', rules);
+    expect(tenth.ok && tenth.value.toFixed()).toBe('0.1');
+    expect(parseAmount('amount', '0.0000000010', rules).ok).toBe(false);
+  });
+
   it('accepts the maximum itself and zero when allowed', () => {
     expect(parseAmount('amount', '999999999999', rules).ok).toBe(true);
     expect(parseAmount('amount', '0', { ...rules, allowZero: true }).ok).toBe(true);

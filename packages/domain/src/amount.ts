@@ -62,7 +62,8 @@ export function parseAmount(field: string, raw: unknown, rules: AmountRules): Re
   const shape = amountShapeFailure(field, raw, rules.example);
   if (shape) return fail(shape);
   const text = raw as string;
-  const places = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
+  // Places that carry a value: "1.0000000" is 1, whatever the coin's precision.
+  const places = text.includes('.') ? text.slice(text.indexOf('.') + 1).replace(/0+$/, '').length : 0;
   if (places > rules.maxDecimals)
     return fail(
       amountRefusal(field, `must have at most ${rules.maxDecimals} decimal places`, 'places', {
