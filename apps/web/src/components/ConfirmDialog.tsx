@@ -1,6 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CancelButton } from './CancelButton.js';
 import { Dialog } from './Dialog.js';
 
 export interface ConfirmDialogProps {
@@ -36,9 +37,7 @@ export function ConfirmDialog({
     <Dialog opened={opened} onClose={onClose} title={title} centered {...(zIndex ? { zIndex } : {})}>
       <Text size="sm">{children}</Text>
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>
-          {cancelLabel ?? t('common.cancel')}
-        </Button>
+        <CancelButton onCancel={onClose} label={cancelLabel} />
         <Button loading={pending} onClick={onConfirm} {...(confirmTestId ? { 'data-testid': confirmTestId } : {})}>
           {confirmLabel ?? t('common.confirm')}
         </Button>

@@ -13,6 +13,7 @@ import {
   useUserProjectStats,
   useUserStat,
 } from '../../api/launchpool.js';
+import { CancelButton } from '../../components/CancelButton.js';
 import { DecimalInput } from '../../components/DecimalInput.js';
 import { Dialog } from '../../components/Dialog.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
@@ -158,9 +159,7 @@ export function EarlyRedeemModal({
           })}
         </Text>
         <Group grow>
-          <Button variant="default" onClick={close}>
-            {t('common.cancel')}
-          </Button>
+          <CancelButton onCancel={close} />
           <Button
             onClick={submit}
             disabled={!parsed?.ok || Boolean(tooMuch)}

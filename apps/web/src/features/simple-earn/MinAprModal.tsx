@@ -4,6 +4,7 @@ import { useDebouncedCallback, useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRateSimulation, useSetMinRate } from '../../api/simple-earn.js';
+import { CancelButton } from '../../components/CancelButton.js';
 import { DecimalInput } from '../../components/DecimalInput.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { notifyError, notifySuccess, refusalText } from '../../lib/notify.js';
@@ -102,9 +103,7 @@ export function MinAprForm({
         </Alert>
       )}
       <Group justify="flex-end">
-        <Button variant="default" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
+        <CancelButton onCancel={onDone} />
         <Button onClick={submit} disabled={!check?.ok} loading={save.isPending}>
           {t('common.confirm')}
         </Button>

@@ -38,6 +38,34 @@ function redeemAnswers(instant: string, frozen: string) {
 }
 
 describe('RedeemDialog', () => {
+  it('stays open on Cancel while the redemption is on its way, and says what came of it', async () => {
+    let answer: ((r: Response) => void) | undefined;
+    vi.stubGlobal(
+      'fetch',
+      // The redemption waits for its answer; every other call is answered at once.
+      vi.fn((url: URL | string) =>
+        String(url).endsWith('/earn/redeem')
+          ? new Promise<Response>((resolve) => (answer = resolve))
+          : Promise.resolve(Response.json({ code: 0, data: null })),
+      ),
+    );
+    const onClose = vi.fn();
+    renderWithProviders(<RedeemDialog holding={holding} onClose={onClose} />);
+    fireEvent.change(await screen.findByTestId('redeem-amount'), { target: { value: '500' } });
+    fireEvent.click(screen.getByTestId('redeem-confirm'));
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).not.toHaveBeenCalled();
+    answer?.(
+      Response.json({
+        code: 0,
+        data: { asset: 'USDT', amount: '500', instant_amount: '500', frozen_amount: '0', arrival_at: 0 },
+      }),
+    );
+    expect(await screen.findByText('Redeemed 500 USDT')).toBeTruthy();
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   it('says only when the lent part arrives when nothing arrived at once, not that 0 arrived', async () => {
     redeemAnswers('0', '500');
     renderWithProviders(<RedeemDialog holding={holding} onClose={() => undefined} />);

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../api/account.js';
 import { useRedeemFlexible } from '../../api/simple-earn.js';
+import { CancelButton } from '../../components/CancelButton.js';
 import { DecimalInput } from '../../components/DecimalInput.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { notifyError, notifySuccess, refusalText } from '../../lib/notify.js';
@@ -141,9 +142,7 @@ function RedeemForm({ holding, onDone }: { holding: FlexibleHolding; onDone(): v
         />
       )}
       <Group grow>
-        <Button variant="default" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
+        <CancelButton onCancel={onDone} />
         <Button onClick={submit} disabled={!canSubmit} loading={redeem.isPending} data-testid="redeem-confirm">
           {t('common.confirm')}
         </Button>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../api/account.js';
 import { usePreRedeem } from '../../../api/fixed-earn.js';
+import { CancelButton } from '../../../components/CancelButton.js';
 import { ResponsiveModal } from '../../../components/ResponsiveModal.js';
 import { notifyError } from '../../../lib/notify.js';
 import { useFormat } from '../../../lib/use-format.js';
@@ -72,9 +73,7 @@ export function EarlyRedeemDialog({ order, onClose }: { order: FixedHolding | nu
                   })}
             </Alert>
             <Group grow>
-              <Button variant="default" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
+              <CancelButton onCancel={onClose} />
               <Button
                 color="red"
                 loading={redeem.isPending}
