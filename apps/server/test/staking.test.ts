@@ -312,6 +312,30 @@ describe('refusals', () => {
   });
 });
 
+describe('borrowed coins', () => {
+  it('are staked where the coin allows it, and taken off the balance first where it does not', async () => {
+    const u = await lender(ts, {});
+    await ts.admin.post('/admin/v1/users/settings', {
+      email: u.email,
+      mode: 'multi_currency',
+      loans: { ETH: '30', MATIC: '300' },
+    });
+    await ts.deposit(u.email, 'ETH', '100', 'unified');
+    await ts.deposit(u.email, 'MATIC', '1000', 'unified');
+    const eth = await product();
+    const matic = await product({ coin: 'MATIC' });
+    // ETH's borrowed coins may be staked (is_support_staking 1): all 100 can go.
+    expect((await stakeIn(u, eth, '100')).body.code).toBe(0);
+    // MATIC's may not: 700 of the 1,000 are the user's own.
+    expect((await stakeIn(u, matic, '800', 'MATIC')).body).toMatchObject({
+      key: 'staking.stake.insufficient',
+      params: { amount: '700', coin: 'MATIC' },
+    });
+    expect((await stakeIn(u, matic, '700', 'MATIC')).body.code).toBe(0);
+    expect((await u.get(`${STAKING}/user-loans?coin=MATIC`)).body.data).toEqual({ assets: { MATIC: '300' } });
+  });
+});
+
 describe('operator settings', () => {
   const body = { coin: 'ETH', rate: '0.03', min_mortgage_amount: '10', min_redeem_amount: '0.1' };
   const create = (fields: Record<string, unknown>) =>

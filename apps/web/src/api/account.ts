@@ -232,3 +232,16 @@ export function useCurrencyCallSetting(symbol: string) {
     queryFn: () => api<CurrencyCallSetting>('/api/web/v1/settings/get-currency-call-setting', { query: { symbol } }),
   });
 }
+
+/** Whether a coin's borrowed coins may go into Launchpool and staking (1 = yes). */
+export function useBorrowSetting(coin: string, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: ['account', 'borrow-setting', coin] as const,
+    queryFn: () =>
+      api<{ coin: string; is_support_launchpool: number; is_support_staking: number }>(
+        '/apiw/v2/earn/borrow-coin-settings',
+        { query: { coin } },
+      ),
+  });
+}

@@ -11,7 +11,7 @@ import type {
 } from '@earn/domain/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { BALANCE_REFRESH_MS } from './account.js';
+import { BALANCE_REFRESH_MS, useBorrowSetting } from './account.js';
 import { api, newIdempotencyKey } from './client.js';
 import { useAvailable } from './simple-earn.js';
 import { useSubmitMutation } from './submit-mutation.js';
@@ -145,18 +145,6 @@ export function useLoanProperty(enabled: boolean) {
     queryKey: ['account', 'loans'] as const,
     queryFn: () => api<Record<string, string>>('/launch-pool/get-user-loan-property'),
     enabled,
-  });
-}
-
-export function useBorrowSetting(coin: string, enabled = true) {
-  return useQuery({
-    enabled,
-    queryKey: ['account', 'borrow-setting', coin] as const,
-    queryFn: () =>
-      api<{ coin: string; is_support_launchpool: number; is_support_staking: number }>(
-        '/apiw/v2/earn/borrow-coin-settings',
-        { query: { coin } },
-      ),
   });
 }
 

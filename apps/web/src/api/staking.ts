@@ -26,6 +26,7 @@ export const stakingKeys = {
   product: (coin: string, pid: number | undefined, locale: string) =>
     ['staking', 'product', coin, pid, locale] as const,
   userInfo: (coin: string, pid: number) => ['staking', 'user-info', coin, pid] as const,
+  loans: (coin: string) => ['staking', 'loans', coin] as const,
   balances: ['staking', 'balances'] as const,
   profit: (coin: string, page: number, limit: number) => ['staking', 'profit', coin, page, limit] as const,
   redemptions: (coin: string, page: number, limit: number) => ['staking', 'redemptions', coin, page, limit] as const,
@@ -60,6 +61,15 @@ export function useStakingUserInfo(coin: string, pid: number, enabled: boolean) 
   return useQuery({
     queryKey: stakingKeys.userInfo(coin, pid),
     queryFn: () => api<StakingUserInfo>(`${STAKING_BASE}/coin-user-info`, { query: { coin, pid } }),
+    enabled,
+  });
+}
+
+/** The user's loan in a coin (spec: user-loans). */
+export function useStakingLoans(coin: string, enabled: boolean) {
+  return useQuery({
+    queryKey: stakingKeys.loans(coin),
+    queryFn: () => api<{ assets: Record<string, string> }>(`${STAKING_BASE}/user-loans`, { query: { coin } }),
     enabled,
   });
 }

@@ -279,7 +279,7 @@ export async function stakingStatistics(ctx: AppContext, coin: string, pid?: num
   };
 }
 
-/** The user's loans by coin (spec: user-loans), which staking never takes from. */
+/** The user's loans by coin (spec: user-loans): taken off the stakeable balance of a coin whose borrowed coins cannot be staked. */
 export async function stakingUserLoans(ctx: AppContext, user: User, coin?: string) {
   const loans = await loansOf(ctx.db, user.id);
   const assets: Record<string, string> = {};

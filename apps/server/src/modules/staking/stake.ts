@@ -82,7 +82,9 @@ async function stakeAsked(ctx: AppContext, body: StakingActionBody, user: User) 
 async function checkStake(db: Executor, user: User, product: StakingProductRow, amount: Decimal) {
   if (!product.saleOpen) throw badRequest('This product is not taking stakes now', 'staking.closed');
   // One query at a time: a transaction is one connection.
-  const { balance, loan } = await walletOf(db, user, product.coin);
+  const { balance, loan: owed } = await walletOf(db, user, product.coin);
+  // Borrowed coins are staked only where the coin allows it (spec: else taken off the balance first).
+  const loan = (await findCoin(db, product.coin))?.isSupportStaking === false ? owed : '0';
   const held = await heldIn(db, user, product);
   const checked = checkStakeAmount(amount, {
     coin: product.coin,
@@ -98,7 +100,8 @@ async function checkStake(db: Executor, user: User, product: StakingProductRow, 
 
 /**
  * Stakes coins from the trading wallet into a product, under the product's row lock so that the
- * personal and crowd caps hold against parallel stakes. Borrowed coins are never staked. The stake
+ * personal and crowd caps hold against parallel stakes. Borrowed coins are staked only where the
+ * coin's borrow setting allows it (is_support_staking). The stake
  * counts from the next whole day (or later when the product delays rewards).
  */
 export async function stake(ctx: AppContext, user: User, body: StakingActionBody, idempotency?: IdempotencyRequest) {

@@ -7,6 +7,7 @@ import {
   dailyReward,
   isUSRegion,
   mintAmount,
+  stakeable,
   tokensFor,
   UNLIMITED,
 } from '@earn/domain';
@@ -16,9 +17,9 @@ import { IconTransfer } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useBalances, useMe } from '../../api/account.js';
+import { useBalances, useBorrowSetting, useMe } from '../../api/account.js';
 import { serverNow } from '../../api/client.js';
-import { useStakingAction, useStakingProduct, useStakingUserInfo } from '../../api/staking.js';
+import { useStakingAction, useStakingLoans, useStakingProduct, useStakingUserInfo } from '../../api/staking.js';
 import { AddFundsModal } from '../../components/AddFundsModal.js';
 import { AmountInput } from '../../components/AmountInput.js';
 import { DetailLine } from '../../components/DetailLine.js';
@@ -118,7 +119,13 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
   const [confirming, setConfirming] = useState(false);
   const coin = product.mortgage_coin;
   const row = balances.data?.find((b) => b.asset === coin);
-  const available = (me.data?.mode && me.data.mode !== 'classic' ? row?.unified : row?.spot) ?? '0';
+  const balance = (me.data?.mode && me.data.mode !== 'classic' ? row?.unified : row?.spot) ?? '0';
+  // Borrowed coins are staked only where the coin allows it (spec: else taken off the balance
+  // first); until the setting is read, they are taken off.
+  const loans = useStakingLoans(coin, Boolean(me.data));
+  const borrowSetting = useBorrowSetting(coin, Boolean(me.data));
+  const borrowed = borrowSetting.data?.is_support_staking === 1 ? '0' : (loans.data?.assets[coin] ?? '0');
+  const available = stakeable(balance, borrowed).toFixed();
   const personalLeft = info.data ? left(info.data.personal_left) : null;
   const check =
     amount === ''
