@@ -278,6 +278,7 @@ export const en = {
   'earn.rules.p2': 'Interest is paid every hour into your holding and compounds.',
   'earn.rules.p3': 'Offers above the hour’s rate lend nothing that hour.',
   'earn.success.title': 'Subscribed',
+  'earn.success.title_us': 'Submitted',
   'earn.success.viewHoldings': 'View holdings',
   'earn.success.more': 'Subscribe more',
   'earn.minApr.title': 'Minimum lend APR',

@@ -272,6 +272,7 @@ export const zhCN: Messages = {
   'earn.rules.p2': '利息每小时计入持仓，复利增长。',
   'earn.rules.p3': '最低年化高于当小时利率的出借该小时不成交。',
   'earn.success.title': '申购成功',
+  'earn.success.title_us': '已提交',
   'earn.success.viewHoldings': '查看持仓',
   'earn.success.more': '继续申购',
   'earn.minApr.title': '最低出借年化',

@@ -31,6 +31,7 @@ import { useIsMobile } from '../../lib/use-is-mobile.js';
 import { AprText } from './AprText.js';
 import { EarnTimeline } from './EarnTimeline.js';
 import { MinAprModal } from './MinAprModal.js';
+import { useSuccessTitle } from './use-success-title.js';
 
 /** Subscribe is throttled (spec: 500 ms). */
 const SUBSCRIBE_THROTTLE_MS = 500;
@@ -306,9 +307,10 @@ function SubscribeSuccess({
   const isMobile = useIsMobile();
   // Spec: on mobile, viewing holdings goes to my-lendings with the tab and the history flag.
   const holdingsLink = `/simple-earn/my-lendings?tab=flexible${isMobile ? '&show_history_modal=1' : ''}`;
+  const successTitle = useSuccessTitle();
   useAutoClose(result !== null, onClose);
   return (
-    <ResponsiveModal opened={result !== null} onClose={onClose} title={t('earn.success.title')} size="sm">
+    <ResponsiveModal opened={result !== null} onClose={onClose} title={successTitle} size="sm">
       {result && (
         <Stack>
           <Group justify="space-between">

@@ -55,6 +55,7 @@ import { useFormat } from '../../../lib/use-format.js';
 import { useIsMobile } from '../../../lib/use-is-mobile.js';
 import { EarnTimeline } from '../EarnTimeline.js';
 import { ladderEnd, useLadderText } from '../use-ladder-text.js';
+import { useSuccessTitle } from '../use-success-title.js';
 import { sameTerm } from './same-term.js';
 
 /** Subscribe is throttled (spec: 500 ms). */
@@ -83,6 +84,7 @@ export function FixedSubscribeDialog({ target, onClose }: { target: FixedTarget 
     onClose();
   };
   const closeDone = useCallback(() => setDone(null), []);
+  const successTitle = useSuccessTitle();
   useAutoClose(done !== null, closeDone);
   return (
     <>
@@ -103,7 +105,7 @@ export function FixedSubscribeDialog({ target, onClose }: { target: FixedTarget 
           />
         )}
       </ResponsiveModal>
-      <ResponsiveModal opened={done !== null} onClose={closeDone} title={t('earn.success.title')} size="sm">
+      <ResponsiveModal opened={done !== null} onClose={closeDone} title={successTitle} size="sm">
         {done && (
           <Stack>
             {[
