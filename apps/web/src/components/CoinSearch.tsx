@@ -19,6 +19,7 @@ export function CoinSearch({
   return (
     <TextInput
       placeholder={t('common.search')}
+      aria-label={t('common.search')}
       value={value}
       onChange={(e) => onChange(sanitizeCoinSearch(e.currentTarget.value))}
       w={width}

@@ -124,6 +124,8 @@ export function DecimalInput({
       ref={field}
       value={shown}
       error={error}
+      // A refusal is said as it appears, not only when the reader comes back to the field.
+      errorProps={{ role: 'alert', ...rest.errorProps }}
       // A button beside the field (Max) sets its value from outside: what was said of the text typed
       // or pasted before no longer stands, even when the value it sets is the one already there.
       rightSectionProps={{

@@ -80,7 +80,7 @@ function SetFundPasswordFirst({ request }: { request: PromptRequest }) {
         <FundPasswordInput label={t('fundpass.new')} value={first} onChange={setFirst} autoFocus />
         <FundPasswordInput label={t('fundpass.repeat')} value={second} onChange={setSecond} />
         {mismatch && (
-          <Text c="red" size="sm">
+          <Text c="red" size="sm" role="alert">
             {t('fundpass.mismatch')}
           </Text>
         )}

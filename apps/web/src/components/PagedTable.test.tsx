@@ -40,13 +40,17 @@ describe('PagedTable', () => {
   it('shows 10 rows a page by default and pages through', async () => {
     renderWithProviders(<Harness total={23} />);
     expect(screen.getAllByText(/^row \d+$/)).toHaveLength(10);
-    await userEvent.click(screen.getByRole('button', { name: '3' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
     expect(screen.getAllByText(/^row \d+$/).map((e) => e.textContent)).toEqual(['row 21', 'row 22', 'row 23']);
+    // The arrows are named for a screen reader, not only drawn.
+    await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(screen.getAllByText(/^row \d+$/)[0]).toHaveTextContent('row 11');
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeEnabled();
   });
 
   it('has no pagination with a single page', () => {
     renderWithProviders(<Harness total={10} />);
-    expect(screen.queryByRole('button', { name: '2' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Page 2' })).toBeNull();
     expect(screen.getAllByText(/^row \d+$/)).toHaveLength(10);
   });
 
@@ -80,7 +84,7 @@ describe('PagedTable', () => {
   it('takes another page size', () => {
     renderWithProviders(<Harness total={23} pageSize={7} />);
     expect(screen.getAllByText(/^row \d+$/)).toHaveLength(7);
-    expect(screen.getByRole('button', { name: '4' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 4' })).toBeInTheDocument();
   });
 });
 

@@ -1,7 +1,8 @@
-import { Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
+import { Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useIsMobile } from '../lib/use-is-mobile.js';
 import { ListStatus, readStatus } from './ListStatus.js';
+import { Pager } from './Pager.js';
 import { TableScroll } from './TableScroll.js';
 
 export interface Column<T> {
@@ -100,7 +101,7 @@ export function PagedTable<T>({
       <ListStatus count={rows.length} loading={loading} error={error} onRetry={onRetry} empty={empty} />
       {pages > 1 && (
         <Group justify="flex-end">
-          <Pagination total={pages} value={page} onChange={onPageChange} size="sm" />
+          <Pager total={pages} page={page} onChange={onPageChange} />
         </Group>
       )}
     </Stack>

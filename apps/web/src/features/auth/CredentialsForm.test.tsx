@@ -19,6 +19,18 @@ describe('the credentials form', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('lets the keyboard show the password typed', async () => {
+    renderWithProviders(
+      <CredentialsForm rules="login" submitLabel="Log in" pending={false} error={undefined} onSubmit={vi.fn()} />,
+    );
+    await userEvent.type(screen.getByLabelText(/Password/), 'secret-words');
+    await userEvent.tab();
+    const eye = screen.getByRole('button', { name: 'Show or hide the password' });
+    expect(eye).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByLabelText(/Password/)).toHaveAttribute('type', 'text');
+  });
+
   it('asks a password manager for a new password on sign-up and for the saved one on login', () => {
     const props = { submitLabel: 'Go', pending: false, error: undefined, onSubmit: vi.fn() };
     const { unmount } = renderWithProviders(<CredentialsForm rules="sign-up" {...props} />);

@@ -62,6 +62,8 @@ export function CredentialsForm({ rules, submitLabel, pending, error, onSubmit }
           onChange={(e) => setPassword(e.currentTarget.value)}
           error={touched && passwordWrong ? t(`auth.${passwordWrong}`) : undefined}
           required
+          // The eye is reachable by keyboard too, and named in the reader's language.
+          visibilityToggleButtonProps={{ tabIndex: 0, 'aria-label': t('auth.showPassword') }}
         />
         <Button type="submit" loading={pending} fullWidth>
           {submitLabel}

@@ -68,7 +68,7 @@ export default function SecurityPage() {
             )}
             <FundPasswordInput label={t('fundpass.repeat')} value={repeat} onChange={setRepeat} />
             {mismatch && (
-              <Text c="red" size="sm">
+              <Text c="red" size="sm" role="alert">
                 {t('fundpass.mismatch')}
               </Text>
             )}

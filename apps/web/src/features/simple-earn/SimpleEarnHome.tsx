@@ -1,5 +1,5 @@
 import type { FlexibleProduct } from '@earn/domain/contract';
-import { Anchor, Badge, Button, Card, Group, Pagination, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { useAutoInvest, useMarketList, useProducts, useStatistics } from '../../
 import { CoinSearch } from '../../components/CoinSearch.js';
 import { ListStatus, readFailure, readStatus } from '../../components/ListStatus.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
+import { Pager } from '../../components/Pager.js';
 import { errorText } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
@@ -182,7 +183,7 @@ export default function SimpleEarnHome() {
         )}
         {pages > 1 && (
           <Group justify="flex-end" mt="sm">
-            <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+            <Pager total={pages} page={page} onChange={setPage} />
           </Group>
         )}
       </Paper>
