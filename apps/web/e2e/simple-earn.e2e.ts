@@ -71,6 +71,11 @@ describe('Simple Earn flexible in Chromium', () => {
     await page.getByTestId('apr-detail-min-tab').click();
     await page.getByTestId('min-apr-input').waitFor();
     await page.keyboard.press('Escape');
+    // Subscribing again shows the holding's minimum, marked while it is the system default.
+    await page.getByTestId('detail-subscribe').click();
+    await page.getByTestId('min-apr-default').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('edit-min-apr').waitFor({ state: 'detached' });
     await page.getByTestId('detail-edit-min-apr').click();
     await page.getByTestId('min-apr-input').fill('6');
     await expectText(page, 'The minimum APR can be at most 5%');
@@ -82,6 +87,7 @@ describe('Simple Earn flexible in Chromium', () => {
     // Subscribing again keeps it, and says so.
     await page.getByTestId('detail-subscribe').click();
     await expect.poll(() => page.getByTestId('edit-min-apr').textContent()).toBe('2.50%');
+    expect(await page.getByTestId('min-apr-default').count()).toBe(0);
     await page.keyboard.press('Escape');
     await page.getByTestId('edit-min-apr').waitFor({ state: 'detached' });
     expect(await page.getByTestId('lend-hours').locator('tbody tr').count()).toBeGreaterThan(0);

@@ -61,7 +61,12 @@ export function ListStatus({
   if (count === 0) {
     return (
       <Center py="xl">
-        <Text c="dimmed">{empty ?? t('common.noData')}</Text>
+        {/* Words are said dimmed; anything more (an EmptyState with its link) as it is. */}
+        {empty === undefined || typeof empty === 'string' ? (
+          <Text c="dimmed">{empty ?? t('common.noData')}</Text>
+        ) : (
+          empty
+        )}
       </Center>
     );
   }

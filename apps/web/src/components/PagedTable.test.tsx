@@ -1,9 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors.js';
 import { renderWithProviders, restoreViewport, setMobile } from '../test-utils.js';
+import { EmptyState } from './EmptyState.js';
 import { PagedTable, pagedQuery } from './PagedTable.js';
 
 const rows = Array.from({ length: 23 }, (_, i) => ({ id: i + 1 }));
@@ -79,6 +81,24 @@ describe('PagedTable', () => {
   it('shows the empty state', () => {
     renderWithProviders(<Harness total={0} />);
     expect(screen.getByText('No Data')).toBeInTheDocument();
+  });
+
+  it('shows an empty state that says where to start, with its link', () => {
+    renderWithProviders(
+      <MemoryRouter>
+        <PagedTable
+          columns={[{ key: 'id', title: 'Id', render: (r: { id: number }) => r.id }]}
+          rows={[]}
+          rowKey={(r) => String(r.id)}
+          total={0}
+          page={1}
+          onPageChange={() => undefined}
+          empty={<EmptyState text="Nothing held yet" action={{ label: 'Explore', to: '/simple-earn' }} />}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Nothing held yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Explore' })).toHaveAttribute('href', '/simple-earn');
   });
 
   it('takes another page size', () => {

@@ -135,6 +135,10 @@ export default function AssetsPage() {
           </Text>
         </div>
         <Group>
+          {/* Reachable with no coin held yet, when the list has no rows to offer it on. */}
+          <Button onClick={() => setAddFundsCoin('USDT')} data-testid="add-funds">
+            {t('assets.addFunds')}
+          </Button>
           <CoinSearch
             value={search}
             onChange={(v) => {

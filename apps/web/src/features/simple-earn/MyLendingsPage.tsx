@@ -7,6 +7,7 @@ import { useMe } from '../../api/account.js';
 import { useHoldings, useProducts } from '../../api/simple-earn.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { Dialog } from '../../components/Dialog.js';
+import { EmptyState } from '../../components/EmptyState.js';
 import { InfoPopup } from '../../components/InfoPopup.js';
 import { ListStatus, readStatus } from '../../components/ListStatus.js';
 import { type Column, PagedTable } from '../../components/PagedTable.js';
@@ -168,6 +169,13 @@ function FlexibleHoldings() {
         ]),
     { key: 'actions', title: t('assets.actions'), align: 'right', render: actions },
   ];
+  // A first visit with nothing held is shown where to start.
+  const empty = (
+    <EmptyState
+      text={t('earn.holdings.emptyFlexible')}
+      action={{ label: t('earn.holdings.explore'), to: '/simple-earn' }}
+    />
+  );
   return (
     <>
       {isMobile ? (
@@ -212,7 +220,7 @@ function FlexibleHoldings() {
               </Group>
             </Card>
           ))}
-          <ListStatus count={list.length} {...readStatus(holdings)} />
+          <ListStatus count={list.length} {...readStatus(holdings)} empty={empty} />
           {(holdings.data?.total ?? 0) > list.length && (
             <Button variant="subtle" onClick={() => setMobileLimit(mobileLimit + PAGE_SIZE)}>
               {t('earn.loadMore')}
@@ -228,6 +236,7 @@ function FlexibleHoldings() {
             total={holdings.data?.total ?? 0}
             page={page}
             onPageChange={setPage}
+            empty={empty}
             {...readStatus(holdings)}
           />
         </Paper>

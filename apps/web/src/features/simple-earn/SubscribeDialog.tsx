@@ -10,7 +10,7 @@ import {
   parseAmount,
 } from '@earn/domain';
 import type { FlexibleProduct } from '@earn/domain/contract';
-import { Alert, Anchor, Button, Group, List, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, List, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -180,15 +180,23 @@ function SubscribeForm({ product, onDone }: { product: FlexibleProduct; onDone(a
           <Text size="sm">{t('earn.minApr.label')}</Text>
           <InfoPopup title={t('earn.minApr.label')}>{t('earn.minApr.intro')}</InfoPopup>
         </Group>
-        <Anchor
-          component="button"
-          type="button"
-          size="sm"
-          onClick={() => setEditingRate(true)}
-          data-testid="edit-min-apr"
-        >
-          {shownRate ? fmt.rate(shownRate) : t('earn.minApr.systemDefault')}
-        </Anchor>
+        <Group gap="xs">
+          {/* Marked as the detail page marks it (spec: a system-default label when equal to it). */}
+          {shownRate && new Decimal(shownRate).eq(product.limit_min_lend_rate_year) && (
+            <Badge size="xs" variant="light" data-testid="min-apr-default">
+              {t('earn.minApr.systemDefault')}
+            </Badge>
+          )}
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => setEditingRate(true)}
+            data-testid="edit-min-apr"
+          >
+            {shownRate ? fmt.rate(shownRate) : t('earn.minApr.systemDefault')}
+          </Anchor>
+        </Group>
       </Group>
       <Stack gap={4}>
         <DetailLine

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFixedHoldings } from '../../../api/fixed-earn.js';
 import { CoinIcon } from '../../../components/CoinIcon.js';
+import { EmptyState } from '../../../components/EmptyState.js';
 import { InfoPopup } from '../../../components/InfoPopup.js';
 import { ListStatus, readStatus } from '../../../components/ListStatus.js';
 import { type Column, PagedTable } from '../../../components/PagedTable.js';
@@ -228,6 +229,13 @@ export function FixedHoldings() {
     { key: 'reinvest', title: t('fixed.reinvest.short'), render: (o) => <ReinvestSwitch order={o} /> },
     { key: 'actions', title: t('assets.actions'), align: 'right', render: (o) => actions(o, true) },
   ];
+  // A first visit with nothing held is shown where to start.
+  const empty = (
+    <EmptyState
+      text={t('earn.holdings.emptyFixed')}
+      action={{ label: t('earn.holdings.explore'), to: '/simple-earn' }}
+    />
+  );
   return (
     <>
       {isMobile ? (
@@ -277,7 +285,7 @@ export function FixedHoldings() {
               </Group>
             </Card>
           ))}
-          <ListStatus count={list.length} {...readStatus(holdings)} />
+          <ListStatus count={list.length} {...readStatus(holdings)} empty={empty} />
           {(holdings.data?.total ?? 0) > list.length && (
             <Button variant="subtle" onClick={() => setMobileLimit(mobileLimit + PAGE_SIZE)}>
               {t('earn.loadMore')}
@@ -293,6 +301,7 @@ export function FixedHoldings() {
             total={holdings.data?.total ?? 0}
             page={page}
             onPageChange={setPage}
+            empty={empty}
             {...readStatus(holdings)}
             // Eleven columns: a laptop's width holds them with narrower gaps.
             cellSpacing={6}
