@@ -211,7 +211,8 @@ describe('ids, instants, coins and rates out of range are refused before any que
       name: 'Twins',
       start_timest: (T0 + HOUR_MS) / 1000,
       end_timest: (T0 + 2 * HOUR_MS) / 1000,
-      pools: [pool, { ...pool, coin: 'usdt', total_reward: '20' }],
+      // The same terms written another way: the coin's case, an amount's trailing zeros, a default.
+      pools: [pool, { ...pool, coin: 'usdt', total_reward: '20', personal_min_amount: '1.0', decimal_place: 4 }],
     });
     expect(res.body).toMatchObject({
       code: -1,
@@ -237,6 +238,8 @@ describe('ids, instants, coins and rates out of range are refused before any que
       'manager',
     ],
     ['a fixed title of a blank', '/admin/v1/fixed-earn/products', fixedProductBody({ title: ' ' }), 'title'],
+    ['a zero-width space before it', '/admin/v1/wealth/products', wealthProductBody({ name: '\u200bQuant' }), 'name'],
+    ['a braille blank after it', '/admin/v1/launch-pool/projects', project({ name: 'Pixel\u2800' }), 'name'],
   ])('an operator name is refused when it is %s', async (_name, path, body, field) => {
     const res = await ts.admin.post(path, body);
     expect(res.body).toMatchObject({

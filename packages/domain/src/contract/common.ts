@@ -40,8 +40,12 @@ export function Translations<T extends TSchema>(texts: T) {
   return Type.Object({ 'zh-CN': Type.Optional(texts) });
 }
 
-/** A name as an operator gives it: no blanks around it and at least one letter or digit in it. */
-const NAMED = '(?=.*[\\p{L}\\p{N}])\\S(?:.*\\S)?';
+/**
+ * A name as an operator gives it: at least one letter or digit in it, and a visible character at
+ * each end (not a space, a zero-width or other invisible mark, nor a braille blank).
+ */
+const EDGE = '(?!\\u2800)[\\p{L}\\p{N}\\p{P}\\p{S}]';
+const NAMED = `(?=.*[\\p{L}\\p{N}])${EDGE}(?:.*[\\p{L}\\p{N}\\p{P}\\p{S}\\p{M}](?<!\\u2800))?`;
 export const NAME_PATTERN = `^${NAMED}$`;
 /** The same, or empty for the product's default (a fixed product's title, for one). */
 export const NAME_OR_EMPTY_PATTERN = `^(?:${NAMED})?$`;

@@ -20,6 +20,26 @@ function amount(field: string, raw: string | undefined, allowUnlimited = false):
   return parsed.value.toFixed();
 }
 
+/** A pool's terms as stored, everything but its reward: amounts in their plain form, defaults filled. */
+function poolTerms(p: LaunchProjectInput['pools'][number]) {
+  return {
+    coin: p.coin.toUpperCase(),
+    buyTotalAmount: amount('pools.buy_total_amount', p.buy_total_amount, true),
+    personalMin: amount('pools.personal_min_amount', p.personal_min_amount),
+    personalMax: amount('pools.personal_max_amount', p.personal_max_amount, true),
+    decimalPlace: p.decimal_place ?? 4,
+    rateYearType: p.rate_year_type ?? 2,
+    rateYear: p.rate_year ?? '0',
+    rewardPoolType: p.reward_pool_type ?? 0,
+    limitRule: p.limit_rule ?? 0,
+    vipConfig: p.vip_config ?? null,
+    transactionConfig: p.transaction_config ?? [],
+    redeemType: p.redeem_type ?? 0,
+    simpleEarn: p.simple_earn ?? null,
+    staking: p.staking ?? null,
+  };
+}
+
 /**
  * Creates a project and its pools, and funds the project's reward account with every pool's total
  * reward through the ledger, so every reward later paid is accounted for.
@@ -57,11 +77,14 @@ export async function createProject(
       throw badRequest(`pools.${i}.personal_min_amount must not be above buy_total_amount`);
   }
   // Two pools alike but for their reward would read the same to a staker: one pool takes it all.
-  const terms = input.pools.map(({ total_reward: _reward, ...rest }) =>
-    canonicalJson({ ...rest, coin: rest.coin.toUpperCase() }),
-  );
-  terms.forEach((t, i) => {
-    const first = terms.indexOf(t);
+  // Compared as stored, so an amount written another way ("1.0", "1") is the same term.
+  const pools = input.pools.map((p) => ({
+    terms: poolTerms(p),
+    totalReward: amount('pools.total_reward', p.total_reward),
+  }));
+  const keys = pools.map((p) => canonicalJson(p.terms));
+  keys.forEach((k, i) => {
+    const first = keys.indexOf(k);
     if (first < i)
       throw badRequest(`pools.${i} has the coin and terms of pools.${first}: give one pool the whole reward`);
   });
@@ -80,27 +103,13 @@ export async function createProject(
       .returning();
     if (!project) throw new Error('project was not created');
     let total = new Decimal(0);
-    for (const p of input.pools) {
-      const totalReward = amount('pools.total_reward', p.total_reward);
+    for (const { terms, totalReward } of pools) {
       total = total.plus(totalReward);
       await tx.insert(launchPools).values({
+        ...terms,
         projectId: project.id,
-        coin: p.coin.toUpperCase(),
         totalReward,
         rewardPerHour: new Decimal(totalReward).div(hours).toDecimalPlaces(18, Decimal.ROUND_DOWN).toFixed(),
-        buyTotalAmount: amount('pools.buy_total_amount', p.buy_total_amount, true),
-        personalMin: amount('pools.personal_min_amount', p.personal_min_amount),
-        personalMax: amount('pools.personal_max_amount', p.personal_max_amount, true),
-        decimalPlace: p.decimal_place ?? 4,
-        rateYearType: p.rate_year_type ?? 2,
-        rateYear: p.rate_year ?? '0',
-        rewardPoolType: p.reward_pool_type ?? 0,
-        limitRule: p.limit_rule ?? 0,
-        vipConfig: p.vip_config ?? null,
-        transactionConfig: p.transaction_config ?? [],
-        redeemType: p.redeem_type ?? 0,
-        simpleEarn: p.simple_earn ?? null,
-        staking: p.staking ?? null,
         lastUpdateAt: new Date(startMs),
       });
     }
