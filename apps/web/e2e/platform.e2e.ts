@@ -289,6 +289,13 @@ describe('platform journey in Chromium', () => {
     await page.getByTestId('market-USDT').waitFor();
     await page.goto(`${e2e.baseUrl}/launchpool`);
     await page.getByTestId('stake-LPX-GT').waitFor();
+    // The keyboard's first stop skips the header: it takes the reader to the page.
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('button', { name: 'Skip to content' });
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect((await skip.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
 
     await burger.click();
     await menu.waitFor();

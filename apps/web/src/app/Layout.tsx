@@ -204,6 +204,7 @@ export function Layout() {
   const { requireLogin } = useAuthGate();
   const menuButton = useRef<HTMLButtonElement>(null);
   const menu = useHeaderMenu(menuButton);
+  const mainRef = useRef<HTMLElement>(null);
   const [subscriptions, subs] = useDisclosure(false);
 
   // Inside the assets frame (is_frame=1) the frame around it is the exchange's: no header or menu here.
@@ -216,6 +217,10 @@ export function Layout() {
   }
   return (
     <>
+      {/* The keyboard's first stop: past the header's links, straight to the page (and no history entry). */}
+      <button type="button" className={classes.skip} onClick={() => mainRef.current?.focus()}>
+        {t('nav.skipToContent')}
+      </button>
       {/* zeroRight: a dialog's scroll lock pads the header as it does the page, so it does not move. */}
       <Box component="header" className={`${classes.header} ${zeroRightClassName}`}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -296,7 +301,7 @@ export function Layout() {
           </Stack>
         </Box>
       )}
-      <main className={classes.main} inert={menu.opened}>
+      <main id="main" ref={mainRef} tabIndex={-1} className={classes.main} inert={menu.opened}>
         <Outlet />
       </main>
       <Subscriptions opened={subscriptions} onClose={subs.close} />

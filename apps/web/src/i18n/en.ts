@@ -70,6 +70,7 @@ export const en = {
   'nav.register': 'Sign up',
   'nav.logout': 'Log out',
   'nav.language': 'Language',
+  'nav.skipToContent': 'Skip to content',
   'nav.menu': 'Menu',
   'common.cancel': 'Cancel',
   'common.confirm': 'Confirm',

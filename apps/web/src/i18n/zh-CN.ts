@@ -68,6 +68,7 @@ export const zhCN: Messages = {
   'nav.register': '注册',
   'nav.logout': '退出登录',
   'nav.language': '语言',
+  'nav.skipToContent': '跳到正文',
   'nav.menu': '菜单',
   'common.cancel': '取消',
   'common.confirm': '确认',

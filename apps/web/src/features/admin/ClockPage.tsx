@@ -21,7 +21,9 @@ export default function ClockPage() {
   const manual = clock.data?.mode === 'manual';
   return (
     <Stack maw={640} mx="auto">
-      <Title order={2}>{t('admin.clock.title')}</Title>
+      <Title order={1} size="h2">
+        {t('admin.clock.title')}
+      </Title>
       <Paper withBorder p="lg">
         <Stack>
           <Text>

@@ -123,7 +123,9 @@ export default function AssetsPage() {
     <Stack maw={1100} mx="auto">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={2}>{t('assets.title')}</Title>
+          <Title order={1} size="h2">
+            {t('assets.title')}
+          </Title>
           <Group gap={4}>
             <Text c="dimmed" size="sm">
               {t('assets.estimated')}

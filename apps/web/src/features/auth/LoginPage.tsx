@@ -18,7 +18,7 @@ export default function LoginPage() {
   return (
     <Center py="xl">
       <Paper withBorder p="xl" radius="md" w={400} maw="100%">
-        <Title order={2} mb="lg">
+        <Title order={1} size="h2" mb="lg">
           {t('auth.loginTitle')}
         </Title>
         <CredentialsForm

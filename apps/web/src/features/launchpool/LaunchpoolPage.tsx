@@ -124,7 +124,9 @@ export default function LaunchpoolPage() {
     <Stack maw={1100} mx="auto">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={2}>{t('launch.title')}</Title>
+          <Title order={1} size="h2">
+            {t('launch.title')}
+          </Title>
           <Text c="dimmed">{words('launch.subtitle')}</Text>
         </div>
         <Anchor component="button" onClick={() => setNoteOpen(true)}>

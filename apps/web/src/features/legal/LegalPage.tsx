@@ -12,7 +12,9 @@ export default function LegalPage({ doc }: { doc: keyof typeof DOCUMENTS }) {
   const { title, items } = DOCUMENTS[doc];
   return (
     <Stack maw={800} mx="auto">
-      <Title order={2}>{t(title)}</Title>
+      <Title order={1} size="h2">
+        {t(title)}
+      </Title>
       <Paper withBorder p="lg">
         <List type="ordered" spacing="sm">
           {Array.from({ length: items }, (_, i) => `legal.${doc}.${i + 1}`).map((key) => (

@@ -26,7 +26,9 @@ export default function SecurityPage() {
 
   return (
     <Stack maw={560} mx="auto">
-      <Title order={2}>{t('security.title')}</Title>
+      <Title order={1} size="h2">
+        {t('security.title')}
+      </Title>
       <Paper withBorder p="lg">
         <form
           onSubmit={(e) => {

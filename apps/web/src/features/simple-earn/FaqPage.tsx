@@ -10,7 +10,9 @@ export default function FaqPage() {
   return (
     <Stack maw={800} mx="auto">
       <Group justify="space-between">
-        <Title order={2}>{t('earn.faq')}</Title>
+        <Title order={1} size="h2">
+          {t('earn.faq')}
+        </Title>
         <Anchor component={Link} to="/simple-earn">
           {t('earn.title')}
         </Anchor>

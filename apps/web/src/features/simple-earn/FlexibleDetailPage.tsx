@@ -93,7 +93,7 @@ export default function FlexibleDetailPage() {
       </Group>
       <Group gap="sm">
         <CoinIcon symbol={h.asset} icon={h.icon} size={36} />
-        <Title order={2}>
+        <Title order={1} size="h2">
           {h.asset} {t('earn.flexible')}
         </Title>
       </Group>

@@ -9,7 +9,9 @@ export default function HistoryPage() {
   return (
     <Stack maw={1100} mx="auto">
       <Group justify="space-between">
-        <Title order={2}>{t('earn.history.title')}</Title>
+        <Title order={1} size="h2">
+          {t('earn.history.title')}
+        </Title>
         <Anchor component={Link} to="/simple-earn">
           {t('earn.title')}
         </Anchor>

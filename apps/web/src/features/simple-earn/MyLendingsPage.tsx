@@ -38,7 +38,9 @@ export default function MyLendingsPage() {
   return (
     <Stack maw={1360} mx="auto">
       <Group justify="space-between">
-        <Title order={2}>{t('earn.myHoldings')}</Title>
+        <Title order={1} size="h2">
+          {t('earn.myHoldings')}
+        </Title>
         <Group>
           <Anchor
             component="button"

@@ -80,7 +80,9 @@ export default function SimpleEarnHome() {
     <Stack maw={1100} mx="auto">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={2}>{t('earn.title')}</Title>
+          <Title order={1} size="h2">
+            {t('earn.title')}
+          </Title>
           <Text c="dimmed">{t('earn.subtitle')}</Text>
         </div>
         <Group>

@@ -55,7 +55,9 @@ export default function SoftStakingPage() {
     <Stack maw={1100} mx="auto">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={2}>{t('softStaking.title')}</Title>
+          <Title order={1} size="h2">
+            {t('softStaking.title')}
+          </Title>
           <Text c="dimmed">{t('softStaking.subtitle')}</Text>
         </div>
         {s?.status ? (

@@ -58,7 +58,9 @@ export default function StakingHubPage() {
         }
       >
         <Group gap="xs">
-          <Title order={2}>{t('staking.title')}</Title>
+          <Title order={1} size="h2">
+            {t('staking.title')}
+          </Title>
           {vip && (
             <Badge color="yellow" variant="filled">
               {t('staking.vipTheme')}

@@ -98,7 +98,9 @@ export default function VipPage() {
     <Stack maw={1100} mx="auto">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={2}>{t('vip.title')}</Title>
+          <Title order={1} size="h2">
+            {t('vip.title')}
+          </Title>
           <Text c="dimmed">{t('vip.subtitle')}</Text>
         </div>
         <Anchor component={Link} to="/vip-wealth">

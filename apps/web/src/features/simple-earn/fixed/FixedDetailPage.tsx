@@ -83,7 +83,7 @@ export default function FixedDetailPage() {
       <Group justify="space-between">
         <Group gap="sm">
           <CoinIcon symbol={o.asset} icon={o.icon} />
-          <Title order={2}>
+          <Title order={1} size="h2">
             {o.asset} · {t('fixed.termTitle', { count: o.lock_up_period })}
           </Title>
           {o.product_type === 2 && (

@@ -31,7 +31,9 @@ export default function VipWealthPage() {
     <Stack maw={1100} mx="auto">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={2}>{t('fixed.vip.title')}</Title>
+          <Title order={1} size="h2">
+            {t('fixed.vip.title')}
+          </Title>
           <Text c="dimmed">{t('fixed.vip.subtitle')}</Text>
         </div>
         <Anchor component={Link} to="/simple-earn">
