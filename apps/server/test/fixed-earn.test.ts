@@ -486,7 +486,10 @@ describe('subscription rules', () => {
     expect(await check()).toEqual({ is_able_subscribe: false, reason: 'fixed.special.kyc' });
     await ts.admin.post('/admin/v1/users/settings', { email: u.email, kyc_level: 2, region: 'US' });
     expect(await check()).toEqual({ is_able_subscribe: false, reason: 'fixed.special.region' });
-    await ts.admin.post('/admin/v1/users/settings', { email: u.email, region: 'SG', is_new_user: false });
+    // Excluded by region and no longer new: the region is told, as the rule no step can change.
+    await ts.admin.post('/admin/v1/users/settings', { email: u.email, is_new_user: false });
+    expect(await check()).toEqual({ is_able_subscribe: false, reason: 'fixed.special.region' });
+    await ts.admin.post('/admin/v1/users/settings', { email: u.email, region: 'SG' });
     expect(await check()).toEqual({ is_able_subscribe: false, reason: 'fixed.special.newUsers' });
     expect((await lend(u, special, '100')).body.key).toBe('fixed.special.newUsers');
     await ts.admin.post('/admin/v1/users/settings', { email: u.email, is_new_user: true });

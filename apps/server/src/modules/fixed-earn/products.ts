@@ -67,9 +67,10 @@ export function ineligibility(
   }
   if (p.type === FixedProductType.special) {
     if (!user) return 'fixed.special.login';
+    // What no step of the user's can change is told first: the region, then the new-user rule.
+    if (p.excludedRegions.includes(user.region)) return 'fixed.special.region';
     if (p.newUsersOnly && !user.isNewUser) return 'fixed.special.newUsers';
     if (user.kycLevel < p.minKycLevel) return 'fixed.special.kyc';
-    if (p.excludedRegions.includes(user.region)) return 'fixed.special.region';
   }
   return '';
 }
