@@ -30,7 +30,7 @@ import { tradingWallet } from '../account/me.js';
 import type { User } from '../account/repo.js';
 import { walletOf } from '../fixed-earn/subscribe-fixed.js';
 import { priceAt } from '../market/price-walk.js';
-import { findCoin } from '../market/repo.js';
+import { catalogueCoinMap, findCoin } from '../market/repo.js';
 import { assertNotLocked } from '../simple-earn/funding-lock.js';
 import {
   DEBT_ISSUER,
@@ -67,7 +67,12 @@ export async function heldIn(db: Executor, user: Holder, product: StakingProduct
  */
 export async function precheckStake(ctx: AppContext, body: StakingActionBody, user: User) {
   const { product, amount } = await stakeAsked(ctx, body, user);
-  await checkStake(ctx.db, user, product, amount);
+  await checkStake(ctx.db, user, product, amount, await loansStakeable(ctx, product.coin));
+}
+
+/** Whether a coin's borrowed coins may be staked (its borrow setting), from the catalogue read once a second. */
+async function loansStakeable(ctx: AppContext, coin: string): Promise<boolean> {
+  return (await catalogueCoinMap(ctx.db)).get(coin)?.isSupportStaking !== false;
 }
 
 /** What a stake asks for: its product and amount, by a user who may stake. */
@@ -79,12 +84,18 @@ async function stakeAsked(ctx: AppContext, body: StakingActionBody, user: User) 
 }
 
 /** A stake of `amount` into `product` as it stands: open, above its minimum, within the caps and the balance. */
-async function checkStake(db: Executor, user: User, product: StakingProductRow, amount: Decimal) {
+async function checkStake(
+  db: Executor,
+  user: User,
+  product: StakingProductRow,
+  amount: Decimal,
+  /** The coin's borrowed coins may be staked: else they are taken off the balance first (spec). */
+  stakeLoans: boolean,
+) {
   if (!product.saleOpen) throw badRequest('This product is not taking stakes now', 'staking.closed');
   // One query at a time: a transaction is one connection.
   const { balance, loan: owed } = await walletOf(db, user, product.coin);
-  // Borrowed coins are staked only where the coin allows it (spec: else taken off the balance first).
-  const loan = (await findCoin(db, product.coin))?.isSupportStaking === false ? owed : '0';
+  const loan = stakeLoans ? '0' : owed;
   const held = await heldIn(db, user, product);
   const checked = checkStakeAmount(amount, {
     coin: product.coin,
@@ -101,17 +112,18 @@ async function checkStake(db: Executor, user: User, product: StakingProductRow, 
 /**
  * Stakes coins from the trading wallet into a product, under the product's row lock so that the
  * personal and crowd caps hold against parallel stakes. Borrowed coins are staked only where the
- * coin's borrow setting allows it (is_support_staking). The stake
- * counts from the next whole day (or later when the product delays rewards).
+ * coin's borrow setting allows it (is_support_staking). The stake counts from the next whole day
+ * (or later when the product delays rewards).
  */
 export async function stake(ctx: AppContext, user: User, body: StakingActionBody, idempotency?: IdempotencyRequest) {
   const { product: named, amount: asked } = await stakeAsked(ctx, body, user);
+  const stakeLoans = await loansStakeable(ctx, named.coin);
   return runTx(
     ctx.db,
     async (tx) => {
       const now = ctx.clock.now();
       const product = await lockStakingProduct(tx, named.id);
-      const { amount, loan } = await checkStake(tx, user, product, asked);
+      const { amount, loan } = await checkStake(tx, user, product, asked, stakeLoans);
       await stakeInto(tx, product, {
         userId: user.id,
         from: userAccount(user.id, tradingWallet(user), product.coin),
