@@ -65,23 +65,20 @@ export async function createProject(
   const reward = await findCoin(ctx.db, input.coin);
   if (!reward) throw unlistedCoin('coin', input.coin);
   for (const p of input.pools) if (!(await findCoin(ctx.db, p.coin))) throw unlistedCoin('pools.coin', p.coin);
-  for (const [i, p] of input.pools.entries()) {
-    const min = new Decimal(amount('pools.personal_min_amount', p.personal_min_amount));
-    const max = new Decimal(amount('pools.personal_max_amount', p.personal_max_amount, true));
-    const cap = new Decimal(amount('pools.buy_total_amount', p.buy_total_amount, true));
-    if (new Decimal(amount('pools.total_reward', p.total_reward)).lte(0))
-      throw badRequest(`pools.${i}.total_reward must be above 0`);
-    if (!max.eq(UNLIMITED) && min.gt(max))
-      throw badRequest(`pools.${i}.personal_min_amount must not be above personal_max_amount`);
-    if (!cap.eq(UNLIMITED) && min.gt(cap))
-      throw badRequest(`pools.${i}.personal_min_amount must not be above buy_total_amount`);
-  }
-  // Two pools alike but for their reward would read the same to a staker: one pool takes it all.
-  // Compared as stored, so an amount written another way ("1.0", "1") is the same term.
   const pools = input.pools.map((p) => ({
     terms: poolTerms(p),
     totalReward: amount('pools.total_reward', p.total_reward),
   }));
+  for (const [i, { terms, totalReward }] of pools.entries()) {
+    const min = new Decimal(terms.personalMin);
+    if (new Decimal(totalReward).lte(0)) throw badRequest(`pools.${i}.total_reward must be above 0`);
+    if (terms.personalMax !== UNLIMITED && min.gt(terms.personalMax))
+      throw badRequest(`pools.${i}.personal_min_amount must not be above personal_max_amount`);
+    if (terms.buyTotalAmount !== UNLIMITED && min.gt(terms.buyTotalAmount))
+      throw badRequest(`pools.${i}.personal_min_amount must not be above buy_total_amount`);
+  }
+  // Two pools alike but for their reward would read the same to a staker: one pool takes it all.
+  // Compared as stored, so an amount written another way ("1.0", "1") is the same term.
   const keys = pools.map((p) => canonicalJson(p.terms));
   keys.forEach((k, i) => {
     const first = keys.indexOf(k);
