@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors.js';
@@ -23,6 +23,21 @@ function Harness({ total, pageSize }: { total: number; pageSize?: number }) {
       page={page}
       onPageChange={setPage}
       {...(pageSize ? { pageSize } : {})}
+    />
+  );
+}
+
+/** A table with no rows to show, and what it says instead (`status`). */
+function NoRows(status: Pick<ComponentProps<typeof PagedTable<{ id: number }>>, 'error' | 'onRetry' | 'empty'>) {
+  return (
+    <PagedTable
+      columns={[{ key: 'id', title: 'Id', render: (r: { id: number }) => r.id }]}
+      rows={[]}
+      rowKey={(r) => String(r.id)}
+      total={0}
+      page={1}
+      onPageChange={() => undefined}
+      {...status}
     />
   );
 }
@@ -59,13 +74,7 @@ describe('PagedTable', () => {
   it('shows why rows could not be loaded, with a retry, instead of the empty state', async () => {
     let retried = 0;
     renderWithProviders(
-      <PagedTable
-        columns={[{ key: 'id', title: 'Id', render: (r: { id: number }) => r.id }]}
-        rows={[]}
-        rowKey={(r) => String(r.id)}
-        total={0}
-        page={1}
-        onPageChange={() => undefined}
+      <NoRows
         error={new ApiError(-1, 'The server is busy', 503)}
         onRetry={() => {
           retried += 1;
@@ -86,15 +95,7 @@ describe('PagedTable', () => {
   it('shows an empty state that says where to start, with its link', () => {
     renderWithProviders(
       <MemoryRouter>
-        <PagedTable
-          columns={[{ key: 'id', title: 'Id', render: (r: { id: number }) => r.id }]}
-          rows={[]}
-          rowKey={(r) => String(r.id)}
-          total={0}
-          page={1}
-          onPageChange={() => undefined}
-          empty={<EmptyState text="Nothing held yet" action={{ label: 'Explore', to: '/simple-earn' }} />}
-        />
+        <NoRows empty={<EmptyState text="Nothing held yet" action={{ label: 'Explore', to: '/simple-earn' }} />} />
       </MemoryRouter>,
     );
     expect(screen.getByText('Nothing held yet')).toBeInTheDocument();

@@ -73,24 +73,23 @@ const available = async (text: string) =>
     text,
   );
 
+const openDialog = () =>
+  renderWithProviders(
+    <MemoryRouter>
+      <StakeDialog product={product} onClose={() => undefined} />
+    </MemoryRouter>,
+  );
+
 describe('StakeDialog', () => {
   it('takes borrowed coins off what is available when the coin does not let them be staked', async () => {
     serve(0);
-    renderWithProviders(
-      <MemoryRouter>
-        <StakeDialog product={product} onClose={() => undefined} />
-      </MemoryRouter>,
-    );
+    openDialog();
     await available('700 MATIC');
   });
 
   it('offers the borrowed coins too where the coin lets them be staked', async () => {
     serve(1);
-    renderWithProviders(
-      <MemoryRouter>
-        <StakeDialog product={product} onClose={() => undefined} />
-      </MemoryRouter>,
-    );
+    openDialog();
     await available('1,000 MATIC');
   });
 });
