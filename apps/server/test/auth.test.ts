@@ -261,6 +261,28 @@ describe('accounts and sessions', () => {
     ).toBe(200);
   });
 
+  it("clears an owner's failures from their address once they log in, not the address's own", async () => {
+    // Its own server: these failures must not count against the shared one's address.
+    const own = await startTestServer();
+    await own.client().post('/apiw/v2/auth/register', { email: 'hana@example.com', password: 'tidy-lemon-42' });
+    const login = (password: string) =>
+      own.client().post('/apiw/v2/auth/login', { email: 'hana@example.com', password });
+    for (let i = 0; i < 9; i++) expect((await login('guess-guess')).status).toBe(400);
+    expect((await login('tidy-lemon-42')).status).toBe(200);
+    // The typos before are no longer held against the owner: the next one is the first again.
+    expect((await login('guess-guess')).body.key).toBe('auth.wrongCredentials');
+    for (let i = 0; i < 5; i++) await login('guess-guess');
+    expect((await login('guess-guess')).body).toMatchObject({
+      key: 'auth.wrongCredentialsTriesLeft',
+      params: { tries: '3' },
+    });
+    // The address's own count (30 over any emails) was not reset by the success: 16 failures so far.
+    for (let i = 0; i < 14; i++)
+      await own.client().post('/apiw/v2/auth/login', { email: `x${i}@example.com`, password: 'nope-nope' });
+    expect((await login('tidy-lemon-42')).body.key).toBe('auth.loginPaused');
+    await own.close();
+  });
+
   it('pauses logins from an address after 30 failures in 15 minutes across any emails, and only from it', async () => {
     // Behind a trusted proxy (this test's own address), the user's address is X-Forwarded-For.
     const own = await startTestServer({ trustedProxies: ['127.0.0.1'] });

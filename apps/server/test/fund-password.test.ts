@@ -183,6 +183,16 @@ describe('fund-password gate', () => {
     expect((await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '135790' })).body.code).toBe(0);
   });
 
+  it('clears the wrong tries before a right one: the next typo has all its tries again', async () => {
+    const u = await ts.newUser({ fundpass: '192837' });
+    await ts.deposit(u.email, 'USDT', '100');
+    for (let i = 0; i < 4; i++) await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '000000' });
+    expect((await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '192837' })).body.code).toBe(0);
+    const typo = await u.post('/apiw/v2/account/transfer', { ...move, fundpass: '000000' });
+    expect(typo.body.message).toBe('Fund password is incorrect; tries left: 4');
+    expect(await spotUsdt(u)).toBe('90');
+  });
+
   it('a lock also stops calls made without the password while the policy would not ask for it', async () => {
     const u = await ts.newUser({ fundpass: '975310' });
     await ts.deposit(u.email, 'USDT', '100');

@@ -29,7 +29,7 @@ describe.runIf(onPostgres)('lockouts under concurrency (PostgreSQL)', () => {
       ),
     );
     const codes = replies.map((r) => r.body.code);
-    // At most 5 wrong passwords are ever checked (a right one, if among the first, frees its place).
+    // At most 5 wrong passwords are checked before the lock, which the right one, far down the list, meets.
     expect(codes.filter((c) => c === 10010106).length).toBeLessThanOrEqual(5);
     expect(codes.filter((c) => c === 0).length).toBeLessThanOrEqual(1);
     expect(codes.filter((c) => c === 10010112).length).toBeGreaterThanOrEqual(194);

@@ -1,5 +1,5 @@
 import { type LockoutRule, lockedUntil } from '@earn/domain';
-import { and, desc, eq, gte, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { retryTransaction } from '../../db/retry.js';
 import { failedAttempts } from '../../db/schema.js';
@@ -8,6 +8,8 @@ import type { FailureScope } from './repo.js';
 /** A claimed try: counted as a failure until it is forgiven (the secret was right). */
 export interface Attempt {
   id: number;
+  scope: FailureScope;
+  subject: string;
 }
 
 export type Claim = { ok: true; attempt: Attempt } | { ok: false; lockedUntilMs: number };
@@ -84,7 +86,7 @@ async function tryClaim(
         .values({ scope, subject, at: now, pendingSince: sql`now()` })
         .returning({ id: failedAttempts.id });
       if (!row) throw new Error('attempt was not recorded');
-      return { ok: true, attempt: { id: row.id } };
+      return { ok: true, attempt: { id: row.id, scope, subject } };
     }),
   );
 }
@@ -124,9 +126,27 @@ export async function failuresThrough(
   }
 }
 
-/** The secret was right: the try no longer counts. */
+/** The try learned nothing (it was refused before its secret was checked): it no longer counts. */
 export async function forgiveAttempt(db: Db, attempt: Attempt): Promise<void> {
   await db.delete(failedAttempts).where(eq(failedAttempts.id, attempt.id));
+}
+
+/**
+ * The secret was right: the try no longer counts, nor do the subject's failures before it (whoever
+ * knows the secret has nothing left to guess), so an owner's typos are not held against their next
+ * ones. Earlier tries still being checked are left to count if they fail.
+ */
+export async function forgiveFailuresThrough(db: Db, attempt: Attempt): Promise<void> {
+  await db
+    .delete(failedAttempts)
+    .where(
+      and(
+        eq(failedAttempts.scope, attempt.scope),
+        eq(failedAttempts.subject, attempt.subject),
+        lte(failedAttempts.id, attempt.id),
+        or(eq(failedAttempts.id, attempt.id), isFailure(failedAttempts.pendingSince)),
+      ),
+    );
 }
 
 /** The secret was wrong: the try stays as a failure. */

@@ -8,6 +8,7 @@ import {
   failAttempt,
   failuresThrough,
   forgiveAttempt,
+  forgiveFailuresThrough,
   waitMinutes,
   waitText,
 } from './attempts.js';
@@ -34,8 +35,10 @@ export const SESSION_TTL_MS = 7 * 24 * 3_600_000;
  *   tries spread over many addresses slow to one a minute. An address the email logged in from in
  *   the last 90 days skips this wait, so however long such an attack runs, the owner gets in from
  *   their usual place at once (and from a new place after the wait the answer names).
- * A right password is forgiven everywhere; a try refused before its password was checked counts
- * nowhere (it learned nothing).
+ * A right password is forgiven everywhere, and clears the email's failures from that address (the
+ * owner's typos); the address's and the email's failures from anywhere stay, so an attacker who
+ * logs into an account of their own, or an owner who logs in meanwhile, does not reset them. A try
+ * refused before its password was checked counts nowhere (it learned nothing).
  */
 export async function login(
   ctx: AppContext,
@@ -75,7 +78,9 @@ export async function login(
     if (!emailTry) throw new Error('the email try was not claimed');
     throw await wrongCredentials(ctx, `${email}|${ip}`, now, emailTry);
   }
-  for (const attempt of claimed.values()) await forgiveAttempt(ctx.db, attempt);
+  for (const [scope, attempt] of claimed) {
+    await (scope === 'login' ? forgiveFailuresThrough(ctx.db, attempt) : forgiveAttempt(ctx.db, attempt));
+  }
   await rememberAddress(ctx.db, email, ip, now);
   const token = newToken();
   await createSession(ctx.db, user.id, token, now, SESSION_TTL_MS);
