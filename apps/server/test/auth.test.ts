@@ -366,7 +366,8 @@ describe('accounts and sessions', () => {
       'content-type': 'application/json',
     });
     expect(planted.status).toBe(403);
-    expect(await planted.json()).toMatchObject({ data: null, key: 'common.sessionExpired' });
+    // Told as a page out of date: the session is still good, and saying it expired sent users to log in again.
+    expect(await planted.json()).toMatchObject({ data: null, key: 'common.pageExpired' });
     // The session's own token passes.
     const own = await raw({
       cookie: `sid=${sid}; csrf_token=${u.cookie('csrf_token')}`,

@@ -96,8 +96,9 @@ export function registerSession(app: FastifyInstance, ctx: AppContext, cookieSec
       if (!sameToken(typeof sent === 'string' ? sent : undefined, expected)) {
         throw forbidden(
           'Missing or invalid CSRF token: send the csrf_token cookie back in the X-CSRF-Token header',
-          // A guest's page holds no session that could have expired, only a token from before.
-          session ? 'common.sessionExpired' : 'common.pageExpired',
+          // A token from before, not an expired session: a session's own token always matches it,
+          // and one that has expired is told by the login check.
+          'common.pageExpired',
         );
       }
     }

@@ -95,7 +95,6 @@ export const en = {
   'common.noRoute': 'This address is not part of the service; refresh the page',
   'common.notExist': 'This does not exist or is no longer available here; refresh the page',
   'common.coinUnlisted': '{{coin}} is not a coin we list',
-  'common.sessionExpired': 'Your session has expired; reload the page and try again',
   'common.pageExpired': 'This page is out of date; reload it and try again',
   'common.operatorOnly': 'This needs an operator account',
   'common.requestReused': 'This request was already sent with other details; try again',

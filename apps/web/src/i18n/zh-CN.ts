@@ -93,7 +93,6 @@ export const zhCN: Messages = {
   'common.noRoute': '该地址不属于本服务，请刷新页面',
   'common.notExist': '该内容不存在或已不可用，请刷新页面',
   'common.coinUnlisted': '暂不支持 {{coin}}',
-  'common.sessionExpired': '会话已过期，请刷新页面后重试',
   'common.pageExpired': '页面已过期，请刷新后重试',
   'common.operatorOnly': '此操作需要运营账户',
   'common.requestReused': '该请求已以不同内容提交过，请重试',
