@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idempotencyKeys } from '../src/db/schema.js';
+import { unlessRepeat } from '../src/db/tx.js';
+import { insufficientBalance } from '../src/errors.js';
 import { advance, lender, spot } from './flexible-helpers.js';
 import { HOUR_MS, startTestServer, type TestServer } from './helpers.js';
 
@@ -114,6 +117,59 @@ describe('Idempotency-Key', () => {
     expect(await transferCount(u.email)).toBe(1);
     const bal = (await u.get('/apiw/v2/account/balances')).body.data.find((x: { asset: string }) => x.asset === 'USDT');
     expect(bal).toEqual({ asset: 'USDT', spot: '990', unified: '10' });
+  });
+
+  it('answers concurrent duplicates that spend the whole balance as the first, though its checks run ahead of the work', async () => {
+    // The fund password is asked every time, so the transfer's checks (the balance) run before the
+    // work: a duplicate checked after the first has spent the balance must still get its answer.
+    const u = await ts.newUser({ fundpass: '123456' });
+    await ts.deposit(u.email, 'USDT', '1000');
+    const whole = { ...body, amount: '1000' };
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, () => u.post('/apiw/v2/account/transfer', whole, { 'idempotency-key': 'all-in' })),
+    );
+    expect(replies.map((r) => r.body.message)).toEqual(Array(30).fill(replies[0]?.body.message));
+    expect(replies.every((r) => r.body.code === 0)).toBe(true);
+    expect(await transferCount(u.email)).toBe(1);
+    const bal = (await u.get('/apiw/v2/account/balances')).body.data.find((x: { asset: string }) => x.asset === 'USDT');
+    expect(bal).toEqual({ asset: 'USDT', spot: '0', unified: '1000' });
+    // The same for a redemption of a whole holding.
+    const lender = await ts.newUser({ fundpass: '123456' });
+    await ts.deposit(lender.email, 'USDT', '50');
+    await lender.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDT', amount: '50', fundpass: '123456' });
+    const redeemed = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        lender.post(
+          '/apiw/v2/uni-loan/earn/redeem',
+          { asset: 'USDT', amount: '50', fundpass: '123456' },
+          { 'idempotency-key': 'out' },
+        ),
+      ),
+    );
+    expect(redeemed.map((r) => r.body.message)).toEqual(Array(30).fill('success'));
+  });
+
+  it("answers as a repeat a duplicate whose checks the first's work, committed meanwhile, refused", async () => {
+    const db = ts.server.ctx.db;
+    const request = { userId: 1, key: 'raced', requestHash: 'same', now: new Date() };
+    // The first request commits its key with its work while this duplicate's checks run, and the
+    // checks find the balance it spent: the duplicate goes on as a repeat (and gets the first answer).
+    await unlessRepeat(db, request, async () => {
+      await db.insert(idempotencyKeys).values({ ...request, createdAt: request.now, response: { tx_id: 1 } });
+      throw insufficientBalance('USDT');
+    });
+    // A refusal with no first request behind it stands, and one behind another request's key is a reuse.
+    await expect(
+      unlessRepeat(db, { ...request, key: 'alone' }, () => Promise.reject(insufficientBalance('USDT'))),
+    ).rejects.toThrow(/Not enough USDT/);
+    await expect(
+      unlessRepeat(db, { ...request, key: 'other' }, async () => {
+        await db
+          .insert(idempotencyKeys)
+          .values({ ...request, key: 'other', requestHash: 'another', createdAt: request.now });
+        throw insufficientBalance('USDT');
+      }),
+    ).rejects.toThrow(/already used for a different request/);
   });
 
   it('keeps keys at least 24 hours under a unique constraint', async () => {

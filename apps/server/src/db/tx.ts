@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { conflict } from '../errors.js';
+import { AppError, conflict } from '../errors.js';
 import type { Db, Tx } from './client.js';
 import { retryTransaction } from './retry.js';
 import { idempotencyKeys } from './schema.js';
@@ -33,7 +33,7 @@ const reusedKey = () =>
  * longer apply to it ('repeat'), or another request, which is refused here (409) before any of
  * this one's checks, as it would be by the work.
  */
-export async function keyUse(db: Db, idempotency: IdempotencyRequest | undefined): Promise<'first' | 'repeat'> {
+async function keyUse(db: Db, idempotency: IdempotencyRequest | undefined): Promise<'first' | 'repeat'> {
   if (!idempotency) return 'first';
   const { userId, key, requestHash } = idempotency;
   const [first] = await db
@@ -43,6 +43,26 @@ export async function keyUse(db: Db, idempotency: IdempotencyRequest | undefined
   if (!first) return 'first';
   if (first.requestHash !== requestHash) throw reusedKey();
   return 'repeat';
+}
+
+/**
+ * Runs a call's checks ahead of its work (a precheck, the fund password), unless the call is a repeat
+ * of a request already answered, which moves nothing and gets the first answer. A duplicate sent
+ * while the first was on its way may be refused by what the first did (the balance it spent): the
+ * first commits its key with its work, so the key, read again, then says it is a repeat.
+ */
+export async function unlessRepeat(
+  db: Db,
+  idempotency: IdempotencyRequest | undefined,
+  checks: () => Promise<void>,
+): Promise<void> {
+  if ((await keyUse(db, idempotency)) === 'repeat') return;
+  try {
+    await checks();
+  } catch (error) {
+    if (error instanceof AppError && (await keyUse(db, idempotency)) === 'repeat') return;
+    throw error;
+  }
 }
 
 /** The work, run only by the first request that claims the Idempotency-Key; later ones get its answer. */

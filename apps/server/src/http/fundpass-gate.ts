@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { keyUse } from '../db/tx.js';
+import { unlessRepeat } from '../db/tx.js';
 import { asksFundPassword, checkFundPassword } from '../modules/account/check-fund-password.js';
 import { idempotencyOf } from './idempotency.js';
 import { userOf } from './session.js';
@@ -17,8 +17,9 @@ export function registerFundPasswordGate(app: FastifyInstance, ctx: AppContext) 
     // meanwhile refuses only new stakes), with no prompt and no try: the first was allowed, and the
     // repeat moves nothing. Input refused anyway is refused before a prompt or a try (when neither
     // comes, the call's own checks are enough).
-    if ((await keyUse(ctx.db, idempotencyOf(request, user.id, ctx.clock))) === 'repeat') return;
-    if (precheck && asksFundPassword(ctx, user, body.fundpass, request.stepUp)) await precheck(request.body, user);
-    await checkFundPassword(ctx, user, body.fundpass, request.fundpassFailures, request.stepUp);
+    await unlessRepeat(ctx.db, idempotencyOf(request, user.id, ctx.clock), async () => {
+      if (precheck && asksFundPassword(ctx, user, body.fundpass, request.stepUp)) await precheck(request.body, user);
+      await checkFundPassword(ctx, user, body.fundpass, request.fundpassFailures, request.stepUp);
+    });
   });
 }
