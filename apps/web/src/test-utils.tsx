@@ -6,10 +6,10 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MOBILE_QUERY } from './lib/use-is-mobile.js';
 
-/** Renders with the providers the app has (Mantine, notifications, a fresh query client). */
+/** Renders with the providers the app has (Mantine, notifications, a fresh query client, returned too). */
 export function renderWithProviders(ui: ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  const rendered = render(
     <MantineProvider env="test">
       <DatesProvider settings={{ consistentWeeks: true }}>
         <Notifications />
@@ -17,6 +17,7 @@ export function renderWithProviders(ui: ReactElement) {
       </DatesProvider>
     </MantineProvider>,
   );
+  return { ...rendered, client };
 }
 
 const realMatchMedia = window.matchMedia;

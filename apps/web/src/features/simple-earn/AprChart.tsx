@@ -1,4 +1,4 @@
-import { type ChartRange, chartWindow } from '@earn/domain';
+import { type ChartRange, chartWindow, HOUR_MS } from '@earn/domain';
 import { SegmentedControl, Stack } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -13,7 +13,10 @@ export default function AprChart({ asset }: { asset: string }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const [range, setRange] = useState<ChartRange>('24h');
-  const span = useMemo(() => chartWindow(range, serverNow()), [range]);
+  // The server's hour, read at each render: when an hour settles every query is read again, and the
+  // render that follows moves the window on with the clock (a page left open follows it).
+  const hour = Math.floor(serverNow() / HOUR_MS);
+  const span = useMemo(() => chartWindow(range, hour * HOUR_MS), [range, hour]);
   const chart = useRateChart(asset, span, true);
   const labels = useMemo(
     () =>
