@@ -35,7 +35,8 @@ export function InterestDayDialog({
     day !== null,
   );
   const columns: Column<HistoryRow>[] = [
-    { key: 'time', title: t('earn.history.time'), render: (r) => fmt.dateTime(r.time_at * 1000) },
+    // The day is the dialog's title: each row says its hour, so the four columns fit a desktop's dialog.
+    { key: 'time', title: t('earn.history.time'), render: (r) => fmt.time(r.time_at * 1000) },
     {
       key: 'principal',
       title: t('earn.detail.lent'),

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useMe } from '../../api/account.js';
 import { useHoldings, useProducts } from '../../api/simple-earn.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
+import { DetailLine } from '../../components/DetailLine.js';
 import { Dialog } from '../../components/Dialog.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { InfoPopup } from '../../components/InfoPopup.js';
@@ -193,14 +194,11 @@ function FlexibleHoldings() {
                 </Anchor>
                 <AprText product={h} amount={h.curr_amount} />
               </Group>
-              <Group justify="space-between" mt="xs">
-                <Text size="sm">
-                  {t('earn.holding.principal')} {fmt.amount(h.curr_amount)}
-                </Text>
-                <Text size="sm">
-                  {t('earn.holding.cumulative')} {fmt.amount(h.cumulative)}
-                </Text>
-              </Group>
+              {/* A line each, label and figure, however long the figures: every card reads alike. */}
+              <Stack gap={4} mt="xs">
+                <DetailLine label={t('earn.holding.principal')} value={fmt.amount(h.curr_amount)} whole />
+                <DetailLine label={t('earn.holding.cumulative')} value={fmt.amount(h.cumulative)} whole />
+              </Stack>
               {h.frozen_status === 1 && (
                 <Group mt="xs" justify="space-between">
                   <Text size="sm" c="dimmed">
