@@ -184,6 +184,13 @@ describe('serving the web app', () => {
     const res = await fetch(`${ts.url}/assets/app-1.js`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // What a shared cache may keep sets no cookie (it would hand one visitor's token to every other),
+    // with a session or without; the app's own calls get theirs.
+    expect(res.headers.get('set-cookie')).toBeNull();
+    const withSession = await fetch(`${ts.url}/assets/app-1.js`, { headers: { cookie: 'sid=some-session' } });
+    expect(withSession.headers.get('set-cookie')).toBeNull();
+    expect((await fetch(`${ts.url}/static/coin-icons/btc.svg`)).headers.get('set-cookie')).toBeNull();
+    expect((await fetch(`${ts.url}/healthz`)).headers.get('set-cookie')).toMatch(/^csrf_token=/);
     fs.writeFileSync(path.join(dist, 'assets', 'app-2.js'), 'console.log(2)');
     expect((await fetch(`${ts.url}/assets/app-2.js`)).status).toBe(200);
   });

@@ -84,6 +84,12 @@ export function registerSession(app: FastifyInstance, ctx: AppContext, cookieSec
   app.decorateRequest('stepUp', null);
   app.decorate('cookieSecurity', cookieSecurity);
 
+  // An answer a shared cache may keep (a bundle, an icon) sets no cookie: the cache would hand the
+  // token it carries to every visitor. Runs after the cookie plugin has written its header.
+  app.addHook('onSend', async (_request, reply) => {
+    if (/\bpublic\b/.test(String(reply.getHeader('cache-control') ?? ''))) reply.removeHeader('set-cookie');
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     const session = request.cookies[SESSION_COOKIE];
     const expected = session ? csrfTokenOf(session) : request.cookies[CSRF_COOKIE];
