@@ -176,6 +176,31 @@ describe('a debt product (type 2)', () => {
 });
 
 describe('a web3-task bonus (extra_interest_type 1)', () => {
+  it("takes a task's link only as a path of this site or an https address, never another site's path", async () => {
+    const withLink = (jump_web: string) =>
+      ts.admin.post('/admin/v1/staking/products', {
+        coin: 'AVAX',
+        rate: '0.01',
+        min_mortgage_amount: '1',
+        min_redeem_amount: '1',
+        extra_interest_type: 1,
+        extra_interest_task: { interest_key: 'quest', jump_web },
+      });
+    // A browser reads '//host' and '/\\host' as another site's address.
+    for (const jump_web of [
+      '//evil.example/phish',
+      '/\\evil.example/x',
+      'https:///evil',
+      'http://a.example',
+      '/web3 task',
+    ]) {
+      expect((await withLink(jump_web)).status, jump_web).toBe(400);
+    }
+    for (const jump_web of ['/web3/tasks?x=1', 'https://www.gate.com/web3']) {
+      expect((await withLink(jump_web)).body.code, jump_web).toBe(0);
+    }
+  });
+
   it('pays the bonus only to holders whose task the operator marked done', async () => {
     const start = Math.floor((await now()) / 1000) - 86_400;
     const tiers = [{ money_min: '0', money_max: '-1', money_rate: '0.05' }];

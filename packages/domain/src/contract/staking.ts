@@ -61,8 +61,11 @@ export const StakingRedeemExtra = Type.Object({
 /** The web3 task a bonus waits for (spec: extra_interest_task). */
 export const StakingInterestTask = Type.Object({
   interest_key: Type.String({ minLength: 1, maxLength: 64 }),
-  /** Where the user does the task (a path of this site or an https address). */
-  jump_web: Type.String({ maxLength: 500, pattern: '^(/|https://)' }),
+  /**
+   * Where the user does the task: a path of this site or an https address, with no blanks. A path
+   * never starts '//' or '/\\', which a browser reads as another site's address.
+   */
+  jump_web: Type.String({ maxLength: 500, pattern: '^(?:/|https://)(?![/\\\\])\\S*$' }),
 });
 
 /** How one source of a coin pays (spec: the reward list of a defi item). */
