@@ -285,6 +285,24 @@ describe('ids, instants, coins and rates out of range are refused before any que
     expect((await user.post('/apiw/v2/account/transfer', { ...valid, 'x\u0000': 1 })).body.key).toBe('validation.nul');
   });
 
+  it("a direction control in an operator's text is refused, so no name can read as another ('Safe\\u202eexe.fdp')", async () => {
+    const [fixed, stake] = [await fixedProduct(ts), await stakingProduct(ts)];
+    for (const [method, path, body, field] of [
+      ['post', '/admin/v1/launch-pool/projects', project({ name: 'Safe\u202eexe.fdp' }), 'name'],
+      ['put', `/admin/v1/fixed-earn/products/${fixed}`, { subtitle: 'a\u2066b\u2069' }, 'subtitle'],
+      ['put', `/admin/v1/staking/products/${stake}`, { tips: '\u202atips' }, 'tips'],
+    ] as const) {
+      const res = await ts.admin[method](path, body);
+      expect(res.status, field).toBe(400);
+      expect(res.body, field).toMatchObject({
+        key: 'validation.bidi',
+        message: `${field} must not contain a character that reorders text`,
+      });
+    }
+    // Marks that only say a direction, and scripts written right to left, are text like any other.
+    expect((await ts.admin.put(`/admin/v1/staking/products/${stake}`, { tips: 'שלום \u200fok' })).body.code).toBe(0);
+  });
+
   it('an id out of range is refused for its range, written as a number or as its digits', async () => {
     const preRedeem = (order_id: unknown) =>
       user.post('/apiw/v2/fixed_earn/api/user/pre-redeem', { order_id, fundpass: '123456' });

@@ -126,30 +126,50 @@ function coercingValidator(schema: object) {
   return check;
 }
 
-/** Where in a request part a text holds a NUL character (in a value or a key), as a JSON pointer. */
-function nulAt(data: unknown, path = ''): string | null {
-  if (typeof data === 'string') return data.includes('\0') ? path : null;
+/** Where in a request part a text (a value or a key) is one `refused` finds, as a JSON pointer. */
+function textAt(data: unknown, refused: RegExp, path = ''): string | null {
+  if (typeof data === 'string') return refused.test(data) ? path : null;
   if (typeof data !== 'object' || data === null) return null;
   for (const [key, value] of Object.entries(data)) {
     const at = `${path}/${key}`;
-    if (key.includes('\0')) return at;
-    const found = nulAt(value, at);
+    if (refused.test(key)) return at;
+    const found = textAt(value, refused, at);
     if (found !== null) return found;
   }
   return null;
 }
 
+const NUL = /\0/;
+/**
+ * Characters that reorder the text around them (embeddings, overrides, isolates): in a name an
+ * operator gives, 'Safe\u202eexe.fdp' reads as 'Safepdf.exe'. Marks that only say a direction
+ * (U+200E, U+200F) reorder nothing and stay allowed.
+ */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+
 /**
  * No text a request carries may hold a NUL character: PostgreSQL's text cannot store one, so it
  * would fail as a server error wherever a field's own schema lets any character through (a title, a
- * name). Refused before the schema's own checks, in every part of every request.
+ * name). Nor may an operator's text hold a direction control: what operators write is shown to
+ * every user. Refused before the schema's own checks, in every part of the request.
  */
-function refusingNul(validate: { (data: unknown): boolean; errors?: ErrorObject[] | null | undefined }) {
+function refusingControls(
+  validate: { (data: unknown): boolean; errors?: ErrorObject[] | null | undefined },
+  operator: boolean,
+) {
+  const refusals: [string, RegExp][] = operator
+    ? [
+        ['nul', NUL],
+        ['bidi', BIDI_CONTROL],
+      ]
+    : [['nul', NUL]];
   const check = (data: unknown) => {
-    const at = nulAt(data);
-    if (at !== null) {
-      check.errors = [{ keyword: 'nul', instancePath: at, schemaPath: '', params: {} }];
-      return false;
+    for (const [keyword, refused] of refusals) {
+      const at = textAt(data, refused);
+      if (at !== null) {
+        check.errors = [{ keyword, instancePath: at, schemaPath: '', params: {} }];
+        return false;
+      }
     }
     const valid = validate(data);
     check.errors = validate.errors;
@@ -159,8 +179,11 @@ function refusingNul(validate: { (data: unknown): boolean; errors?: ErrorObject[
   return check;
 }
 
-export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
-  refusingNul(httpPart === 'body' ? strict.compile(schema as object) : coercingValidator(schema as object));
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart, url }) =>
+  refusingControls(
+    httpPart === 'body' ? strict.compile(schema as object) : coercingValidator(schema as object),
+    url.startsWith('/admin/'),
+  );
 
 export interface ValidationRefusal {
   message: string;
@@ -291,6 +314,8 @@ export function describeValidation(errors: readonly Partial<ErrorObject>[], cont
     }
     case 'nul':
       return refusal('nul', `${field} must not contain a NUL character`);
+    case 'bidi':
+      return refusal('bidi', `${field} must not contain a character that reorders text`);
     case 'pattern':
       if (params.pattern === ROW_ID_PATTERN) return idRange();
       if (params.pattern === NAME_PATTERN || params.pattern === NAME_OR_EMPTY_PATTERN)

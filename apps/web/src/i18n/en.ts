@@ -47,6 +47,7 @@ export const en = {
   'validation.minLength': '{{field}} must be at least {{limit}} characters',
   'validation.maxLength': '{{field}} must be at most {{limit}} characters',
   'validation.type': '{{field}} must be {{type}}',
+  'validation.bidi': '{{field}} must not contain a character that reorders text',
   'validation.nul': '{{field}} must not contain a NUL character',
   'validation.minimum': '{{field}} must be at least {{limit}}',
   'validation.maximum': '{{field}} must be at most {{limit}}',

@@ -46,6 +46,7 @@ export const zhCN: Messages = {
   'validation.minLength': '{{field}}至少需要 {{limit}} 个字符',
   'validation.maxLength': '{{field}}最多 {{limit}} 个字符',
   'validation.type': '{{field}}格式不正确',
+  'validation.bidi': '{{field}} 不能包含改变文字方向的控制字符',
   'validation.nul': '{{field}}不能包含 NUL 字符',
   'validation.minimum': '{{field}}不能小于 {{limit}}',
   'validation.maximum': '{{field}}不能大于 {{limit}}',
