@@ -29,6 +29,8 @@ export interface PagedTableProps<T> {
   onRetry?(): void;
   /** Space each side of a cell's content (Mantine's xs, 10 px, by default): narrower for many columns. */
   cellSpacing?: number;
+  /** The width below which the table scrolls sideways: 600 px by default, less for a few short columns (a dialog's). */
+  minWidth?: number;
 }
 
 /**
@@ -48,6 +50,7 @@ export function PagedTable<T>({
   error,
   onRetry,
   cellSpacing,
+  minWidth = 600,
 }: PagedTableProps<T>) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const isMobile = useIsMobile();
@@ -73,7 +76,7 @@ export function PagedTable<T>({
           ))}
         </Stack>
       ) : (
-        <TableScroll minWidth={600}>
+        <TableScroll minWidth={minWidth}>
           <Table highlightOnHover verticalSpacing="sm" horizontalSpacing={cellSpacing ?? 'xs'}>
             <Table.Thead>
               <Table.Tr>

@@ -35,7 +35,7 @@ export function InterestDayDialog({
     day !== null,
   );
   const columns: Column<HistoryRow>[] = [
-    // The day is the dialog's title: each row says its hour, so the four columns fit a desktop's dialog.
+    // The day is the dialog's title: each row says its hour, and the four columns fit the dialog.
     { key: 'time', title: t('earn.history.time'), render: (r) => fmt.time(r.time_at * 1000) },
     {
       key: 'principal',
@@ -71,6 +71,7 @@ export function InterestDayDialog({
         page={page}
         onPageChange={setPage}
         pageSize={PAGE_SIZE}
+        minWidth={480}
       />
     </Dialog>
   );
