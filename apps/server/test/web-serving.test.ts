@@ -190,6 +190,12 @@ describe('serving the web app', () => {
     const withSession = await fetch(`${ts.url}/assets/app-1.js`, { headers: { cookie: 'sid=some-session' } });
     expect(withSession.headers.get('set-cookie')).toBeNull();
     expect((await fetch(`${ts.url}/static/coin-icons/btc.svg`)).headers.get('set-cookie')).toBeNull();
+    // Nor a page, or a file of the app's that is not a bundle (fresh every time, yet a cache may keep it).
+    for (const address of ['/', '/simple-earn', '/index.html']) {
+      for (const headers of [{}, { cookie: 'sid=some-session' }] as Record<string, string>[]) {
+        expect((await fetch(`${ts.url}${address}`, { headers })).headers.get('set-cookie'), address).toBeNull();
+      }
+    }
     expect((await fetch(`${ts.url}/healthz`)).headers.get('set-cookie')).toMatch(/^csrf_token=/);
     fs.writeFileSync(path.join(dist, 'assets', 'app-2.js'), 'console.log(2)');
     expect((await fetch(`${ts.url}/assets/app-2.js`)).status).toBe(200);

@@ -27,6 +27,7 @@ import { simpleEarnRoutes } from '../modules/simple-earn/routes.js';
 import { softStakingRoutes } from '../modules/soft-staking/routes.js';
 import { stakingRoutes } from '../modules/staking/routes.js';
 import { wealthRoutes } from '../modules/wealth/routes.js';
+import { isServerAddress } from './addresses.js';
 import { clientErrorHandler } from './client-error.js';
 import { handleError } from './error-handler.js';
 import { registerFundPasswordGate } from './fundpass-gate.js';
@@ -57,9 +58,6 @@ const COIN_ICONS = path.join(
   'svg',
   'color',
 );
-
-/** API prefixes: everything else is the web app's to route. */
-const API_PREFIXES = ['/apiw/', '/api/', '/admin/', '/launch-pool/', '/static/', '/openapi.json', '/healthz'];
 
 /**
  * helmet's headers, with framing by `frameAncestors` only. The web app loads only its own scripts;
@@ -170,7 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return (
       pageFor !== undefined &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !API_PREFIXES.some((p) => pathname.startsWith(p)) &&
+      !isServerAddress(pathname) &&
       // A file's address (a bundle, an icon) is a file's 404; one ending in .html is a page's.
       (!/\.[a-z0-9]+$/i.test(pathname) || /\.html?$/i.test(pathname))
     );

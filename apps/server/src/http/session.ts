@@ -5,6 +5,7 @@ import { forbidden, needLogin, unsupportedMediaType } from '../errors.js';
 import { fundpassFailuresSince } from '../modules/account/check-fund-password.js';
 import { SESSION_TTL_MS } from '../modules/account/login.js';
 import { findSessionUser, type StepUpSession, type User } from '../modules/account/repo.js';
+import { isApiCall } from './addresses.js';
 
 export const SESSION_COOKIE = 'sid';
 export const CSRF_COOKIE = 'csrf_token';
@@ -84,18 +85,14 @@ export function registerSession(app: FastifyInstance, ctx: AppContext, cookieSec
   app.decorateRequest('stepUp', null);
   app.decorate('cookieSecurity', cookieSecurity);
 
-  // An answer a shared cache may keep (a bundle, an icon) sets no cookie: the cache would hand the
-  // token it carries to every visitor. Runs after the cookie plugin has written its header.
-  app.addHook('onSend', async (_request, reply) => {
-    if (/\bpublic\b/.test(String(reply.getHeader('cache-control') ?? ''))) reply.removeHeader('set-cookie');
-  });
-
   app.addHook('onRequest', async (request, reply) => {
     const session = request.cookies[SESSION_COOKIE];
     const expected = session ? csrfTokenOf(session) : request.cookies[CSRF_COOKIE];
-    if (session && request.cookies[CSRF_COOKIE] !== expected) setCsrfCookie(reply, expected as string);
-    if (!session && !request.cookies[CSRF_COOKIE]) {
-      setCsrfCookie(reply, randomBytes(24).toString('base64url'));
+    // The token goes out on API answers only: a file or a page may be kept by a shared cache, which
+    // would hand the token it carries to every visitor (the web asks /healthz for one it lacks).
+    if (isApiCall(request.url)) {
+      if (session && request.cookies[CSRF_COOKIE] !== expected) setCsrfCookie(reply, expected as string);
+      if (!session && !request.cookies[CSRF_COOKIE]) setCsrfCookie(reply, randomBytes(24).toString('base64url'));
     }
     if (UNSAFE.has(request.method)) {
       const sent = request.headers[CSRF_HEADER];
