@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { sessions, users } from '../../db/schema.js';
 import { AppError, refused } from '../../errors.js';
-import { claimAttempt, failAttempt, failuresThrough, forgiveFailuresThrough } from './attempts.js';
+import { claimAttempt, failAttempt, failuresThrough, forgiveAttempt } from './attempts.js';
 import type { StepUpSession, User } from './repo.js';
 import { verifySecret } from './secrets.js';
 
@@ -115,13 +115,15 @@ async function verifyFundPassword(
     const left = triesLeft(failures, now.getTime(), FUNDPASS_LOCKOUT);
     throw new AppError(Code.FundPasswordCheckFailed, `Fund password is incorrect; tries left: ${left}`, 403, {
       key: 'fundpass.wrong',
-      // Wrong tries count over a window (since the last right one): the words say so.
+      // The tries are counted over a window, whatever came right between: the words say so.
       params: { tries: String(left), minutes: String(FUNDPASS_LOCKOUT.windowMs / 60_000) },
       requireFundpass: true,
       data: { tries_left: left },
     });
   }
-  await forgiveFailuresThrough(ctx.db, claim.attempt);
+  // Only this try is forgiven: a right fund password typed by the owner in one session must not give
+  // whoever guesses from another (a stolen one) a fresh set of tries.
+  await forgiveAttempt(ctx.db, claim.attempt);
   if (sessionId !== undefined) {
     await ctx.db.update(sessions).set({ fundpassVerifiedAt: now }).where(eq(sessions.id, sessionId));
   }
