@@ -193,10 +193,14 @@ describe('a web3-task bonus (extra_interest_type 1)', () => {
       'https:///evil',
       'http://a.example',
       '/web3 task',
+      // No host, or a control or invisible character in it.
+      'https://',
+      '/\u0001/evil.example',
+      '/\u200bevil',
     ]) {
       expect((await withLink(jump_web)).status, jump_web).toBe(400);
     }
-    for (const jump_web of ['/web3/tasks?x=1', 'https://www.gate.com/web3']) {
+    for (const jump_web of ['/', '/web3/tasks?x=1', 'https://www.gate.com/web3', 'https://例子.example/任务']) {
       expect((await withLink(jump_web)).body.code, jump_web).toBe(0);
     }
   });

@@ -62,10 +62,11 @@ export const StakingRedeemExtra = Type.Object({
 export const StakingInterestTask = Type.Object({
   interest_key: Type.String({ minLength: 1, maxLength: 64 }),
   /**
-   * Where the user does the task: a path of this site or an https address, with no blanks. A path
-   * never starts '//' or '/\\', which a browser reads as another site's address.
+   * Where the user does the task: a path of this site or an https address with its host, with no
+   * blanks or control characters. A path never starts '//' or '/\\', which a browser reads as
+   * another site's address.
    */
-  jump_web: Type.String({ maxLength: 500, pattern: '^(?:/|https://)(?![/\\\\])\\S*$' }),
+  jump_web: Type.String({ maxLength: 500, pattern: '^(?:/|https://(?=.))(?![/\\\\])[^\\s\\p{C}]*$' }),
 });
 
 /** How one source of a coin pays (spec: the reward list of a defi item). */
