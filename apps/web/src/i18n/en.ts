@@ -860,7 +860,7 @@ export const en = {
   'launch.statement.formula':
     'Your reward is the pool’s budget for the hour times your stake-seconds (stake × seconds staked) divided by the pool’s, rounded down to 8 decimal places. What rounding leaves stays in the project’s reward pool.',
   'launch.statement.paid': 'Paid to you',
-  'launch.statement.poolPaid': 'Paid to the pool',
+  'launch.statement.poolPaid': 'Paid by the pool in all',
   'inbox.title': 'Inbox',
   'inbox.unreadLabel_one': 'Inbox, {{count}} unread',
   'inbox.unreadLabel_other': 'Inbox, {{count}} unread',

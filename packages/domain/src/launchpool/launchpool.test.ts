@@ -10,6 +10,7 @@ import {
   personalCap,
   projectElapsedPercent,
   projectState,
+  projectsInState,
   projectTotalReward,
   remainingQuota,
   shouldAutoApplyMax,
@@ -231,6 +232,31 @@ describe('estimated stake reward', () => {
           if (mine === 0) expect(gain.eq(newcomer)).toBe(true);
         },
       ),
+    );
+  });
+});
+
+describe('projects of a state', () => {
+  const projects = [
+    { pid: 1, state: 3, end_timest: 100 },
+    { pid: 2, state: 1, end_timest: 900 },
+    { pid: 3, state: 3, end_timest: 300 },
+    { pid: 4, state: 1, end_timest: 500 },
+  ] as const;
+  it('lists completed projects the latest ended first, the others as given (by start)', () => {
+    expect(projectsInState(projects, 3).map((p) => p.pid)).toEqual([3, 1]);
+    expect(projectsInState(projects, 1).map((p) => p.pid)).toEqual([2, 4]);
+    expect(projectsInState(projects, 2)).toEqual([]);
+  });
+
+  it('keeps every completed project, in ends that never rise', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ state: fc.constantFrom(1, 2, 3), end_timest: fc.nat() })), (list) => {
+        const done = projectsInState(list, 3);
+        expect(done.length).toBe(list.filter((p) => p.state === 3).length);
+        const ends = done.map((p) => p.end_timest);
+        expect(ends).toEqual([...ends].sort((a, b) => b - a));
+      }),
     );
   });
 });

@@ -9,6 +9,18 @@ export function projectState(nowMs: number, startMs: number, endMs: number): Pro
   return 3;
 }
 
+/**
+ * The projects of one state, as a list shows them: in progress and upcoming by start (the soonest
+ * first, as given), completed by end, the latest first.
+ */
+export function projectsInState<P extends { state: number; end_timest: number }>(
+  projects: readonly P[],
+  state: ProjectState,
+): P[] {
+  const inState = projects.filter((p) => p.state === state);
+  return state === 3 ? inState.sort((a, b) => b.end_timest - a.end_timest) : inState;
+}
+
 export interface TransactionTier {
   /** 60-day trading volume needed (USDT). */
   transaction_amount: DecimalLike;

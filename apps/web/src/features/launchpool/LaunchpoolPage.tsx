@@ -2,7 +2,9 @@ import {
   Decimal,
   floorHour,
   isMultiMiningPool,
+  type ProjectState,
   projectElapsedPercent,
+  projectsInState,
   projectTotalReward,
   UNLIMITED,
 } from '@earn/domain';
@@ -99,7 +101,7 @@ export default function LaunchpoolPage() {
   const { requireLogin } = useAuthGate();
   const isMobile = useIsMobile();
   const navigate = useNavigate();
-  const shown = useMemo(() => (projects.data ?? []).filter((p) => String(p.state) === tab), [projects.data, tab]);
+  const shown = useMemo(() => projectsInState(projects.data ?? [], Number(tab) as ProjectState), [projects.data, tab]);
   // The cards are drawn from a deferred copy: new ones in the background, in short slices, while the
   // page keeps answering; and not again when anything else on the page changes.
   const projectsFailure = readFailure(projects);
