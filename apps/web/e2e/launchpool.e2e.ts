@@ -192,6 +192,29 @@ describe('Launchpool in Chromium', () => {
     await context.close();
   });
 
+  it("leaves one pool's refusal and notice behind when another pool's tab is chosen", async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await login(page, e2e.baseUrl, 'demo@example.com');
+    await page.goto(`${e2e.baseUrl}/launchpool`);
+    await page.getByRole('tab', { name: 'Upcoming' }).click();
+    // demo@ is not a new user: the newcomers' pool refuses the stake, in the dialog.
+    await page.getByTestId('stake-AVAX-USDT').click();
+    await page.getByTestId('stake-amount').fill('20');
+    await page.getByTestId('stake-confirm').click();
+    await expect.poll(() => page.getByTestId('dialog-refusal').textContent()).toContain('new users only');
+    // The BTC pool is open to all, and releases into fixed Simple Earn only: its notice says so.
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('tab', { name: 'BTC' }).click();
+    expect(await page.getByTestId('dialog-refusal').count()).toBe(0);
+    const fixedOnly = page.getByText('This pool moves stakes into fixed Simple Earn at the end');
+    await fixedOnly.waitFor();
+    // The ETH pool releases anywhere: the BTC pool's notice goes.
+    await dialog.getByRole('tab', { name: 'ETH' }).click();
+    await expect.poll(() => fixedOnly.count()).toBe(0);
+    await context.close();
+  });
+
   it('says Commit to a US user', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();

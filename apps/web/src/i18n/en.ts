@@ -789,7 +789,8 @@ export const en = {
   'launch.earn.gusd': 'GUSD minting',
   'launch.earn.spot': 'Spot',
   'launch.days': 'd',
-  'launch.earn.tip3': 'This pool moves stakes into fixed Simple Earn at the end; other destinations are not available.',
+  'launch.earn.tip3':
+    'This pool moves stakes into fixed Simple Earn at the end (or back to spot); flexible Simple Earn and staking are not available.',
   'launch.earn.unavailable': 'This pool does not offer that destination for the end of the project',
   'launch.earn.wholeStake':
     'This applies to your whole stake in this pool: the {{amount}} {{coin}} already staked will go there too when the project ends.',

@@ -750,7 +750,7 @@ export const zhCN: Messages = {
   'launch.earn.gusd': 'GUSD 铸造',
   'launch.earn.spot': '现货',
   'launch.days': '天',
-  'launch.earn.tip3': '该池结束时质押将转入定期余币宝，其他去向不可选。',
+  'launch.earn.tip3': '该池结束时质押将转入定期余币宝（或退回现货），不可选择活期余币宝和链上质押。',
   'launch.earn.unavailable': '该池不支持所选的结束去向',
   'launch.earn.wholeStake': '此选择适用于您在该池的全部质押：已质押的 {{amount}} {{coin}} 在项目结束时也将转入此处。',
   'launch.earn.wholeStake_us':

@@ -36,7 +36,7 @@ import { DecimalInput } from '../../components/DecimalInput.js';
 import { InfoPopup } from '../../components/InfoPopup.js';
 import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { track } from '../../lib/analytics.js';
-import { notifyError, refusalText } from '../../lib/notify.js';
+import { clearDialogRefusal, notifyError, refusalText } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
 import { EligibilityModal } from './LaunchModals.js';
 import { useLaunchWords } from './use-launch-words.js';
@@ -89,7 +89,14 @@ export function StakeForm({
   if (!pool) return <Text c="dimmed">{t('common.noData')}</Text>;
   return (
     <Stack>
-      <Tabs value={String(pool.rid)} onChange={(v) => setRid(Number(v))}>
+      <Tabs
+        value={String(pool.rid)}
+        onChange={(v) => {
+          // Another pool is another stake: what the last one was refused for no longer stands.
+          clearDialogRefusal();
+          setRid(Number(v));
+        }}
+      >
         <Tabs.List>
           {pools.map((p) => (
             <Tabs.Tab
@@ -156,8 +163,13 @@ function PoolForm({
     setAmount(typed);
   };
 
+  // Said while this pool is shown: another pool's tab takes it away.
   useEffect(() => {
-    if (selector.showTip3) notifications.show({ color: 'blue', message: t('launch.earn.tip3') });
+    if (!selector.showTip3) return;
+    const id = notifications.show({ color: 'blue', message: t('launch.earn.tip3') });
+    return () => {
+      notifications.hide(id);
+    };
   }, [selector.showTip3, t]);
 
   const staked = held?.amount ?? '0';
