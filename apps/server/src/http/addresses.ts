@@ -3,7 +3,7 @@ const API_CALLS = ['/apiw/', '/api/', '/admin/', '/launch-pool/', '/openapi.json
 /** Files the server sends itself, beside the web app's (the coin icons). */
 const SERVER_FILES = ['/static/'];
 
-/** An address of an API call (the path, without its query). */
+/** An address of an API call (a path, with or without its query). */
 export function isApiCall(pathname: string): boolean {
   return API_CALLS.some((p) => pathname.startsWith(p));
 }
