@@ -1,6 +1,15 @@
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2E, enterFundPassword, expectText, login, smallTapTargets, startE2E, watchErrors } from './support.js';
+import {
+  type E2E,
+  enterFundPassword,
+  escapeDialog,
+  expectText,
+  login,
+  smallTapTargets,
+  startE2E,
+  watchErrors,
+} from './support.js';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -221,7 +230,7 @@ describe('Simple Earn flexible in Chromium', () => {
     const details = page.getByRole('dialog', { name: /^Interest on / });
     await details.waitFor();
     await expect.poll(() => details.locator('tbody tr').count()).toBeGreaterThan(0);
-    await page.keyboard.press('Escape');
+    await escapeDialog(page);
 
     // show_history_modal=1 opens the history over the holdings; the stored preference (interest) is used.
     await page.goto(`${e2e.baseUrl}/simple-earn/my-lendings?tab=flexible&show_history_modal=1`);
@@ -280,7 +289,10 @@ describe('Simple Earn flexible in Chromium', () => {
     await history.waitFor();
     await page.keyboard.press('Escape');
     await history.waitFor({ state: 'detached' });
-    await expectText(page, 'Principal 0.123456');
+    // The card's principal, on its own line: the label, then the figure.
+    await expect
+      .poll(() => page.getByText('Principal', { exact: true }).first().locator('xpath=..').textContent())
+      .toBe('Principal0.123456');
 
     // The detail's table of the last 24 hours is wider than the phone: it scrolls sideways, and a
     // shade on the side where more of it is hidden says so.
