@@ -19,6 +19,7 @@ describe('Soft staking in Chromium', () => {
     await page.getByTestId('soft-staking-terms').check();
     await page.getByTestId('soft-staking-submit').click();
     await page.getByTestId('soft-staking-on').waitFor();
+    await expect.poll(() => page.getByTestId('soft-staking-schedule').textContent()).toContain('first reward at');
     // The terms are asked again on every opening.
     await page.getByTestId('soft-staking-close').click();
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -33,6 +34,8 @@ describe('Soft staking in Chromium', () => {
       .poll(() => page.getByTestId('soft-reward-amount').first().textContent())
       .toMatch(/ (SOL|DOT|ETH|USDT)$/);
     expect(await page.getByText('0.00460273 SOL').count()).toBe(1);
+    // The first reward is paid: the schedule that announced it is gone.
+    expect(await page.getByTestId('soft-staking-schedule').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

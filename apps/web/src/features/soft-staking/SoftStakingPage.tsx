@@ -4,6 +4,7 @@ import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../api/account.js';
+import { serverNow } from '../../api/client.js';
 import { useSoftStakingRewards, useSoftStakingStatus } from '../../api/soft-staking.js';
 import { CoinIcon } from '../../components/CoinIcon.js';
 import { DateRange, type DateRangeValue } from '../../components/DateRange.js';
@@ -75,8 +76,9 @@ export default function SoftStakingPage() {
           </Button>
         )}
       </Group>
-      {s?.status && (
-        <Alert color="teal" variant="light">
+      {/* The schedule says what is still to come: gone once the first reward is paid. */}
+      {s?.status && s.first_reward_at * 1000 > serverNow() && (
+        <Alert color="teal" variant="light" data-testid="soft-staking-schedule">
           {t('softStaking.schedule', {
             from: fmt.date(s.sampling_from * 1000),
             first: fmt.dateTime(s.first_reward_at * 1000),
