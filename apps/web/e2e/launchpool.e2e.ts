@@ -336,13 +336,14 @@ describe('Launchpool in Chromium', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     await login(page, e2e.baseUrl, 'demo@example.com');
-    await page.goto(`${e2e.baseUrl}/launchpool`);
-    // The user's stakes arrive late, as on a slow network: Max waits for them.
+    // The user's stakes arrive late, as on a slow network: Max waits for them. Every read is held
+    // back, the page's own too, or the dialog could open on stakes the page had read already.
     await page.route('**/user-project-statistics*', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       await route.continue();
     });
     const statsArrived = page.waitForResponse((r) => r.url().includes('/user-project-statistics'));
+    await page.goto(`${e2e.baseUrl}/launchpool`);
     await page.getByTestId('stake-LPX-GT').click();
     const field = page.getByTestId('stake-amount');
     await field.pressSequentially('10');
