@@ -285,6 +285,28 @@ describe('ids, instants, coins and rates out of range are refused before any que
     expect((await user.post('/apiw/v2/account/transfer', { ...valid, 'x\u0000': 1 })).body.key).toBe('validation.nul');
   });
 
+  it('a body nested deeper than the call stack is read like any other: a NUL at its bottom refused, no server error', async () => {
+    const deep = (inner: string) => `${'['.repeat(20_000)}${inner}${']'.repeat(20_000)}`;
+    const json = { 'content-type': 'application/json' };
+    const res = await user.post(
+      '/apiw/v2/uni-loan/earn/subscribe',
+      `{"asset":"USDT","amount":"1","x":${deep('"\\u0000"')}}`,
+      json,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      key: 'validation.nul',
+      message: `x${'.0'.repeat(20_000)} must not contain a NUL character`,
+    });
+    // Without login, as the login's own refusal.
+    const wrong = { email: 'nobody@example.com', password: 'wrong-password-1' };
+    const plain = await ts.client().post('/apiw/v2/auth/login', wrong);
+    const nested = await ts
+      .client()
+      .post('/apiw/v2/auth/login', `{"email":"${wrong.email}","password":"${wrong.password}","x":${deep('1')}}`, json);
+    expect([nested.status, nested.body.key]).toEqual([plain.status, plain.body.key]);
+  });
+
   it("a direction control in an operator's text is refused, so no name can read as another ('Safe\\u202eexe.fdp')", async () => {
     const [fixed, stake] = [await fixedProduct(ts), await stakingProduct(ts)];
     for (const [method, path, body, field] of [

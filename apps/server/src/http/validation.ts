@@ -126,15 +126,26 @@ function coercingValidator(schema: object) {
   return check;
 }
 
-/** Where in a request part a text (a value or a key) is one `refused` finds, as a JSON pointer. */
-function textAt(data: unknown, refused: RegExp, path = ''): string | null {
-  if (typeof data === 'string') return refused.test(data) ? path : null;
-  if (typeof data !== 'object' || data === null) return null;
-  for (const [key, value] of Object.entries(data)) {
-    const at = `${path}/${key}`;
-    if (refused.test(key)) return at;
-    const found = textAt(value, refused, at);
-    if (found !== null) return found;
+/**
+ * Where in a request part a text (a value or a key) is one `refused` finds, as a JSON pointer: the
+ * first in document order. Walked with a stack of its own, not by recursion, since a body may nest
+ * arrays as deep as JSON.parse takes them (beyond JavaScript's call stack).
+ */
+function textAt(data: unknown, refused: RegExp): string | null {
+  // Each entry with the key it is under (tested first, as a key comes before its value).
+  const stack: [value: unknown, path: string, key: string][] = [[data, '', '']];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [value, path, key] = next;
+    if (refused.test(key)) return path;
+    if (typeof value === 'string') {
+      if (refused.test(value)) return path;
+    } else if (typeof value === 'object' && value !== null) {
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [inner, innerValue] = entries[i] as [string, unknown];
+        stack.push([innerValue, `${path}/${inner}`, inner]);
+      }
+    }
   }
   return null;
 }
