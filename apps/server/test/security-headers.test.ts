@@ -40,6 +40,17 @@ describe('security headers', () => {
     }
   });
 
+  it('lets no cache keep an answer of the API, a signed-in reader’s balances least', async () => {
+    const user = await ts.newUser();
+    for (const path of [
+      '/apiw/v2/account/balances',
+      '/apiw/v2/uni-loan/earn/market/list?page=1&limit=7',
+      '/apiw/v2/nothing-here',
+    ]) {
+      expect((await user.get(path)).headers.get('cache-control'), path).toBe('no-store');
+    }
+  });
+
   it('lets the origins set to embed frame the staking view opened for the frame (is_frame=1), and nothing else', async () => {
     const own = await startTestServer({ frameAncestors: ['https://assets.example.com'] });
     const framing = async (path: string) => {

@@ -27,7 +27,7 @@ import { simpleEarnRoutes } from '../modules/simple-earn/routes.js';
 import { softStakingRoutes } from '../modules/soft-staking/routes.js';
 import { stakingRoutes } from '../modules/staking/routes.js';
 import { wealthRoutes } from '../modules/wealth/routes.js';
-import { isServerAddress } from './addresses.js';
+import { isApiCall, isServerAddress } from './addresses.js';
 import { clientErrorHandler } from './client-error.js';
 import { handleError } from './error-handler.js';
 import { registerFundPasswordGate } from './fundpass-gate.js';
@@ -206,6 +206,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-server-time', String(ctx.clock.now().getTime()));
     // A manual clock stands still between advances: the web must not run it on by the device's time.
     if (ctx.clock.mode === 'manual') reply.header('x-server-clock', 'manual');
+    // An answer may be the reader's own (balances, orders): no cache, a shared one least, keeps it.
+    if (isApiCall(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   // helmet throws what goes wrong (since 8.1) rather than passing it on.
