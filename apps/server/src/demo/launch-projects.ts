@@ -1,9 +1,10 @@
-import { DAY_MS, Decimal, floorHour, UNLIMITED } from '@earn/domain';
+import { DAY_MS, Decimal, floorHour, HOUR_MS, UNLIMITED } from '@earn/domain';
 import type { AppContext } from '../context.js';
 import { register } from '../modules/account/register.js';
 import { newToken } from '../modules/account/secrets.js';
 import { depositIn } from '../modules/admin/deposit.js';
 import { createProject } from '../modules/launchpool/create-project.js';
+import { launchpoolHourJob } from '../modules/launchpool/launchpool-hour.js';
 import { poolsOf } from '../modules/launchpool/repo.js';
 import { createOrder } from '../modules/launchpool/stake.js';
 import { seededUnit } from '../modules/market/price-walk.js';
@@ -54,7 +55,6 @@ export async function seedLaunchProjects(ctx: AppContext): Promise<void> {
     },
     { pastAllowed: true },
   );
-  await stakeLive(ctx, live.pid);
   await createProject(ctx, {
     coin: 'AVAX',
     name: 'Avalanche drop',
@@ -106,6 +106,19 @@ export async function seedLaunchProjects(ctx: AppContext): Promise<void> {
     },
     { pastAllowed: true },
   );
+  await settleHoursBefore(ctx, hour - 10 * DAY_MS, hour);
+  await stakeLive(ctx, live.pid);
+}
+
+/**
+ * The projects that began before the demo have their past hours settled by the hourly job itself,
+ * as the scheduler would have (its first hour is the current one): nobody staked then, so each
+ * such hour is recorded with its budget unpaid, and the reward accounts add up.
+ */
+async function settleHoursBefore(ctx: AppContext, fromMs: number, untilMs: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    for (let at = fromMs; at < untilMs; at += HOUR_MS) await launchpoolHourJob.run(tx, new Date(at));
+  });
 }
 
 /** Community stakes in the live project: between 30% and 100% of each pool's personal cap, spread by a seeded hash. */
