@@ -18,7 +18,25 @@ describe('security headers', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    // Over plain HTTP a server must not say HSTS (RFC 6797 7.2).
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('says HSTS over TLS: through a trusted proxy that says the reader came over HTTPS', async () => {
+    const behindProxy = await startTestServer({ trustedProxies: ['127.0.0.1'] });
+    const hsts = async (proto: string) =>
+      (await fetch(`${behindProxy.url}/healthz`, { headers: { 'x-forwarded-proto': proto } })).headers.get(
+        'strict-transport-security',
+      );
+    expect(await hsts('https')).toMatch(/^max-age=\d{7,}/);
+    expect(await hsts('http')).toBeNull();
+    // Not from an address that is no trusted proxy.
+    expect(
+      (await fetch(`${ts.url}/healthz`, { headers: { 'x-forwarded-proto': 'https' } })).headers.get(
+        'strict-transport-security',
+      ),
+    ).toBeNull();
+    await behindProxy.close();
   });
 
   it('sends them with every answer: a refusal, an unknown address, one that cannot be decoded, a read', async () => {

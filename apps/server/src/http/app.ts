@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import helmet from 'helmet';
+import helmet, { strictTransportSecurity } from 'helmet';
 import { ManualClock } from '../clock.js';
 import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
@@ -84,8 +84,13 @@ function helmetFor(frameAncestors: string[]) {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // frame-ancestors governs framing; X-Frame-Options (old browsers) could name only one origin.
     frameguard: frameAncestors.length > 1 ? false : { action: 'sameorigin' },
+    // Sent over HTTPS only (hsts below): RFC 6797 forbids it over plain HTTP.
+    strictTransportSecurity: false,
   });
 }
+
+/** HSTS, on answers that went over TLS (to the server, or to a trusted proxy that says so). */
+const hsts = strictTransportSecurity();
 
 /** The answer for an address no route takes. */
 function noRoute(request: FastifyRequest, reply: FastifyReply) {
@@ -211,7 +216,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // helmet throws what goes wrong (since 8.1) rather than passing it on.
-  app.addHook('onRequest', (request, reply, done) => headersFor(request)(request.raw, reply.raw, () => done()));
+  app.addHook('onRequest', (request, reply, done) =>
+    headersFor(request)(request.raw, reply.raw, () =>
+      request.protocol === 'https' ? hsts(request.raw, reply.raw, () => done()) : done(),
+    ),
+  );
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(fastifySwagger, {
