@@ -192,27 +192,41 @@ describe('Launchpool in Chromium', () => {
     await context.close();
   });
 
-  it("leaves one pool's refusal and notice behind when another pool's tab is chosen", async () => {
+  it("leaves one pool's notices behind when another pool's tab is chosen, and closes a new-users pool to others", async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await login(page, e2e.baseUrl, 'demo@example.com');
     await page.goto(`${e2e.baseUrl}/launchpool`);
     await page.getByRole('tab', { name: 'Upcoming' }).click();
-    // demo@ is not a new user: the newcomers' pool refuses the stake, in the dialog.
+    // demo@ is not a new user: the newcomers' pool says so before anything is typed, and takes no stake.
     await page.getByTestId('stake-AVAX-USDT').click();
-    await page.getByTestId('stake-amount').fill('20');
-    await page.getByTestId('stake-confirm').click();
-    await expect.poll(() => page.getByTestId('dialog-refusal').textContent()).toContain('new users only');
+    const newUsersOnly = page.getByTestId('new-users-only');
+    await expect.poll(() => newUsersOnly.textContent()).toBe('This pool is for new users only');
+    expect(await page.getByTestId('stake-amount').isDisabled()).toBe(true);
+    expect(await page.getByTestId('stake-max').isDisabled()).toBe(true);
+    expect(await page.getByTestId('stake-confirm').isDisabled()).toBe(true);
     // The BTC pool is open to all, and releases into fixed Simple Earn only: its notice says so.
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('tab', { name: 'BTC' }).click();
-    expect(await page.getByTestId('dialog-refusal').count()).toBe(0);
+    expect(await newUsersOnly.count()).toBe(0);
+    expect(await page.getByTestId('stake-amount').isDisabled()).toBe(false);
     const fixedOnly = page.getByText('This pool moves stakes into fixed Simple Earn at the end');
     await fixedOnly.waitFor();
     // The ETH pool releases anywhere: the BTC pool's notice goes.
     await dialog.getByRole('tab', { name: 'ETH' }).click();
     await expect.poll(() => fixedOnly.count()).toBe(0);
     await context.close();
+    // A new user finds the newcomers' pool open.
+    const newcomer = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const theirs = await newcomer.newPage();
+    await login(theirs, e2e.baseUrl, 'new@example.com');
+    await theirs.goto(`${e2e.baseUrl}/launchpool`);
+    await theirs.getByRole('tab', { name: 'Upcoming' }).click();
+    await theirs.getByTestId('stake-AVAX-USDT').click();
+    await theirs.getByTestId('stake-amount').fill('20');
+    await expect.poll(() => theirs.getByTestId('stake-confirm').isEnabled()).toBe(true);
+    expect(await theirs.getByTestId('new-users-only').count()).toBe(0);
+    await newcomer.close();
   });
 
   it('says Commit to a US user', async () => {

@@ -178,12 +178,15 @@ function PoolForm({
   const quota = remainingQuota({ poolLeft, personalMax: cap, staked });
   const max = maxStake(avail, quota.remaining, pool.decimal_place);
   const ready = balanceReady && stats.isSuccess;
+  // A new-users pool: the rule check on Stake says so to anyone, but a reader known not to be new
+  // is told before typing, and the form is closed to them.
+  const newUsersOnly = pool.limit_rule > 0 && me.data?.is_new_user === false;
 
   useEffect(() => {
     if (!ready || autoApplied.current) return;
     autoApplied.current = true;
-    if (shouldAutoApplyMax(avail, pool.personal_min_amount, quota.remaining)) setAmount(max);
-  }, [ready, avail, pool.personal_min_amount, quota.remaining, max]);
+    if (!newUsersOnly && shouldAutoApplyMax(avail, pool.personal_min_amount, quota.remaining)) setAmount(max);
+  }, [ready, avail, pool.personal_min_amount, quota.remaining, max, newUsersOnly]);
 
   const check =
     amount === ''
@@ -199,7 +202,8 @@ function PoolForm({
     check && !check.ok ? refusalText(check.key, check.params, { context: isUS ? 'us' : undefined }) : undefined;
   const estimate = estimatedStakeReward(check?.ok ? check.value : '0', pool, staked);
   const inPool = new Decimal(staked).gt(0);
-  const canConfirm = amount !== '' && !error && !quota.usedUp && !createOrder.isPending && !checkRule.isPending;
+  const canConfirm =
+    amount !== '' && !error && !quota.usedUp && !newUsersOnly && !createOrder.isPending && !checkRule.isPending;
   const isVipQuota = pool.vip_config !== null && (me.data?.tier ?? 0) >= pool.vip_config.min_tier;
   const startsLater = project.start_timest * 1000 > serverNow();
   const onMax = useDebouncedCallback(() => setAmount(max), { delay: MAX_DEBOUNCE_MS, leading: true });
@@ -271,6 +275,11 @@ function PoolForm({
       : null;
   return (
     <Stack>
+      {newUsersOnly && (
+        <Alert color="yellow" variant="light" data-testid="new-users-only">
+          {t('launch.newUserOnly')}
+        </Alert>
+      )}
       {startsLater && !isUS && (
         <Alert color="blue" variant="light">
           {t('mining.interest_starts', { time: fmt.dateTime(project.start_timest * 1000) })}
@@ -281,12 +290,12 @@ function PoolForm({
         precision={pool.decimal_place}
         value={amount}
         onChange={typeAmount}
-        disabled={quota.remaining.lte(0)}
+        disabled={quota.remaining.lte(0) || newUsersOnly}
         error={error}
         data-testid="stake-amount"
         rightSectionWidth={64}
         rightSection={
-          <Button variant="subtle" size="compact-xs" onClick={onMax} data-testid="stake-max">
+          <Button variant="subtle" size="compact-xs" onClick={onMax} disabled={newUsersOnly} data-testid="stake-max">
             {t('common.max')}
           </Button>
         }
