@@ -20,7 +20,8 @@ interface PositionRow {
 }
 
 /**
- * The user's flexible holdings with the spec's fields. curr_amount includes what is being redeemed;
+ * The user's flexible holdings with the spec's fields: the coins they hold or are redeeming (a
+ * position wholly redeemed and paid out is no holding; what it earned stays in the history). curr_amount includes what is being redeemed;
  * frozen_amount is that pending redemption (frozen_status 1 while it can be cancelled); lend_amount
  * is what this hour's clearing lent. Margin is not lent against here, so margin_frozen_amount is 0.
  */
@@ -41,7 +42,7 @@ export async function flexibleHoldings(
       FROM flexible_positions p
       JOIN ledger_accounts h ON h.id = p.account_id
       JOIN ledger_accounts r ON r.id = p.redeeming_account_id
-      WHERE p.user_id = ${user.id} AND (h.balance > 0 OR r.balance > 0 OR ${earnedInterestOf(sql.raw('p'), sql.raw('h'))} > 0)
+      WHERE p.user_id = ${user.id} AND (h.balance > 0 OR r.balance > 0)
         ${asset ? sql`AND p.coin = ${asset.toUpperCase()}` : sql``}
       ORDER BY h.balance + r.balance DESC, p.coin`),
   );
