@@ -443,6 +443,9 @@ describe('Launchpool in Chromium', () => {
     expect(await page.getByRole('columnheader', { name: 'Est. APR' }).count()).toBe(0);
     // Its stakes are back with their holders: the total shown is the one at its end.
     await page.getByRole('columnheader', { name: 'Total staked at end' }).first().waitFor();
+    // Its hours are over: the last one it paid is its final hour, not the last hour.
+    await expectText(page, 'Final hour avg 0 GT');
+    expect(await page.getByText(/Last hour/).count()).toBe(0);
     await page.getByRole('button', { name: 'info' }).first().click();
     await expectText(
       page,
@@ -484,6 +487,8 @@ describe('Launchpool in Chromium', () => {
     const ended = page.locator('[data-linked]');
     await ended.getByRole('columnheader', { name: 'Total staked at end' }).waitFor();
     expect(await ended.locator('[data-testid^="returned-"]').textContent()).toBe('Your stake was returned at the end');
+    // The last hour it paid is its final hour.
+    expect(await ended.getByTestId('last-hour-GT').first().textContent()).toMatch(/^Final hour [\d.,]+ UNI$/);
     await context.close();
   });
 

@@ -277,7 +277,8 @@ function ProjectCard({
   const countdown = useCountdown(project.state === 2 ? project.start_timest : project.end_timest);
   const elapsed = projectElapsedPercent(serverNow(), project.start_timest * 1000, project.end_timest * 1000);
   const isMobile = useIsMobile();
-  // The last settled hour of the project (its statement opens from "Last hour"), if one has ended.
+  // The last settled hour of the project (its statement opens from "Last hour", "Final hour" once it
+  // ended), if one has ended.
   const settledUntil = Math.min(floorHour(serverNow()), project.end_timest * 1000);
   const lastHour = me.data && settledUntil > project.start_timest * 1000 ? settledUntil / 1000 - 3600 : null;
   // An ended project's figures are as they stood at its end, and its APR is labelled so.
@@ -330,8 +331,9 @@ function ProjectCard({
               {fmt.abbreviate(pool.total_staked)} {pool.coin}
             </Text>
             <Text size="xs" c="dimmed">
-              {t('launch.peak')} {fmt.abbreviate(pool.peak_staked)} · {t('launch.avgLastHour')}{' '}
-              {fmt.abbreviate(pool.avg_staked_last_hour)} {pool.coin}
+              {t('launch.peak')} {fmt.abbreviate(pool.peak_staked)} ·{' '}
+              {t(ended ? 'launch.avgFinalHour' : 'launch.avgLastHour')} {fmt.abbreviate(pool.avg_staked_last_hour)}{' '}
+              {pool.coin}
             </Text>
           </>
         ),
@@ -371,7 +373,8 @@ function ProjectCard({
             </Text>
             {lastHour === null ? (
               <Text size="xs" c="dimmed">
-                {t('launch.lastHour')} {fmt.amount(mine?.lastHourRewardAmount ?? '0')} {project.coin}
+                {t(ended ? 'launch.finalHour' : 'launch.lastHour')} {fmt.amount(mine?.lastHourRewardAmount ?? '0')}{' '}
+                {project.coin}
               </Text>
             ) : (
               <Anchor
@@ -380,7 +383,8 @@ function ProjectCard({
                 onClick={() => onStatement({ rid: pool.rid, hour: lastHour })}
                 data-testid={`last-hour-${pool.coin}`}
               >
-                {t('launch.lastHour')} {fmt.amount(mine?.lastHourRewardAmount ?? '0')} {project.coin}
+                {t(ended ? 'launch.finalHour' : 'launch.lastHour')} {fmt.amount(mine?.lastHourRewardAmount ?? '0')}{' '}
+                {project.coin}
               </Anchor>
             )}
           </>
