@@ -418,6 +418,8 @@ export const en = {
   'earn.apr.ladder': 'Ladder +{{rate}} on the part from {{left}} to {{right}} {{coin}}.',
   'earn.apr.yours': 'Your {{amount}} {{coin}} earns about {{rate}}.',
   'earn.apr.capsNote': 'Bonuses are paid every hour on what you held through it, only within their caps.',
+  'earn.availableTipUnified':
+    'What your unified account can lend: its {{coin}} balance less the {{coin}} you have borrowed, which is never lent.',
   'earn.cumulativeHint': 'Interest only. Bonuses are paid to your {{tradingAccount}} and listed in history.',
   'nav.launchpool': 'Launchpool',
   'nav.staking': 'Staking',

@@ -405,6 +405,7 @@ export const zhCN: Messages = {
   'earn.apr.ladder': '阶梯加息 +{{rate}}，适用于 {{left}} 至 {{right}} {{coin}} 的部分。',
   'earn.apr.yours': '您的 {{amount}} {{coin}} 实际年化约 {{rate}}。',
   'earn.apr.capsNote': '加息每小时按该小时内持续持有的数量发放，仅限上限以内。',
+  'earn.availableTipUnified': '统一账户可出借的 {{coin}}：余额减去您借入的 {{coin}}，借入的币不会被出借。',
   'earn.cumulativeHint': '仅含利息。加息奖励发放至{{tradingAccount}}，可在历史记录中查看。',
   'nav.launchpool': 'Launchpool 挖矿',
   'nav.staking': '链上质押',

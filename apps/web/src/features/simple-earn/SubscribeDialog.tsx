@@ -30,6 +30,7 @@ import { useFormat } from '../../lib/use-format.js';
 import { useIsMobile } from '../../lib/use-is-mobile.js';
 import { AprText } from './AprText.js';
 import { EarnTimeline } from './EarnTimeline.js';
+import { LendAvailable } from './LendAvailable.js';
 import { MinAprModal } from './MinAprModal.js';
 import { useSuccessTitle } from './use-success-title.js';
 
@@ -166,9 +167,7 @@ function SubscribeForm({ product, onDone }: { product: FlexibleProduct; onDone(a
         testId="subscribe-amount"
       />
       <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          {t('common.available')}: {fmt.amount(balance)} {product.asset}
-        </Text>
+        <LendAvailable amount={balance} coin={product.asset} />
         {!me.data && (
           <Text size="sm" c="dimmed">
             {t('auth.needLogin')}

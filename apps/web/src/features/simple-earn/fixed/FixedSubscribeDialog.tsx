@@ -54,6 +54,7 @@ import { useAutoClose } from '../../../lib/use-auto-close.js';
 import { useFormat } from '../../../lib/use-format.js';
 import { useIsMobile } from '../../../lib/use-is-mobile.js';
 import { EarnTimeline } from '../EarnTimeline.js';
+import { LendAvailable } from '../LendAvailable.js';
 import { ladderEnd, useLadderText } from '../use-ladder-text.js';
 import { useSuccessTitle } from '../use-success-title.js';
 import { sameTerm } from './same-term.js';
@@ -443,9 +444,7 @@ function TermForm({
         </Text>
       )}
       <Group justify="space-between" gap="xs">
-        <Text size="sm" c="dimmed">
-          {t('common.available')}: {fmt.amount(balance)} {product.asset}
-        </Text>
+        <LendAvailable amount={balance} coin={product.asset} />
         {quota.data && !ineligible && !vipOutside && (
           <Text size="sm" c="dimmed" data-testid="fixed-quota">
             {t('fixed.quotaLeft')}: {fmt.amount(quota.data.remaining)} {product.asset}
