@@ -1,4 +1,4 @@
-import { dailyReward, formatAmount, redeemFee } from '@earn/domain';
+import { dailyBonus, dailyReward, formatAmount, redeemFee } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type E2E,
@@ -61,6 +61,9 @@ describe('On-chain staking in Chromium', () => {
     await page.goto(`${e2e.baseUrl}/myaccount/myfunds/financial_staking?asset=ETH&product-type=0`);
     await page.waitForURL('**/staking?asset=ETH&product-type=0&tab=mine');
     await expect.poll(() => page.getByTestId('staking-held-1').textContent()).toBe('2 ETH');
+    // The card says what a day pays the holding; no bonus runs on this product.
+    expect(await page.getByTestId('staking-est-daily-1').textContent()).toBe(`${formatAmount(daily)} ETH`);
+    expect(await page.getByTestId('staking-bonus-rate-1').count()).toBe(0);
     await page.getByTestId('redeem-1').click();
     // The fast card says its fee before an amount is typed.
     await expect.poll(() => page.getByTestId('redeem-fast').textContent()).toContain('for a 0.50% fee');
@@ -237,6 +240,36 @@ describe('On-chain staking in Chromium', () => {
       ),
     );
     await frame.getByTestId('staking-amount').waitFor();
+    await context.close();
+  });
+
+  it('says on a holding in a running bonus its extra APR and what a day pays, the bonus beside the reward', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await e2e.admin('/admin/v1/deposit', {
+      email: 'unified@example.com',
+      coin: 'SOL',
+      amount: '150',
+      wallet: 'unified',
+    });
+    await login(page, e2e.baseUrl, 'unified@example.com');
+    await page.goto(`${e2e.baseUrl}/staking/SOL?pid=3`);
+    await page.getByTestId('staking-amount').fill('150');
+    await page.getByTestId('staking-agree').check();
+    await page.getByTestId('staking-confirm').click();
+    await enterFundPassword(page, '123456');
+    await page.getByRole('link', { name: 'View holdings' }).click();
+    await expect.poll(() => page.getByTestId('staking-held-3').textContent()).toBe('150 SOL');
+    // 100 SOL at +3% and 50 at +1%: +2.33% on the whole.
+    expect(await page.getByTestId('staking-bonus-rate-3').textContent()).toBe('+2.33%');
+    const reward = dailyReward({ holding: '150', rate: '0.065', feeRate: '0.08' });
+    const bonus = dailyBonus('150', [
+      { money_min: '0', money_max: '100', money_rate: '0.03' },
+      { money_min: '100', money_max: '-1', money_rate: '0.01' },
+    ]);
+    expect(await page.getByTestId('staking-est-daily-3').textContent()).toBe(
+      `${formatAmount(reward)} SOL + ${formatAmount(bonus)} SOL`,
+    );
     await context.close();
   });
 

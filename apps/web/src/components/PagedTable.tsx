@@ -64,7 +64,9 @@ export function PagedTable<T>({
             <Paper key={rowKey(row)} withBorder p="sm" role="listitem">
               {columns.map((c) => (
                 <Group key={c.key} justify="space-between" wrap="nowrap" gap="sm">
-                  <Text size="sm" c="dimmed">
+                  {/* The label keeps its width (up to half the card) and a long value wraps beside
+                      it: squeezed, a Chinese label would break between every character. */}
+                  <Text size="sm" c="dimmed" style={{ flexShrink: 0, maxWidth: '50%' }}>
                     {c.title}
                   </Text>
                   <Text size="sm" component="div" ta="right">

@@ -91,6 +91,16 @@ export function paidBonusRate(topRate: DecimalLike, demand: DecimalLike, budget:
  * inside it (money_min..money_max, -1 for no upper bound), over 365, rounded down to 8 places.
  */
 export function dailyBonus(holding: DecimalLike, tiers: readonly BonusTier[]): Decimal {
+  return roundDown(yearlyBonus(holding, tiers).div(365), STAKING_PLACES);
+}
+
+/** The extra APR a whole holding earns: each tier's APR on its part of it, over the holding (0 on none). */
+export function bonusRateOn(holding: DecimalLike, tiers: readonly BonusTier[]): Decimal {
+  const h = dec(holding);
+  return h.gt(0) ? yearlyBonus(h, tiers).div(h) : ZERO;
+}
+
+function yearlyBonus(holding: DecimalLike, tiers: readonly BonusTier[]): Decimal {
   const h = dec(holding);
   let yearly = ZERO;
   for (const tier of tiers) {
@@ -98,7 +108,7 @@ export function dailyBonus(holding: DecimalLike, tiers: readonly BonusTier[]): D
     const high = dec(tier.money_max).eq(UNLIMITED) ? h : Decimal.min(dec(tier.money_max), h);
     if (high.gt(low)) yearly = yearly.plus(high.minus(low).times(tier.money_rate));
   }
-  return roundDown(yearly.div(365), STAKING_PLACES);
+  return yearly;
 }
 
 /** The highest extra APR a bonus offers (the "up to" of its badge). */

@@ -4,6 +4,7 @@ import { Decimal } from '../money.js';
 import {
   allocateBonus,
   bonusForStakeNow,
+  bonusRateOn,
   bonusStatusNow,
   burnFor,
   checkRedeemAmount,
@@ -93,6 +94,19 @@ describe('extra bonus', () => {
     expect(dailyBonus('500', tiers).toFixed()).toBe('0.05');
     expect(dailyBonus('0', tiers).toFixed()).toBe('0');
     expect(maxBonusRate(tiers).toFixed()).toBe('0.073');
+  });
+  it('says the extra APR a whole holding earns: its tiers over the holding, what a year of its daily bonus pays', () => {
+    expect(bonusRateOn('500', tiers).toFixed()).toBe('0.0365');
+    // 1,000 at 3.65% and 2,000 at 7.3% over 3,000.
+    expect(bonusRateOn('3000', tiers).toDecimalPlaces(6).toFixed()).toBe('0.060833');
+    expect(bonusRateOn('0', tiers).toFixed()).toBe('0');
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), (units) => {
+        const holding = new Decimal(units).div(100);
+        const year = bonusRateOn(holding, tiers).times(holding).div(365);
+        expect(year.toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed()).toBe(dailyBonus(holding, tiers).toFixed());
+      }),
+    );
   });
   it('applies only while processing and for days inside its window', () => {
     const extra = event('2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z');

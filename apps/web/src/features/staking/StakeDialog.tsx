@@ -1,10 +1,7 @@
 import {
   bonusForStakeNow,
   checkStakeAmount,
-  convertReward,
   Decimal,
-  dailyBonus,
-  dailyReward,
   isUSRegion,
   mintAmount,
   stakeable,
@@ -28,6 +25,7 @@ import { ResponsiveModal } from '../../components/ResponsiveModal.js';
 import { notifyError, refusalText } from '../../lib/notify.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useFrame } from '../../lib/use-frame.js';
+import { dailyEstimate } from './estimate.js';
 import { StakingBadges } from './ProductBadges.js';
 import { ProductInfo } from './ProductInfo.js';
 import { periodParams } from './period.js';
@@ -142,24 +140,12 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
     check && !check.ok && check.key !== 'staking.amount.required' ? refusalText(check.key, check.params) : undefined;
   const value = check?.ok ? check.value : new Decimal(0);
   const discount = info.data?.vip_discount ?? '0';
-  const daily = dailyReward({
-    holding: value,
-    rate: product.rate,
-    feeRate: product.fee_rate,
-    vipDiscountPercent: discount,
-  });
-  // A reward in another coin converts at today's prices, as the staking day does.
-  const rewardOf = (amount: Decimal) =>
-    product.reward_coin === coin ? amount : convertReward(amount, product.mortgage_price, product.reward_price);
   // A web3-task bonus is estimated only for a user whose task is done, and only if the stake's first
   // counted day is in the event while it can still pay.
-  const bonusApplies = product.extra_interest_type === 0 || info.data?.task_done === 1;
-  const bonus =
-    bonusApplies &&
-    product.extra_interest &&
-    bonusForStakeNow(product.extra_interest, serverNow(), product.reward_delay_days)
-      ? dailyBonus(value, product.extra_interest.interest)
-      : new Decimal(0);
+  const bonusApplies =
+    (product.extra_interest_type === 0 || info.data?.task_done === 1) &&
+    bonusForStakeNow(product.extra_interest, serverNow(), product.reward_delay_days);
+  const estimate = dailyEstimate(product, value, discount, bonusApplies);
   const maxStake = Decimal.max(
     Decimal.min(new Decimal(available), personalLeft ?? available, left(product.crowd_left) ?? available),
     0,
@@ -284,14 +270,11 @@ function StakeForm({ product, onDone }: { product: StakingProduct; onDone(r: Sta
         )}
         <DetailLine
           label={t('staking.estDaily')}
-          value={`${fmt.amount(rewardOf(daily))} ${product.reward_coin}`}
+          value={`${fmt.amount(estimate.reward)} ${product.reward_coin}`}
           testId="staking-est-daily"
         />
-        {bonus.gt(0) && (
-          <DetailLine
-            label={t('staking.estBonus')}
-            value={`${fmt.amount(bonus)} ${product.extra_interest?.reward_coin || coin}`}
-          />
+        {estimate.bonus.gt(0) && (
+          <DetailLine label={t('staking.estBonus')} value={`${fmt.amount(estimate.bonus)} ${estimate.bonusCoin}`} />
         )}
         {product.exchange_type === 'asset' && (
           <>

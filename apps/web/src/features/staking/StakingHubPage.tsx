@@ -1,10 +1,11 @@
-import { isCoinSymbol } from '@earn/domain';
+import { bonusRateOn, DAY_MS, isBonusActive, isCoinSymbol, vipDiscountPercent } from '@earn/domain';
 import type { StakingBalance, StakingFilter, StakingProduct } from '@earn/domain/contract';
 import { Alert, Anchor, Badge, Button, Card, Group, Paper, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMe } from '../../api/account.js';
+import { serverNow } from '../../api/client.js';
 import {
   useStakingBalances,
   useStakingProduct,
@@ -20,6 +21,7 @@ import { useFormat } from '../../lib/use-format.js';
 import { type FrameMessage, useFrame } from '../../lib/use-frame.js';
 import { useOpenedItem } from '../../lib/use-opened-item.js';
 import { useAuthGate } from '../auth/auth-gate.js';
+import { dailyEstimate } from './estimate.js';
 import { StakingBadges } from './ProductBadges.js';
 import { periodParams } from './period.js';
 import { RedeemDialog, type RedeemTarget } from './RedeemDialog.js';
@@ -242,6 +244,7 @@ function Products() {
 function MyStaking({ asset }: { asset: string }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const me = useMe();
   const balances = useStakingBalances(true);
   const products = useStakingProducts('', 1, 100);
   const [redeemed, setRedeeming] = useOpenedItem(balances.data ?? [], (b) => b.pid);
@@ -257,6 +260,21 @@ function MyStaking({ asset }: { asset: string }) {
       {list.map((b) => {
         const p = productOf(b);
         const receipt = b.receipt_coin !== '';
+        // What today pays this holding, as the staking day will (a receipt token's worth grows
+        // instead): a normal extra bonus while it runs today; a web3-task one is said in the stake form.
+        const today = Math.floor(serverNow() / DAY_MS) * DAY_MS;
+        const bonusRuns = p?.extra_interest_type === 0 && isBonusActive(p.extra_interest, today);
+        const bonusRate =
+          bonusRuns && p.extra_interest ? bonusRateOn(b.mortgage_amount, p.extra_interest.interest) : null;
+        const estimate =
+          p && !receipt && b.mortgage_amount !== '0'
+            ? dailyEstimate(
+                p,
+                b.mortgage_amount,
+                vipDiscountPercent(p.vip_config, me.data?.tier ?? 0),
+                Boolean(bonusRuns),
+              )
+            : null;
         const figures: [string, string, string][] = [
           [t('staking.staked'), `${fmt.amount(b.mortgage_amount)} ${receipt ? b.receipt_coin : b.coin}`, 'held'],
           ...(receipt
@@ -283,6 +301,20 @@ function MyStaking({ asset }: { asset: string }) {
           [t('staking.redeeming'), `${fmt.amount(b.redeeming_amount)} ${b.coin}`, 'redeeming'],
           [t('staking.totalReward'), `${fmt.amount(b.total_reward)} ${b.reward_coin}`, 'total'],
           [t('staking.apr'), fmt.rate(b.rate), 'rate'],
+          ...(bonusRate?.gt(0)
+            ? ([[t('staking.bonus.extra'), `+${fmt.rate(bonusRate)}`, 'bonus-rate']] as [string, string, string][])
+            : []),
+          ...(estimate
+            ? ([
+                [
+                  t('staking.estDaily'),
+                  `${fmt.amount(estimate.reward)} ${b.reward_coin}${
+                    estimate.bonus.gt(0) ? ` + ${fmt.amount(estimate.bonus)} ${estimate.bonusCoin}` : ''
+                  }`,
+                  'est-daily',
+                ],
+              ] as [string, string, string][])
+            : []),
         ];
         return (
           <Card key={b.pid} withBorder padding="md" data-testid={`staking-holding-${b.pid}`}>
