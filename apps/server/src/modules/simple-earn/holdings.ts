@@ -21,9 +21,10 @@ interface PositionRow {
 
 /**
  * The user's flexible holdings with the spec's fields: the coins they hold or are redeeming (a
- * position wholly redeemed and paid out is no holding; what it earned stays in the history). curr_amount includes what is being redeemed;
- * frozen_amount is that pending redemption (frozen_status 1 while it can be cancelled); lend_amount
- * is what this hour's clearing lent. Margin is not lent against here, so margin_frozen_amount is 0.
+ * position wholly redeemed and paid out is no holding; what it earned stays in the history).
+ * curr_amount includes what is being redeemed; frozen_amount is that pending redemption
+ * (frozen_status 1 while it can be cancelled); lend_amount is what this hour's clearing lent.
+ * Margin is not lent against here, so margin_frozen_amount is 0.
  */
 export async function flexibleHoldings(
   ctx: AppContext,

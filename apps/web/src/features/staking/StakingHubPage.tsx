@@ -264,8 +264,11 @@ function MyStaking({ asset }: { asset: string }) {
         // instead): a normal extra bonus while it runs today; a web3-task one is said in the stake form.
         const today = Math.floor(serverNow() / DAY_MS) * DAY_MS;
         const bonusRuns = p?.extra_interest_type === 0 && isBonusActive(p.extra_interest, today);
+        // A receipt token's holding is in the token: its bonus is on the coins it is worth.
         const bonusRate =
-          bonusRuns && p.extra_interest ? bonusRateOn(b.mortgage_amount, p.extra_interest.interest) : null;
+          bonusRuns && p.extra_interest
+            ? bonusRateOn(receipt ? b.value : b.mortgage_amount, p.extra_interest.interest)
+            : null;
         const estimate =
           p && !receipt && b.mortgage_amount !== '0'
             ? dailyEstimate(
