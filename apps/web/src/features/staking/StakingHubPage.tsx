@@ -1,6 +1,21 @@
 import { bonusRateOn, DAY_MS, isBonusActive, isCoinSymbol, vipDiscountPercent } from '@earn/domain';
 import type { StakingBalance, StakingFilter, StakingProduct } from '@earn/domain/contract';
-import { Alert, Anchor, Badge, Button, Card, Group, Paper, Select, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -19,6 +34,7 @@ import { ListStatus, readStatus } from '../../components/ListStatus.js';
 import { type Column, PagedTable, pagedQuery } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
 import { type FrameMessage, useFrame } from '../../lib/use-frame.js';
+import { useIsMobile } from '../../lib/use-is-mobile.js';
 import { useOpenedItem } from '../../lib/use-opened-item.js';
 import { useAuthGate } from '../auth/auth-gate.js';
 import { dailyEstimate } from './estimate.js';
@@ -245,6 +261,7 @@ function MyStaking({ asset }: { asset: string }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const me = useMe();
+  const isMobile = useIsMobile();
   const balances = useStakingBalances(true);
   const products = useStakingProducts('', 1, 100);
   const [redeemed, setRedeeming] = useOpenedItem(balances.data ?? [], (b) => b.pid);
@@ -319,46 +336,67 @@ function MyStaking({ asset }: { asset: string }) {
               ] as [string, string, string][])
             : []),
         ];
+        const coin = (
+          <Group gap="xs" wrap="nowrap">
+            <CoinIcon symbol={b.coin} icon={p?.icon ?? ''} />
+            <Stack gap={0} miw={0}>
+              <Text fw={600}>{b.coin}</Text>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {b.protocol_name}
+              </Text>
+            </Stack>
+          </Group>
+        );
+        const actions = (
+          <>
+            <Button
+              size={isMobile ? 'sm' : 'compact-sm'}
+              variant="default"
+              disabled={!p || b.mortgage_amount === '0'}
+              onClick={() => p && setRedeeming(b)}
+              data-testid={`redeem-${b.pid}`}
+            >
+              {t('staking.redeem')}
+            </Button>
+            <Button size={isMobile ? 'sm' : 'compact-sm'} disabled={!p} onClick={() => p && setStaking(p)}>
+              {t('staking.stake')}
+            </Button>
+          </>
+        );
         return (
           <Card key={b.pid} withBorder padding="md" data-testid={`staking-holding-${b.pid}`}>
-            <Group justify="space-between" wrap="wrap" gap="sm">
-              {/* Fixed widths, so the figures stand in the same columns from card to card. */}
-              <Group gap="xs" wrap="nowrap" w={200}>
-                <CoinIcon symbol={b.coin} icon={p?.icon ?? ''} />
-                <Stack gap={0} miw={0}>
-                  <Text fw={600}>{b.coin}</Text>
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {b.protocol_name}
-                  </Text>
-                </Stack>
+            {isMobile ? (
+              // A phone: the figures two by two under the coin (a long one across both), the actions
+              // across the foot of the card.
+              <Stack gap="sm">
+                {coin}
+                <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
+                  {figures.map(([label, value, id]) => (
+                    <Figure
+                      key={label}
+                      label={label}
+                      value={value}
+                      testId={`staking-${id}-${b.pid}`}
+                      wide={id === 'est-daily'}
+                    />
+                  ))}
+                </SimpleGrid>
+                <Group grow gap="xs">
+                  {actions}
+                </Group>
+              </Stack>
+            ) : (
+              <Group justify="space-between" wrap="wrap" gap="sm">
+                {/* Fixed widths, so the figures stand in the same columns from card to card. */}
+                <Box w={200}>{coin}</Box>
+                <Group gap="lg" wrap="wrap" style={{ flex: 1 }}>
+                  {figures.map(([label, value, id]) => (
+                    <Figure key={label} label={label} value={value} testId={`staking-${id}-${b.pid}`} miw={130} />
+                  ))}
+                </Group>
+                <Group gap="xs">{actions}</Group>
               </Group>
-              <Group gap="lg" wrap="wrap" style={{ flex: 1 }}>
-                {figures.map(([label, value, id]) => (
-                  <Stack gap={0} key={label} miw={130}>
-                    <Text size="xs" c="dimmed">
-                      {label}
-                    </Text>
-                    <Text size="sm" fw={600} data-testid={`staking-${id}-${b.pid}`}>
-                      {value}
-                    </Text>
-                  </Stack>
-                ))}
-              </Group>
-              <Group gap="xs">
-                <Button
-                  size="compact-sm"
-                  variant="default"
-                  disabled={!p || b.mortgage_amount === '0'}
-                  onClick={() => p && setRedeeming(b)}
-                  data-testid={`redeem-${b.pid}`}
-                >
-                  {t('staking.redeem')}
-                </Button>
-                <Button size="compact-sm" disabled={!p} onClick={() => p && setStaking(p)}>
-                  {t('staking.stake')}
-                </Button>
-              </Group>
-            </Group>
+            )}
             {b.redeem_stamp > 0 && (
               <Text size="xs" c="dimmed" mt="xs">
                 {t('staking.nextRelease', { time: fmt.dateTime(b.redeem_stamp * 1000) })}
@@ -369,6 +407,33 @@ function MyStaking({ asset }: { asset: string }) {
       })}
       <RedeemDialog target={redeeming} onClose={() => setRedeeming(null)} />
       <StakeDialog product={staking} onClose={() => setStaking(null)} />
+    </Stack>
+  );
+}
+
+/** One figure of a holding's card: its label above its value. */
+function Figure({
+  label,
+  value,
+  testId,
+  wide = false,
+  miw,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  /** Across both columns of a phone's card. */
+  wide?: boolean;
+  miw?: number;
+}) {
+  return (
+    <Stack gap={0} miw={miw} style={wide ? { gridColumn: 'span 2' } : undefined}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={600} data-testid={testId}>
+        {value}
+      </Text>
     </Stack>
   );
 }
