@@ -279,6 +279,19 @@ function isRowId(schema: unknown): boolean {
   return s?.type === 'integer' && s.minimum === 1 && s.maximum === ROW_ID_MAX;
 }
 
+/** Most characters of a field's name a refusal repeats (a body may nest 20,000 deep). */
+const FIELD_SHOWN = 100;
+
+/**
+ * A field's name as a refusal says it: the caller's own keys, so a NUL or a direction control in
+ * one is shown as U+FFFD rather than sent back to reorder the words around it, and a path nested
+ * past FIELD_SHOWN characters is cut with an ellipsis.
+ */
+function shownField(path: string): string {
+  const plain = path.replace(new RegExp(`${NUL.source}|${BIDI_CONTROL.source}`, 'g'), '\uFFFD');
+  return plain.length > FIELD_SHOWN ? `${plain.slice(0, FIELD_SHOWN)}…` : plain;
+}
+
 /**
  * A validation failure in words that name the field ("amount is required", "password must be at
  * least 8 characters"), with a key so the web says it in the reader's language. A pattern is not
@@ -287,7 +300,7 @@ function isRowId(schema: unknown): boolean {
 export function describeValidation(errors: readonly Partial<ErrorObject>[], context: string): ValidationRefusal {
   const first = tellingError(errors);
   const path = (first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-  const field = path || context;
+  const field = shownField(path || context);
   const params = (first?.params ?? {}) as Record<string, unknown>;
   const refusal = (key: string, message: string, extra: Record<string, string> = {}): ValidationRefusal => ({
     message,
