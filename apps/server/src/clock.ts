@@ -23,6 +23,8 @@ export class SystemClock implements Clock {
  */
 export class ManualClock implements Clock {
   readonly mode = 'manual' as const;
+  /** An operator's advance is moving this instance's clock and settling each hour as it goes. */
+  moving = false;
   private constructor(private nowMs: number) {}
 
   static async load(db: Db, startMs = Math.ceil(Date.now() / HOUR_MS) * HOUR_MS): Promise<ManualClock> {

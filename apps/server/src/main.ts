@@ -10,7 +10,7 @@ const server = await createServer(config).catch((err: unknown) => {
   process.exit(1);
 });
 await server.scheduler.runDue();
-if (config.clock === 'system') server.scheduler.start();
+server.scheduler.start();
 await server.app.listen({ port: config.port, host: config.host });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -115,6 +115,24 @@ describe('scheduler', () => {
     await ts.close();
   });
 
+  it('settles, on its own, the hours another instance moved the stored clock past and died before settling', async () => {
+    const ts = await startTestServer({ jobs: [] });
+    const db = ts.server.ctx.db;
+    await db.execute(sql`CREATE TABLE probe_runs (id serial primary key, job text, period_start timestamptz)`);
+    await ts.server.scheduler.register(probe('probe.orphaned', 'hour'));
+    // The other instance's advance: the stored clock moves two hours, and nothing settles them.
+    const other = await ManualClock.load(db);
+    await other.advance(db, 2 * HOUR_MS);
+    expect(ts.server.ctx.clock.now().getTime()).toBe(T0);
+    // Nobody asks this instance anything: its scheduler's own look settles both hours, in order.
+    ts.server.scheduler.start(20);
+    await expect
+      .poll(() => probeRuns(db, 'probe.orphaned'), { timeout: 5_000 })
+      .toEqual([T0, T0 + HOUR_MS].map((ms) => new Date(ms).toISOString()));
+    ts.server.scheduler.stop();
+    await ts.close();
+  });
+
   it.runIf(requirePostgres('two schedulers on one database'))(
     'never runs the same period twice with two schedulers on one PostgreSQL',
     async () => {

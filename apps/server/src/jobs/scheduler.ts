@@ -1,7 +1,7 @@
 import { HOUR_MS } from '@earn/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../clock.js';
+import { type Clock, ManualClock } from '../clock.js';
 import type { Db, Tx } from '../db/client.js';
 import { retryTransaction } from '../db/retry.js';
 import { jobRuns, jobs } from '../db/schema.js';
@@ -90,12 +90,27 @@ export class Scheduler {
     return () => this.listeners.delete(listener);
   }
 
-  /** With the system clock, looks for due periods every `everyMs`. */
+  /**
+   * Looks for due periods every `everyMs`. With a manual clock too, read again from the database
+   * first: an instance that died in the middle of an advance left the stored clock moved and its
+   * hours due, and another instance settles them (never while an advance of its own is running,
+   * which settles each hour as it moves).
+   */
   start(everyMs = 15_000): void {
     this.timer = setInterval(() => {
-      this.runDue().catch((err) => this.log?.error({ err }, 'scheduler pass failed'));
+      this.tick().catch((err) => this.log?.error({ err }, 'scheduler pass failed'));
     }, everyMs);
     this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    if (this.clock instanceof ManualClock) {
+      if (this.clock.moving) return;
+      await this.clock.refresh(this.db);
+      // Asked again: an advance may have begun while the clock was read.
+      if (this.clock.moving) return;
+    }
+    await this.runDue();
   }
 
   stop(): void {

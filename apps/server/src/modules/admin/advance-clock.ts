@@ -5,9 +5,6 @@ import { badRequest, conflict } from '../../errors.js';
 import type { JobRun, Scheduler } from '../../jobs/scheduler.js';
 import { extendOpenSessions } from '../account/repo.js';
 
-/** The clocks an advance is moving now. */
-const advancing = new WeakSet<ManualClock>();
-
 /**
  * Moves the manual clock forward hour by hour and, at each step, settles every job that fell due,
  * so each job sees the time of the period it settles and jobs interleave in true time order. Open
@@ -17,9 +14,12 @@ export async function advanceClock(ctx: AppContext, scheduler: Scheduler, hours:
   const clock = ctx.clock;
   if (!(clock instanceof ManualClock)) throw badRequest('The clock can only be moved with EARN_CLOCK=manual');
   // A second advance asked for meanwhile (a double click) would move the clock twice.
-  if (advancing.has(clock)) throw conflict('The clock is already being moved; wait for it', 'admin.clock.busy');
-  advancing.add(clock);
+  if (clock.moving) throw conflict('The clock is already being moved; wait for it', 'admin.clock.busy');
+  clock.moving = true;
   try {
+    // A pass of the scheduler's own (started before this advance) ends first: each step's pass
+    // below is then its own, and settles the hour the step moved into.
+    await scheduler.runDue();
     const runs: JobRun[] = [];
     for (let i = 0; i < hours; i++) {
       const before = clock.now();
@@ -29,6 +29,6 @@ export async function advanceClock(ctx: AppContext, scheduler: Scheduler, hours:
     }
     return runs;
   } finally {
-    advancing.delete(clock);
+    clock.moving = false;
   }
 }
