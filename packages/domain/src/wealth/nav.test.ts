@@ -72,6 +72,8 @@ describe('wealth chart axis', () => {
     expect(wealthAxis([12, 47])).toEqual({ min: 10, max: 50, interval: 8 });
     expect(wealthAxis([103, 248])).toEqual({ min: 100, max: 250, interval: 30 });
     expect(wealthAxis([50, 50])).toEqual({ min: -50, max: 150, interval: 40 });
+    // One valuation off the tens: widened too, not left on the top edge of 1,990 to 2,000.
+    expect(wealthAxis([1999.99999938])).toEqual({ min: 1890, max: 2100, interval: 42 });
     expect(wealthAxis([])).toEqual({ min: 0, max: 100, interval: 20 });
     expect(wealthAxis([3e-323, -5e-324])).toEqual({ min: -10, max: 10, interval: 4 });
   });

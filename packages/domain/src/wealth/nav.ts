@@ -60,7 +60,8 @@ export function wealthAxis(values: readonly number[]): { min: number; max: numbe
   if (min > low) min -= 10;
   let max = Math.ceil(high / 10) * 10;
   if (max < high) max += 10;
-  if (min === max) {
+  // A flat line (one valuation, or all alike) is widened: it would sit on an edge of its bounds.
+  if (low === high) {
     min -= 100;
     max += 100;
   }
