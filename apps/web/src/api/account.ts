@@ -12,9 +12,10 @@ import type {
 } from '@earn/domain/contract';
 import { type Query, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api, newIdempotencyKey } from './client.js';
+import { api } from './client.js';
 import { ApiError } from './errors.js';
 import { keys } from './keys.js';
+import { useRetryKey } from './retry-key.js';
 import { useSubmitMutation } from './submit-mutation.js';
 
 /** Balance polling (spec: 60 s), for every balance query. */
@@ -191,13 +192,16 @@ export function useBalances(enabled: boolean) {
 
 export function useTransfer() {
   const qc = useQueryClient();
+  const send = useRetryKey();
   return useSubmitMutation({
     mutationFn: (body: Omit<TransferBody, 'fundpass'>) =>
-      api<{ asset: string; amount: string; tx_id: string }>('/apiw/v2/account/transfer', {
-        body: { ...body },
-        fundpass: true,
-        idempotencyKey: newIdempotencyKey(),
-      }),
+      send(body, (idempotencyKey) =>
+        api<{ asset: string; amount: string; tx_id: string }>('/apiw/v2/account/transfer', {
+          body: { ...body },
+          fundpass: true,
+          idempotencyKey,
+        }),
+      ),
     refresh: () => qc.invalidateQueries({ queryKey: ['account'] }),
   });
 }

@@ -8,7 +8,8 @@ import type {
 } from '@earn/domain/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, newIdempotencyKey } from './client.js';
+import { api } from './client.js';
+import { useRetryKey } from './retry-key.js';
 import { useSubmitMutation } from './submit-mutation.js';
 
 const BASE = '/apiw/v2/fixed_earn/api';
@@ -133,24 +134,30 @@ export interface FixedLendInput {
 
 export function useLendFixed(vip: boolean) {
   const invalidate = useInvalidate();
+  const send = useRetryKey();
   return useSubmitMutation({
     mutationFn: (body: FixedLendInput) =>
-      api<FixedLendResult>(`${vip ? VIP_BASE : BASE}/user/lend`, {
-        body: { ...body },
-        fundpass: true,
-        idempotencyKey: newIdempotencyKey(),
-      }),
+      send({ vip, body }, (idempotencyKey) =>
+        api<FixedLendResult>(`${vip ? VIP_BASE : BASE}/user/lend`, {
+          body: { ...body },
+          fundpass: true,
+          idempotencyKey,
+        }),
+      ),
     refresh: invalidate,
   });
 }
 
 export function usePreRedeem() {
   const invalidate = useInvalidate();
+  const send = useRetryKey();
   return useSubmitMutation({
     mutationFn: (orderId: string) =>
-      api<{ amount: string; interest: string; principal: string; account: string; arrival_time: number }>(
-        `${BASE}/user/pre-redeem`,
-        { body: { order_id: orderId }, fundpass: true, idempotencyKey: newIdempotencyKey() },
+      send(orderId, (idempotencyKey) =>
+        api<{ amount: string; interest: string; principal: string; account: string; arrival_time: number }>(
+          `${BASE}/user/pre-redeem`,
+          { body: { order_id: orderId }, fundpass: true, idempotencyKey },
+        ),
       ),
     refresh: invalidate,
   });

@@ -12,7 +12,8 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BALANCE_REFRESH_MS, useBorrowSetting } from './account.js';
-import { api, newIdempotencyKey } from './client.js';
+import { api } from './client.js';
+import { useRetryKey } from './retry-key.js';
 import { useAvailable } from './simple-earn.js';
 import { useSubmitMutation } from './submit-mutation.js';
 
@@ -114,6 +115,7 @@ export function useCheckPoolRule() {
 
 export function useCreateOrder() {
   const invalidate = useInvalidate();
+  const send = useRetryKey();
   return useSubmitMutation({
     mutationFn: (body: {
       pid: number;
@@ -122,20 +124,25 @@ export function useCreateOrder() {
       simpleEarnStatus: 0 | 1 | 2;
       simpleEarnPeriod?: number;
     }) =>
-      api<{ pid: number; rid: number; amount: string }>(`${BASE}/create-order`, {
-        body,
-        fundpass: true,
-        idempotencyKey: newIdempotencyKey(),
-      }),
+      send(body, (idempotencyKey) =>
+        api<{ pid: number; rid: number; amount: string }>(`${BASE}/create-order`, {
+          body,
+          fundpass: true,
+          idempotencyKey,
+        }),
+      ),
     refresh: invalidate,
   });
 }
 
 export function useRedeemStake() {
   const invalidate = useInvalidate();
+  const send = useRetryKey();
   return useSubmitMutation({
     mutationFn: (body: { pid: number; rid: number; amount: string }) =>
-      api<{ amount: string }>(`${BASE}/redeem`, { body, fundpass: true, idempotencyKey: newIdempotencyKey() }),
+      send(body, (idempotencyKey) =>
+        api<{ amount: string }>(`${BASE}/redeem`, { body, fundpass: true, idempotencyKey }),
+      ),
     refresh: invalidate,
   });
 }

@@ -14,7 +14,8 @@ import type {
 } from '@earn/domain/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BALANCE_REFRESH_MS } from './account.js';
-import { api, newIdempotencyKey, serverNow } from './client.js';
+import { api, serverNow } from './client.js';
+import { useRetryKey } from './retry-key.js';
 import { useSubmitMutation } from './submit-mutation.js';
 
 const BASE = '/apiw/v2/uni-loan/earn';
@@ -181,15 +182,14 @@ function useInvalidateEarn() {
 
 export function useSubscribeFlexible() {
   const invalidate = useInvalidateEarn();
+  const send = useRetryKey();
   return useSubmitMutation({
     mutationFn: (body: { asset: string; amount: string; rateYear?: string }) =>
-      api<{ asset: string; amount: string; interest_start_at: number; interest_received_at: number }>(
-        `${BASE}/subscribe`,
-        {
-          body,
-          fundpass: true,
-          idempotencyKey: newIdempotencyKey(),
-        },
+      send(body, (idempotencyKey) =>
+        api<{ asset: string; amount: string; interest_start_at: number; interest_received_at: number }>(
+          `${BASE}/subscribe`,
+          { body, fundpass: true, idempotencyKey },
+        ),
       ),
     refresh: invalidate,
   });
@@ -197,6 +197,7 @@ export function useSubscribeFlexible() {
 
 export function useRedeemFlexible() {
   const invalidate = useInvalidateEarn();
+  const send = useRetryKey();
   return useSubmitMutation({
     mutationFn: (body: {
       asset: string;
@@ -204,7 +205,10 @@ export function useRedeemFlexible() {
       curr_amount: string;
       lend_amount: string;
       auto_invest_status?: 0 | 1;
-    }) => api<FlexibleRedeemResult>(`${BASE}/redeem`, { body, fundpass: true, idempotencyKey: newIdempotencyKey() }),
+    }) =>
+      send(body, (idempotencyKey) =>
+        api<FlexibleRedeemResult>(`${BASE}/redeem`, { body, fundpass: true, idempotencyKey }),
+      ),
     refresh: invalidate,
   });
 }

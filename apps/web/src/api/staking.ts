@@ -11,7 +11,8 @@ import type {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BALANCE_REFRESH_MS } from './account.js';
-import { api, newIdempotencyKey } from './client.js';
+import { api } from './client.js';
+import { useRetryKey } from './retry-key.js';
 import { useSubmitMutation } from './submit-mutation.js';
 
 // A type-only import of the contract keeps its schema library out of the web bundle.
@@ -118,13 +119,16 @@ function useInvalidate() {
 /** Stake (side 0) or redeem (side 1, quick for fast) through the spec's calls, with the fund password. */
 export function useStakingAction() {
   const invalidate = useInvalidate();
+  const send = useRetryKey();
   return useSubmitMutation({
     mutationFn: (body: { side: 0 | 1; amount: string; coin: string; pid: number; quick?: 0 | 1; src?: 0 | 1 }) =>
-      api<StakingActionResult>(`${STAKING_BASE}/${body.side === 0 ? 'coin-swap-verify' : 'coin-redeem'}`, {
-        body: { ...body },
-        fundpass: true,
-        idempotencyKey: newIdempotencyKey(),
-      }),
+      send(body, (idempotencyKey) =>
+        api<StakingActionResult>(`${STAKING_BASE}/${body.side === 0 ? 'coin-swap-verify' : 'coin-redeem'}`, {
+          body: { ...body },
+          fundpass: true,
+          idempotencyKey,
+        }),
+      ),
     refresh: invalidate,
   });
 }

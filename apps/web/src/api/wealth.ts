@@ -1,7 +1,8 @@
 import type { WealthLines, WealthOrder, WealthOrderDetail, WealthProduct } from '@earn/domain/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BALANCE_REFRESH_MS } from './account.js';
-import { api, newIdempotencyKey } from './client.js';
+import { api } from './client.js';
+import { useRetryKey } from './retry-key.js';
 import { useSubmitMutation } from './submit-mutation.js';
 
 // A type-only import of the contract keeps its schema library out of the web bundle.
@@ -60,6 +61,7 @@ function useInvalidate() {
 /** Purchase (amount) or redeem (units), with the fund password; both wait for the next valuation. */
 export function useWealthAction() {
   const invalidate = useInvalidate();
+  const send = useRetryKey();
   return useSubmitMutation({
     mutationFn: (
       body:
@@ -67,11 +69,9 @@ export function useWealthAction() {
         | { side: 'redeem'; pid: number; unit: string },
     ) => {
       const { side, ...payload } = body;
-      return api<WealthOrder>(`${WEALTH_BASE}/${side}`, {
-        body: payload,
-        fundpass: true,
-        idempotencyKey: newIdempotencyKey(),
-      });
+      return send(body, (idempotencyKey) =>
+        api<WealthOrder>(`${WEALTH_BASE}/${side}`, { body: payload, fundpass: true, idempotencyKey }),
+      );
     },
     refresh: invalidate,
   });
