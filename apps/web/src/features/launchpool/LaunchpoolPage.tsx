@@ -425,10 +425,10 @@ function ProjectCard({
       className={linked ? classes.linked : undefined}
     >
       <Group justify="space-between">
-        <Group gap="sm">
+        <Group gap="sm" wrap="nowrap" miw={0}>
           <CoinIcon symbol={project.coin} icon={project.icon} size={36} />
-          <div>
-            <Text fw={700}>
+          <div style={{ minWidth: 0 }}>
+            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
               {/* Isolated: an operator's name in another script (or with a direction mark) cannot turn the coin around. */}
               <bdi>{project.name}</bdi> ({project.coin})
             </Text>

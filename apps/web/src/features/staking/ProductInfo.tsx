@@ -59,7 +59,7 @@ export function ProductInfo({ product }: { product: StakingProduct }) {
               })}
             </List.Item>
           )}
-          {product.tips && <List.Item>{product.tips}</List.Item>}
+          {product.tips && <List.Item style={{ overflowWrap: 'anywhere' }}>{product.tips}</List.Item>}
           {product.agreement && <List.Item data-testid="staking-product-agreement">{product.agreement}</List.Item>}
         </List>
       </Tabs.Panel>

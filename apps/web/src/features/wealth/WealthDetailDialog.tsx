@@ -36,7 +36,7 @@ function Detail({ product }: { product: WealthProduct }) {
         <Badge color={product.project_type === 5 ? 'grape' : 'yellow'} variant="light">
           {t(product.project_type === 5 ? 'wealth.thirdParty' : 'wealth.platform')}
         </Badge>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {product.manager}
         </Text>
       </Group>

@@ -39,11 +39,14 @@ export function WealthSection() {
           return (
             <Paper key={p.pid} withBorder p="md" data-testid={`wealth-product-${p.pid}`}>
               <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Group gap="xs" wrap="nowrap">
+                {/* Operators' words: a long one wraps inside the card rather than widening the page. */}
+                <Group gap="xs" wrap="nowrap" miw={0}>
                   <CoinIcon symbol={p.coin} icon={`/static/coin-icons/${p.coin.toLowerCase()}.svg`} />
-                  <Stack gap={0}>
-                    <Text fw={700}>{p.name}</Text>
-                    <Text size="xs" c="dimmed">
+                  <Stack gap={0} miw={0}>
+                    <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                      {p.name}
+                    </Text>
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                       {p.manager}
                     </Text>
                   </Stack>
