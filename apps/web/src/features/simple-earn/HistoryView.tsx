@@ -16,7 +16,7 @@ import { readFailure, readStatus } from '../../components/ListStatus.js';
 import { type Column, PagedTable, pagedQuery } from '../../components/PagedTable.js';
 import { useFormat } from '../../lib/use-format.js';
 import { FixedHistory } from './fixed/FixedHistory.js';
-import { paidCoin, TYPE_KEY } from './history-types.js';
+import { FLEXIBLE_TYPES, offeredFlexibleType, paidCoin, TYPE_KEY } from './history-types.js';
 import { InterestDayDialog } from './InterestDayDialog.js';
 import { TypeCoinFilters } from './TypeCoinFilters.js';
 
@@ -26,7 +26,7 @@ import { TypeCoinFilters } from './TypeCoinFilters.js';
  */
 function useInitialType(queryType: string | null, uid: number | undefined): string | null {
   const stored = uid === undefined ? null : localStorage.getItem(`earn.history.pref.${uid}`);
-  const known = queryType ?? stored;
+  const known = offeredFlexibleType(queryType) ?? offeredFlexibleType(stored);
   const probe = useHistory({ page: 1, limit: 1, type: 3 }, known === null && uid !== undefined);
   if (known) return known;
   // A probe that cannot be read does not hold the page back: the list below says why it is empty.
@@ -188,7 +188,7 @@ function HistoryFilters({
     <Stack>
       <Group align="flex-end">
         <TypeCoinFilters
-          types={[1, 2, 6, 3, 4]}
+          types={FLEXIBLE_TYPES}
           type={type}
           onType={(v) => change(() => setType(v))}
           coins={coins.data ?? []}
