@@ -281,6 +281,8 @@ function isRowId(schema: unknown): boolean {
 
 /** Most characters of a field's name a refusal repeats (a body may nest 20,000 deep). */
 const FIELD_SHOWN = 100;
+/** What a field's name must not carry back to the caller: a NUL, a direction control. */
+const UNSHOWN_IN_NAMES = new RegExp(`${NUL.source}|${BIDI_CONTROL.source}`, 'g');
 
 /**
  * A field's name as a refusal says it: the caller's own keys, so a NUL or a direction control in
@@ -288,7 +290,7 @@ const FIELD_SHOWN = 100;
  * past FIELD_SHOWN characters is cut with an ellipsis.
  */
 function shownField(path: string): string {
-  const plain = path.replace(new RegExp(`${NUL.source}|${BIDI_CONTROL.source}`, 'g'), '\uFFFD');
+  const plain = path.replace(UNSHOWN_IN_NAMES, '\uFFFD');
   return plain.length > FIELD_SHOWN ? `${plain.slice(0, FIELD_SHOWN)}…` : plain;
 }
 
